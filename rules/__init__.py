@@ -1,0 +1,1 @@
+"""Pure game engines. Nothing here imports from ``bot`` or ``storage``."""

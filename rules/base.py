@@ -1,0 +1,264 @@
+"""The contract every game engine implements (design.md §2).
+
+Engines are pure and synchronous: no Discord, no database, no clock, no global random.
+Seats are ints ``0..n-1``. A state is an engine-private object; the platform only moves it
+through this interface and persists it through ``to_json``/``from_json``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+Seat = int
+JSON = Any
+
+ViolationCode = Literal[
+    "game_over",
+    "not_your_turn",
+    "unknown_action",
+    "wrong_phase",
+    "bad_params",
+    "illegal",
+    "bad_config",
+]
+
+
+class RuleViolation(Exception):
+    """A rejected action or config, with a message a player understands."""
+
+    def __init__(self, code: ViolationCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ViolationCode = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"RuleViolation({self.code!r}, {self.message!r})"
+
+
+def _freeze(value: Any) -> Any:
+    """Canonical JSON form, so that equal actions compare and hash equal."""
+    return json.loads(json.dumps(value, sort_keys=True))
+
+
+@dataclass(frozen=True)
+class Action:
+    """A move: a kind plus JSON-safe named parameters."""
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "params": _freeze(dict(self.params))}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise RuleViolation("bad_params", "An action needs a kind.")
+        params = data.get("params") or {}
+        if not isinstance(params, Mapping):
+            raise RuleViolation("bad_params", "Action parameters must be a mapping.")
+        return cls(data["kind"], dict(params))
+
+    def __hash__(self) -> int:
+        return hash((self.kind, json.dumps(_freeze(dict(self.params)), sort_keys=True)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.kind == other.kind and _freeze(dict(self.params)) == _freeze(dict(other.params))
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """A template for a family of actions too large to enumerate (menus, autocomplete).
+
+    ``choices`` maps each parameter to its legal values (``None`` = free-form, checked by
+    ``apply``). ``label`` is a short human description of the template.
+    """
+
+    kind: str
+    choices: Mapping[str, list[Any] | None] = field(default_factory=dict)
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, including random outcomes (dice, draws).
+
+    ``visible_to`` = None means public; otherwise only these seats may see it.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[Seat] | None = None
+
+    def visible(self, seat: Seat | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "data": _freeze(dict(self.data)),
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        vis = data.get("visible_to")
+        return cls(data["kind"], dict(data.get("data") or {}), None if vis is None else frozenset(vis))
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended.
+
+    ``ranking`` lists places best first; each place is a list of tied seats. ``winners`` may be
+    empty (everyone lost, or a draw with no winner).
+    """
+
+    winners: tuple[Seat, ...]
+    ranking: tuple[tuple[Seat, ...], ...]
+    scores: Mapping[Seat, float] = field(default_factory=dict)
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "ranking": [list(p) for p in self.ranking],
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Result:
+        return cls(
+            tuple(data["winners"]),
+            tuple(tuple(p) for p in data["ranking"]),
+            {int(k): v for k, v in (data.get("scores") or {}).items()},
+            data.get("reason", ""),
+        )
+
+
+def canonical_json(data: JSON) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def hash_json(data: JSON) -> str:
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+
+
+class GameRules(ABC):
+    """One game's rules. Subclasses are stateless singletons registered in ``rules.registry``.
+
+    Subclasses implement ``step`` (mutates a private copy) and the base class wraps it into
+    ``apply``, which enforces the fixed check order and never touches its input:
+    game over → seat awaited → (engine) kind allowed now → (engine) parameters legal.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    rules_version: ClassVar[int] = 1
+    #: Plain-language list of what each seat keeps secret; shown in docs and checked by tests.
+    hidden_information: ClassVar[str] = ""
+
+    # ---- setup -----------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> Any:
+        """A fresh state. Raises ``RuleViolation('bad_config', …)`` for a bad config."""
+
+    def config_options(self) -> dict[str, Any]:
+        """Options a lobby may set, with their defaults: ``{name: default}``."""
+        return {}
+
+    def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
+        """Names of shipped data sets that are stand-ins (not the printed content)."""
+        return []
+
+    # ---- turn structure --------------------------------------------------------------
+    @abstractmethod
+    def awaiting(self, state: Any) -> frozenset[Seat]:
+        """Seats that must act now (several = simultaneous input). Empty once finished."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: Seat) -> list[Action | ActionSpec]:
+        """What the seat may do now, for menus and autocomplete."""
+
+    def random_action(self, state: Any, seat: Seat, rng: Any) -> Action:
+        """A uniformly chosen legal action (random agents, playouts, demo).
+
+        ``rng`` is a ``rules.rng.Rng`` owned by the caller. Engines whose
+        ``legal_actions`` return templates override this.
+        """
+        concrete = [a for a in self.legal_actions(state, seat) if isinstance(a, Action)]
+        if not concrete:
+            return self.default_action(state, seat)
+        return rng.choice(concrete)
+
+    @abstractmethod
+    def default_action(self, state: Any, seat: Seat) -> Action:
+        """What happens when the seat misses its deadline; always legal for an awaited seat."""
+
+    def progress(self, state: Any, seat: Seat) -> str:
+        """What the seat still owes, for reminders ("2 areas without orders")."""
+        return "your move"
+
+    # ---- transitions -----------------------------------------------------------------
+    def apply(self, state: Any, seat: Seat, action: Action) -> tuple[Any, list[Event]]:
+        if self.result(state) is not None:
+            raise RuleViolation("game_over", "The game is over.")
+        if seat not in self.awaiting(state):
+            raise RuleViolation("not_your_turn", self.not_awaited_message(state, seat))
+        draft = self.copy_state(state)
+        events = self.step(draft, seat, action)
+        return draft, events
+
+    def not_awaited_message(self, state: Any, seat: Seat) -> str:
+        return "It is not your turn: the game is not waiting for you."
+
+    @abstractmethod
+    def step(self, state: Any, seat: Seat, action: Action) -> list[Event]:
+        """Validate and apply ``action`` in place on ``state`` (a private copy).
+
+        ``seat`` is already known to be awaited. Raise ``RuleViolation`` for an unknown kind,
+        a kind not allowed now, or bad parameters — preferably before mutating anything.
+        """
+
+    def copy_state(self, state: Any) -> Any:
+        return self.from_json(self.to_json(state))
+
+    # ---- reading ---------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: Any, seat: Seat | None) -> JSON:
+        """JSON-safe, redacted for ``seat`` (None = public/spectator). Never holds the seed."""
+
+    @abstractmethod
+    def result(self, state: Any) -> Result | None:
+        """None while running."""
+
+    @abstractmethod
+    def describe(self, event: Event, seat: Seat | None) -> str:
+        """The log line for a viewer already allowed to see ``event``."""
+
+    # ---- persistence -----------------------------------------------------------------
+    @abstractmethod
+    def to_json(self, state: Any) -> JSON: ...
+
+    @abstractmethod
+    def from_json(self, data: JSON) -> Any: ...
+
+    def state_hash(self, state: Any) -> str:
+        return hash_json(self.to_json(state))
+
+    # ---- hidden-information testing hook -----------------------------------------------
+    def perturb_hidden(self, state: Any, seat: Seat, rng: Any) -> Any | None:
+        """A copy of ``state`` that differs only in what ``seat`` keeps secret (or None if the
+        seat has no secret now). The conformance suite checks that no other seat's view, and
+        no public view, can tell the two apart."""
+        return None
