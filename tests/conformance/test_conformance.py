@@ -1,0 +1,186 @@
+"""One suite for every registered game (and the test fixture game).
+
+It runs for a game the moment that game is added to ``rules.registry.GAME_MODULES``:
+random legal playouts to the end for each supported player count, replay of the log,
+JSON round trip, rejection of illegal and malformed actions without touching state,
+legal default actions for every awaited seat, and hidden-information indistinguishability.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from rules.base import Action, Event, GameRules, RuleViolation
+from rules.registry import games
+from rules.replay import LoggedAction, replay
+from rules.rng import Rng
+from tests.fixtures.sealed_bids import RULES as FIXTURE
+
+MAX_ACTIONS = 40_000
+SEEDS = (1, 2)
+#: Extra configs per game id worth a playout of their own (variants and modes).
+VARIANTS: dict[str, list[dict[str, Any]]] = {"catan_watch": [{}, {"mode": "nights_watch"}]}
+JUNK: list[Any] = [None, -1, 10**9, "zzz", "", [], {}, 2.5, True, {"a": [1]}]
+
+
+def _all_rules() -> list[GameRules]:
+    return [FIXTURE, *games().values()]
+
+
+def _cases() -> Iterator[Any]:
+    for rules in _all_rules():
+        for config in VARIANTS.get(rules.id, [{}]):
+            for n in range(rules.min_seats, rules.max_seats + 1):
+                for seed in SEEDS:
+                    tag = "-".join(f"{k}={v}" for k, v in config.items())
+                    ident = f"{rules.id}-{tag + '-' if tag else ''}{n}p-s{seed}"
+                    yield pytest.param(rules, config, n, seed, id=ident)
+
+
+@dataclass
+class Playout:
+    log: list[LoggedAction]
+    final: Any
+    states_checked: int
+
+
+def _checkpoint(i: int) -> bool:
+    """Steps at which the expensive checks run: 0, 1, 2, 4, 8, … and every 25th."""
+    return i & (i - 1) == 0 or i % 25 == 0
+
+
+def _assert_rejects_cleanly(rules: GameRules, state: Any, seat: int, action: Action) -> None:
+    before = rules.state_hash(state)
+    try:
+        rules.apply(state, seat, action)
+    except RuleViolation as exc:
+        assert exc.message.strip(), f"{action} rejected without a message"
+    assert rules.state_hash(state) == before, f"apply({action}) mutated its input"
+
+
+def _check_state(rules: GameRules, state: Any, rng: Rng) -> None:
+    n = _n_seats(rules, state)
+    data = rules.to_json(state)
+    # JSON round trip, exactly.
+    assert rules.to_json(rules.from_json(json.loads(json.dumps(data)))) == data
+    # Views are JSON-safe and never carry the random state.
+    for seat in [None, *range(n)]:
+        text = json.dumps(rules.view(state, seat))
+        assert '"rng"' not in text and '"seed"' not in text
+    awaiting = rules.awaiting(state)
+    # Every awaited seat has a legal default action.
+    for seat in sorted(awaiting):
+        default = rules.default_action(state, seat)
+        rules.apply(state, seat, default)
+        assert rules.progress(state, seat).strip()
+    # A seat that is not awaited is refused.
+    for seat in range(n):
+        if seat not in awaiting:
+            with pytest.raises(RuleViolation) as info:
+                rules.apply(state, seat, rules.default_action(state, min(awaiting)))
+            assert info.value.code == "not_your_turn"
+            break
+    # Unknown kinds and malformed parameters are refused without touching state.
+    seat = min(awaiting)
+    with pytest.raises(RuleViolation):
+        rules.apply(state, seat, Action("no_such_action_kind", {}))
+    legal = rules.random_action(state, seat, rng)
+    for key in list(legal.params) or ["x"]:
+        for junk in rng.sample(JUNK, 3):
+            _assert_rejects_cleanly(rules, state, seat, Action(legal.kind, {**legal.params,
+                                                                            key: junk}))
+    _assert_rejects_cleanly(rules, state, seat, Action(legal.kind, {}))
+    # Hidden information: perturbing a seat's secret must be invisible to everyone else.
+    for seat in range(n):
+        other = rules.perturb_hidden(state, seat, rng)
+        if other is None:
+            continue
+        assert rules.view(other, seat) != rules.view(state, seat), "perturbation not real"
+        for viewer in [None, *range(n)]:
+            if viewer != seat:
+                assert rules.view(other, viewer) == rules.view(state, viewer), (
+                    f"seat {viewer} can see seat {seat}'s hidden information"
+                )
+
+
+def _n_seats(rules: GameRules, state: Any) -> int:
+    data = rules.to_json(state)
+    for key in ("n", "n_seats", "seats", "players"):
+        value = data.get(key) if isinstance(data, dict) else None
+        if isinstance(value, int):
+            return value
+        if isinstance(value, list):
+            return len(value)
+    raise AssertionError("to_json must expose the seat count as n, n_seats, seats or players")
+
+
+def _playout(rules: GameRules, config: dict[str, Any], n: int, seed: int, checks: bool) -> Playout:
+    state = rules.new_game(config, n, seed)
+    agent = Rng(seed * 7919 + 13)
+    log: list[LoggedAction] = []
+    checked = 0
+    for i in range(MAX_ACTIONS):
+        if rules.result(state) is not None:
+            assert not rules.awaiting(state), "a finished game still awaits seats"
+            break
+        awaiting = sorted(rules.awaiting(state))
+        assert awaiting, "a running game awaits nobody"
+        if checks and _checkpoint(i):
+            _check_state(rules, state, agent)
+            checked += 1
+        seat = agent.choice(awaiting)
+        action = rules.random_action(state, seat, agent)
+        before = rules.state_hash(state) if checks and _checkpoint(i) else None
+        new, events = rules.apply(state, seat, action)
+        if before is not None:
+            assert rules.state_hash(state) == before, "apply mutated its input"
+            _check_events(rules, events, n)
+        log.append(LoggedAction(i + 1, seat, action, rules.state_hash(new) if before else None))
+        state = new
+    else:
+        pytest.fail(f"no result after {MAX_ACTIONS} actions")
+    log[-1] = LoggedAction(log[-1].seq, log[-1].seat, log[-1].action, rules.state_hash(state))
+    return Playout(log, state, checked)
+
+
+def _check_events(rules: GameRules, events: list[Event], n: int) -> None:
+    for event in events:
+        json.dumps(event.to_json())
+        for viewer in [None, *range(n)]:
+            if event.visible(viewer):
+                assert isinstance(rules.describe(event, viewer), str)
+
+
+@pytest.mark.parametrize(("rules", "config", "n", "seed"), list(_cases()))
+def test_random_playout_conforms(rules: GameRules, config: dict[str, Any], n: int, seed: int
+                                 ) -> None:
+    played = _playout(rules, config, n, seed, checks=True)
+    result = rules.result(played.final)
+    assert result is not None and result.reason
+    seated = sorted(s for place in result.ranking for s in place)
+    assert seated == list(range(n)), "the ranking must place every seat exactly once"
+    # The log is the save file: replaying it reproduces the final state exactly.
+    rebuilt = replay(rules, config, n, seed, played.log, verify="all")
+    assert rules.state_hash(rebuilt) == rules.state_hash(played.final)
+    assert played.states_checked > 0
+
+
+@pytest.mark.parametrize("rules", _all_rules(), ids=lambda r: r.id)
+def test_same_seed_same_game(rules: GameRules) -> None:
+    a = _playout(rules, {}, rules.min_seats, 5, checks=False)
+    b = _playout(rules, {}, rules.min_seats, 5, checks=False)
+    assert [e.action for e in a.log] == [e.action for e in b.log]
+    assert rules.state_hash(a.final) == rules.state_hash(b.final)
+
+
+@pytest.mark.parametrize("rules", _all_rules(), ids=lambda r: r.id)
+def test_bad_player_counts_are_refused(rules: GameRules) -> None:
+    for n in (rules.min_seats - 1, rules.max_seats + 1):
+        with pytest.raises(RuleViolation) as info:
+            rules.new_game({}, n, 1)
+        assert info.value.code == "bad_config" and info.value.message
