@@ -110,7 +110,8 @@ class Event:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
         vis = data.get("visible_to")
-        return cls(data["kind"], dict(data.get("data") or {}), None if vis is None else frozenset(vis))
+        visible = None if vis is None else frozenset(vis)
+        return cls(data["kind"], dict(data.get("data") or {}), visible)
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,10 @@ class GameRules(ABC):
     @abstractmethod
     def default_action(self, state: Any, seat: Seat) -> Action:
         """What happens when the seat misses its deadline; always legal for an awaited seat."""
+
+    def seat_label(self, state: Any, seat: Seat) -> str:
+        """How the seat is called at the table (a house, a colour)."""
+        return f"Seat {seat + 1}"
 
     def progress(self, state: Any, seat: Seat) -> str:
         """What the seat still owes, for reminders ("2 areas without orders")."""

@@ -1,0 +1,109 @@
+"""The one message catalog. Every player-facing string is a key here, rendered for a locale.
+
+Engines speak English in their own messages (rule violations, log lines); those pass through
+the ``engine.text`` key until engines grow localized catalogs of their own.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DEFAULT_LOCALE = "en"
+_DIR = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A catalog key plus its parameters, rendered late (per recipient locale)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, locale: str | None = None, style: Style | None = None) -> str:
+        return render(self, locale, style or PLAIN)
+
+
+def msg(key: str, **params: Any) -> Msg:
+    return Msg(key, params)
+
+
+@cache
+def catalog(locale: str) -> dict[str, str]:
+    path = _DIR / f"{locale}.json"
+    if not path.exists():
+        return {}
+    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def available_locales() -> list[str]:
+    return sorted(p.stem for p in _DIR.glob("*.json"))
+
+
+def pick_locale(discord_locale: str | None) -> str:
+    """``'cs'``, ``'en-US'`` → a catalog we ship, falling back to English."""
+    if discord_locale:
+        code = str(discord_locale).split("-")[0].lower()
+        if code in available_locales():
+            return code
+    return DEFAULT_LOCALE
+
+
+@dataclass(frozen=True)
+class Person:
+    """A player named in a message: adapters render a mention, text renders the name."""
+
+    user_id: int | None
+    name: str
+
+
+def plain_time(when: datetime) -> str:
+    return when.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def plain_person(person: Person) -> str:
+    return person.name
+
+
+@dataclass(frozen=True)
+class Style:
+    """How an adapter shows times and people (Discord: ``<t:…:R>`` and ``<@id>``)."""
+
+    time: Callable[[datetime], str] = plain_time
+    person: Callable[[Person], str] = plain_person
+
+
+PLAIN = Style()
+
+
+def render(m: Msg, locale: str | None = None, style: Style = PLAIN) -> str:
+    loc = locale or DEFAULT_LOCALE
+    template = catalog(loc).get(m.key) or catalog(DEFAULT_LOCALE).get(m.key)
+    if template is None:
+        raise KeyError(f"message key {m.key!r} is missing from the catalog")
+    params = {k: _param(v, loc, style) for k, v in m.params.items()}
+    return string.Formatter().vformat(template, (), _Defaulting(params))
+
+
+def _param(value: Any, loc: str, style: Style) -> Any:
+    if isinstance(value, Msg):
+        return render(value, loc, style)
+    if isinstance(value, datetime):
+        return style.time(value)
+    if isinstance(value, Person):
+        return style.person(value)
+    if isinstance(value, list | tuple):
+        return ", ".join(str(_param(v, loc, style)) for v in value)
+    return value
+
+
+class _Defaulting(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"

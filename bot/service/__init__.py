@@ -1,0 +1,33 @@
+"""The Discord-free service layer: every workflow of the bot, returning effects."""
+
+from bot.service.clock import Clock, ManualClock, SystemClock
+from bot.service.core import ServiceSettings
+from bot.service.deadlines import DeadlineOps
+from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
+from bot.service.errors import ServiceError, StaleVersion
+from bot.service.lobby import GameSummary, LobbyOps
+from bot.service.moves import MoveOps, PrivateView
+from bot.service.votes import VOTE_KINDS, VoteOps
+
+
+class GameService(LobbyOps, MoveOps, DeadlineOps, VoteOps):
+    """Create/join/start/submit/vote/deadlines over one database."""
+
+
+__all__ = [
+    "VOTE_KINDS",
+    "BoardChanged",
+    "Clock",
+    "Effect",
+    "GameService",
+    "GameSummary",
+    "ManualClock",
+    "Notify",
+    "Outcome",
+    "Post",
+    "PrivateView",
+    "ServiceError",
+    "ServiceSettings",
+    "StaleVersion",
+    "SystemClock",
+]

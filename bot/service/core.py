@@ -1,0 +1,351 @@
+"""Shared machinery of the service: loading a game's head, committing a move, turning engine
+events into effects, and scheduling deadlines. The public operations live in the mixins."""
+
+from __future__ import annotations
+
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.i18n import Msg, Person, msg
+from bot.service.clock import Clock, SystemClock
+from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
+from bot.service.errors import ServiceError, StaleVersion
+from bot.service.locks import GameLocks
+from rules import registry
+from rules.base import Action, Event, GameRules, RuleViolation, hash_json
+from rules.replay import LoggedAction, ReplayMismatch, replay
+from storage import repo
+from storage.models import Game, Seat, utcnow
+
+SNAPSHOT_EVERY = 50
+RECENT_INTERACTIONS = 4096
+
+
+@dataclass
+class ServiceSettings:
+    ready_check_seconds: int = 12 * 3600
+    default_remind_minutes: int = 120
+    min_deadline_hours: float = 0.05
+    max_deadline_hours: float = 24 * 14
+    #: Keep decoded head states in memory. Safe with one bot process; a deployment with
+    #: several processes on one database turns it off so every move reads the head.
+    head_cache: bool = True
+    head_cache_size: int = 2048
+
+
+@dataclass
+class Head:
+    """A game row, its seats and (once started) the decoded engine state."""
+
+    game: Game
+    seats: list[Seat]
+    rules: GameRules
+    state: Any | None
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s
+        return None
+
+    def user_of(self, seat: int) -> int | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        return None
+
+    def person(self, seat: int) -> Person:
+        for s in self.seats:
+            if s.seat == seat:
+                label = self.label(seat)
+                name = s.display_name if s.user_id is not None else "(open seat)"
+                return Person(s.user_id, f"{name} ({label})" if self.state is not None else name)
+        return Person(None, f"seat {seat + 1}")
+
+    def label(self, seat: int) -> str:
+        if self.state is None:
+            return f"Seat {seat + 1}"
+        return self.rules.seat_label(self.state, seat)
+
+
+class ServiceCore:
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        *,
+        clock: Clock | None = None,
+        settings: ServiceSettings | None = None,
+        games: Mapping[str, GameRules] | None = None,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.engine = engine
+        self.clock = clock or SystemClock()
+        self.settings = settings or ServiceSettings()
+        self.games: dict[str, GameRules] = dict(games if games is not None else registry.games())
+        self.locks = GameLocks()
+        self._seed = seed_source or (lambda: secrets.randbits(62))
+        self._heads: OrderedDict[int, Head] = OrderedDict()
+        self._recent: OrderedDict[str, tuple[int, int]] = OrderedDict()
+
+    # ---- loading ---------------------------------------------------------------------------
+    def rules_for(self, game_type: str) -> GameRules:
+        try:
+            return self.games[game_type]
+        except KeyError:
+            raise ServiceError("error.unknown_game_type", game_type=game_type,
+                               available=", ".join(sorted(self.games))) from None
+
+    async def _head(self, game_id: int, *, fresh: bool = False) -> Head:
+        if self.settings.head_cache and not fresh and game_id in self._heads:
+            self._heads.move_to_end(game_id)
+            return self._heads[game_id]
+        async with self.engine.connect() as conn:
+            game = await repo.get_game(conn, game_id)
+            if game is None:
+                raise ServiceError("error.unknown_game", game_id=game_id)
+            seats = await repo.seats_of(conn, game_id)
+            rules = self.rules_for(game.game_type)
+            state = None
+            if game.state is not None:
+                state = rules.from_json(game.state)
+        head = Head(game, seats, rules, state)
+        self._remember(head)
+        return head
+
+    def _remember(self, head: Head) -> None:
+        if not self.settings.head_cache:
+            return
+        self._heads[head.game.id or 0] = head
+        self._heads.move_to_end(head.game.id or 0)
+        while len(self._heads) > self.settings.head_cache_size:
+            self._heads.popitem(last=False)
+
+    def _forget(self, game_id: int) -> None:
+        self._heads.pop(game_id, None)
+
+    async def rebuild(self, game_id: int, upto: int | None = None) -> Any:
+        """The state at ``upto`` (default: head) from the latest snapshot plus the log,
+        verifying every recorded state hash on the way."""
+        async with self.engine.connect() as conn:
+            game = await repo.get_game(conn, game_id)
+            if game is None:
+                raise ServiceError("error.unknown_game", game_id=game_id)
+            rules = self.rules_for(game.game_type)
+            snap = await repo.latest_snapshot(conn, game_id, upto)
+            start_seq = snap.seq if snap else 0
+            rows = await repo.actions_after(conn, game_id, start_seq, upto)
+        start = rules.from_json(snap.state) if snap else None
+        log = [LoggedAction(r.seq, r.seat, Action.from_json(r.action), r.state_hash) for r in rows]
+        try:
+            return replay(rules, game.config, game.n_seats, game.seed, log, start=start,
+                          verify="all")
+        except ReplayMismatch:
+            raise
+        except RuleViolation as exc:  # pragma: no cover - replay wraps these
+            raise ReplayMismatch(str(exc)) from exc
+
+    # ---- committing a move ------------------------------------------------------------------
+    async def _commit_move(
+        self,
+        head: Head,
+        seat: int,
+        actor_id: int | None,
+        action: Action,
+        new_state: Any,
+        events: list[Event],
+        *,
+        source: str,
+        interaction_id: str | None,
+        extra: Callable[[AsyncConnection], Any] | None = None,
+    ) -> list[Effect]:
+        rules, game = head.rules, head.game
+        game_id = game.id or 0
+        old_version = game.version
+        version = old_version + 1
+        old_awaiting = set(game.awaiting)
+        new_awaiting = set(rules.awaiting(new_state))
+        result = rules.result(new_state)
+        state_json = rules.to_json(new_state)
+        state_hash = hash_json(state_json)
+        now = self.clock.now()
+        values: dict[str, Any] = {"version": version, "state": state_json,
+                                  "awaiting": sorted(new_awaiting)}
+        if result is not None:
+            values.update(status="finished", result=result.to_json(), finished_at=now)
+        # The acting seat gets a fresh deadline if it must act again: it is plainly present.
+        renewed = (new_awaiting - old_awaiting) | ({seat} & new_awaiting)
+        dropped = old_awaiting - new_awaiting
+        try:
+            async with self.engine.begin() as conn:
+                await repo.insert_action(
+                    conn, game_id=game_id, seq=version, seat=seat, actor_id=actor_id,
+                    source=source, action=action.to_json(),
+                    events=[e.to_json() for e in events], state_hash=state_hash,
+                    interaction_id=interaction_id, created_at=now,
+                )
+                await repo.advance_game(conn, game_id, old_version, **values)
+                if version % SNAPSHOT_EVERY == 0:
+                    await repo.insert_snapshot(conn, game_id=game_id, seq=version,
+                                               rules_version=rules.rules_version,
+                                               state=state_json)
+                if result is not None:
+                    await repo.clear_deadlines(conn, game_id)
+                else:
+                    if dropped | renewed:
+                        await repo.clear_deadlines(conn, game_id, dropped | renewed,
+                                                   ("remind", "deadline"))
+                    if not game.paused:
+                        await self._schedule(conn, head, renewed, version)
+                if extra is not None:
+                    await extra(conn)
+        except IntegrityError:
+            self._forget(game_id)
+            if interaction_id is not None:
+                async with self.engine.connect() as conn:
+                    if await repo.action_by_interaction(conn, interaction_id):
+                        raise _Duplicate(interaction_id) from None
+            raise StaleVersion(old_version) from None
+        except repo.VersionConflict:
+            self._forget(game_id)
+            raise StaleVersion(old_version) from None
+        game.version = version
+        game.state = state_json
+        game.awaiting = sorted(new_awaiting)
+        if result is not None:
+            game.status, game.result, game.finished_at = "finished", result.to_json(), now
+        head.state = new_state
+        if interaction_id is not None:
+            self._recent[interaction_id] = (game_id, version)
+            while len(self._recent) > RECENT_INTERACTIONS:
+                self._recent.popitem(last=False)
+        return self._effects_of(head, events, new_awaiting - old_awaiting, version)
+
+    def _effects_of(self, head: Head, events: Iterable[Event], newly: set[int], version: int
+                    ) -> list[Effect]:
+        rules, game_id = head.rules, head.game.id or 0
+        effects: list[Effect] = []
+        public: list[str] = []
+        private: dict[int, list[str]] = {}
+        for event in events:
+            if event.visible_to is None:
+                public.append(rules.describe(event, None))
+            else:
+                for s in sorted(event.visible_to):
+                    private.setdefault(s, []).append(rules.describe(event, s))
+        if public:
+            effects.append(Post(game_id, msg("engine.text", text="\n".join(public))))
+        for s, lines in private.items():
+            user = head.user_of(s)
+            if user is not None:
+                effects.append(Notify(game_id, s, user, msg("engine.text",
+                                                              text="\n".join(lines))))
+        deadline = self._deadline_for(head)
+        for s in sorted(newly):
+            user = head.user_of(s)
+            if user is not None and head.state is not None:
+                effects.append(Notify(game_id, s, user, msg(
+                    "game.your_turn", game_id=game_id,
+                    progress=rules.progress(head.state, s), deadline=deadline),
+                    show_private=True))
+        if public:
+            effects.append(BoardChanged(game_id, version))
+        if head.game.status == "finished" and head.game.result is not None:
+            effects.append(Post(game_id, self._outcome_msg(head)))
+        return effects
+
+    def _outcome_msg(self, head: Head) -> Msg:
+        from rules.base import Result
+
+        result = Result.from_json(head.game.result or {})
+        if result.winners:
+            outcome = msg("game.outcome_winners",
+                          winners=[head.person(s) for s in result.winners], reason=result.reason)
+        else:
+            outcome = msg("game.outcome_none", reason=result.reason)
+        return msg("game.finished", game_id=head.game.id, outcome=outcome)
+
+    # ---- deadlines --------------------------------------------------------------------------
+    def _deadline_for(self, head: Head) -> datetime | str:
+        if head.game.paused:
+            return "— (paused)"
+        return self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
+
+    async def _schedule(self, conn: AsyncConnection, head: Head, seats: Iterable[int],
+                        version: int, due: datetime | None = None) -> None:
+        """Deadline + reminder rows for seats that now owe a decision."""
+        seats = sorted(seats)
+        if not seats:
+            return
+        now = self.clock.now()
+        due = due or now + timedelta(seconds=head.game.deadline_seconds)
+        users = [u for s in seats if (u := head.user_of(s)) is not None]
+        prefs = await repo.user_settings(conn, users)
+        rows: list[dict[str, Any]] = []
+        for s in seats:
+            rows.append({"game_id": head.game.id, "seat": s, "kind": "deadline", "due_at": due,
+                         "version": version})
+            user = head.user_of(s)
+            minutes = (prefs[user].remind_minutes if user in prefs
+                       else self.settings.default_remind_minutes)
+            # Never remind in the first half of a short deadline: it would be noise.
+            lead = min(timedelta(minutes=minutes), (due - now) / 2)
+            remind_at = due - lead
+            if remind_at > now:
+                rows.append({"game_id": head.game.id, "seat": s, "kind": "remind",
+                             "due_at": remind_at, "version": version})
+        await repo.add_deadlines(conn, rows)
+
+    async def _drop_seats(self, conn: AsyncConnection, head: Head, seats: list[int]) -> None:
+        """Delete seats and renumber the rest to stay 0..n-1 in joining order."""
+        gid = head.game.id or 0
+        for s in seats:
+            await repo.delete_seat(conn, gid, s)
+        kept = [s for s in head.seats if s.seat not in seats]
+        for new, s in enumerate(kept):
+            if s.seat != new:
+                await repo.update_seat(conn, gid, s.seat, seat=new)
+        await self._refresh_seats(head, conn)
+
+    async def _back_to_lobby(self, conn: AsyncConnection, head: Head) -> None:
+        gid = head.game.id or 0
+        await repo.update_game(conn, gid, status="lobby", ready_check_until=None)
+        await repo.clear_deadlines(conn, gid, kinds=["ready_check"])
+        for s in head.seats:
+            await repo.update_seat(conn, gid, s.seat, ready=False)
+        head.game.status, head.game.ready_check_until = "lobby", None
+        await self._refresh_seats(head, conn)
+
+    # ---- helpers -----------------------------------------------------------------------------
+    def _seat_or_fail(self, head: Head, user_id: int) -> Seat:
+        seat = head.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("error.not_seated", game_id=head.game.id)
+        return seat
+
+    def _require_active(self, head: Head) -> None:
+        if head.game.status != "active" or head.state is None:
+            raise ServiceError("error.not_active", game_id=head.game.id, status=head.game.status)
+
+    async def _refresh_seats(self, head: Head, conn: AsyncConnection) -> None:
+        head.seats = await repo.seats_of(conn, head.game.id or 0)
+
+    @staticmethod
+    def _now_utc() -> datetime:
+        return utcnow()
+
+
+class _Duplicate(Exception):
+    def __init__(self, interaction_id: str) -> None:
+        super().__init__(interaction_id)
+        self.interaction_id = interaction_id
+
+
+def duplicate_outcome(game_id: int, version: int) -> Outcome:
+    return Outcome(game_id, msg("move.duplicate"), version, [], duplicate=True)

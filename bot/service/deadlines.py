@@ -1,0 +1,175 @@
+"""Reminders, deadlines and the start-of-game ready check, driven from database rows so a
+restart loses none of them. ``run_due`` is idempotent: a processed row is deleted in the same
+transaction that acts on it."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import timedelta
+
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.i18n import Person, msg
+from bot.service.core import Head, ServiceCore
+from bot.service.effects import Effect, Outcome, Post
+from bot.service.errors import ServiceError
+from storage import repo
+from storage.models import Deadline
+
+
+class DeadlineOps(ServiceCore):
+    async def run_due(self) -> list[Effect]:
+        """Act on every reminder/deadline that is due now; returns the effects to deliver."""
+        now = self.clock.now()
+        async with self.engine.connect() as conn:
+            due = await repo.due_deadlines(conn, now)
+        by_game: dict[int, list[Deadline]] = defaultdict(list)
+        for row in due:
+            by_game[row.game_id].append(row)
+        effects: list[Effect] = []
+        for game_id, rows in by_game.items():
+            async with self.locks.hold(game_id):
+                head = await self._head(game_id, fresh=True)
+                effects += await self._run_game(head, rows)
+        return effects
+
+    async def _run_game(self, head: Head, rows: list[Deadline]) -> list[Effect]:
+        game_id = head.game.id or 0
+        async with self.engine.connect() as conn:
+            live = {r.id for r in await repo.deadlines_of(conn, game_id)}
+        rows = [r for r in rows if r.id in live]  # a move may have cleared some meanwhile
+        effects: list[Effect] = []
+        ready = [r for r in rows if r.kind == "ready_check"]
+        if ready:
+            effects += await self._ready_check_expired(head, ready[0])
+        reminders = [r for r in rows if r.kind == "remind"]
+        if reminders:
+            effects += await self._remind(head, reminders)
+        for row in (r for r in rows if r.kind == "deadline"):
+            effects += await self._expire(head, row)
+        return effects
+
+    async def _ready_check_expired(self, head: Head, row: Deadline) -> list[Effect]:
+        async with self.engine.begin() as conn:
+            await repo.delete_deadline(conn, row.id or 0)
+            if head.game.status != "starting":
+                return []
+            dropped = [s for s in head.seats if not s.ready]
+            await self._drop_seats(conn, head, [s.seat for s in dropped])
+            await self._back_to_lobby(conn, head)
+        gid = head.game.id or 0
+        return [Post(gid, msg("lobby.dropped", game_id=gid,
+                              players=[Person(s.user_id, s.display_name) for s in dropped]))]
+
+    async def _remind(self, head: Head, rows: list[Deadline]) -> list[Effect]:
+        gid = head.game.id or 0
+        async with self.engine.begin() as conn:
+            for r in rows:
+                await repo.delete_deadline(conn, r.id or 0)
+            pending = {d.seat: d.due_at for d in await repo.deadlines_of(conn, gid)
+                       if d.kind == "deadline"}
+        if head.game.status != "active" or head.state is None:
+            return []
+        awaiting = head.rules.awaiting(head.state)
+        seats = sorted({r.seat for r in rows} & set(awaiting))
+        if not seats:
+            return []
+        lines = [msg("deadline.reminder_line", player=head.person(s),
+                     progress=head.rules.progress(head.state, s)) for s in seats]
+        due = min((pending[s] for s in seats if s in pending), default=self.clock.now())
+        mentions = tuple(u for s in seats if (u := head.user_of(s)) is not None)
+        return [Post(gid, msg("deadline.reminder", game_id=gid, deadline=due, lines=lines),
+                     mentions)]
+
+    async def _expire(self, head: Head, row: Deadline) -> list[Effect]:
+        gid = head.game.id or 0
+        if head.game.status != "active" or head.state is None or head.game.paused:
+            async with self.engine.begin() as conn:
+                await repo.delete_deadline(conn, row.id or 0)
+            return []
+        seat = next((s for s in head.seats if s.seat == row.seat), None)
+        if seat is None or row.seat not in head.rules.awaiting(head.state):
+            async with self.engine.begin() as conn:
+                await repo.delete_deadline(conn, row.id or 0)
+            return []
+        if seat.excuses_left > 0 and seat.user_id is not None:
+            new_due = self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
+            async with self.engine.begin() as conn:
+                await repo.clear_deadlines(conn, gid, [row.seat], ["remind", "deadline"])
+                await repo.update_seat(conn, gid, row.seat, excuses_left=seat.excuses_left - 1)
+                await self._schedule(conn, head, [row.seat], head.game.version, due=new_due)
+                await self._refresh_seats(head, conn)
+            return [Post(gid, msg("deadline.excused", player=head.person(row.seat),
+                                  left=seat.excuses_left - 1, deadline=new_due),
+                         (seat.user_id,))]
+        action = head.rules.default_action(head.state, row.seat)
+        new_state, events = head.rules.apply(head.state, row.seat, action)
+        missed = seat.missed + 1
+
+        async def record_miss(conn: AsyncConnection) -> None:
+            await repo.update_seat(conn, gid, row.seat, missed=missed)
+
+        effects = await self._commit_move(head, row.seat, None, action, new_state, events,
+                                          source="deadline", interaction_id=None,
+                                          extra=record_miss)
+        seat.missed = missed
+        described = action.kind + (f" {dict(action.params)}" if action.params else "")
+        notice = Post(gid, msg("deadline.defaulted", player=head.person(row.seat),
+                               action=described))
+        return [notice, *effects]
+
+    # ---- user preferences and DMs ------------------------------------------------------------
+    async def dm_closed(self, game_id: int, user_id: int) -> Outcome:
+        """A DM to the user was refused (Discord 50007): stop DMing them and tell the table."""
+        async with self.engine.begin() as conn:
+            await repo.set_dm_ok(conn, user_id, False)
+        for head in self._heads.values():
+            for s in head.seats:
+                if s.user_id == user_id:
+                    s.dm_ok = False
+        head = await self._head(game_id)
+        seat = head.seat_of(user_id)
+        name = seat.display_name if seat else str(user_id)
+        m = msg("game.dm_closed", player=Person(user_id, name))
+        return Outcome(game_id, m, head.game.version, [Post(game_id, m, (user_id,))])
+
+    async def dm_ok(self, user_id: int) -> bool:
+        async with self.engine.connect() as conn:
+            prefs = await repo.user_settings(conn, [user_id])
+            games = await repo.games_for_user(conn, user_id, ["lobby", "starting", "active"])
+            seats = [s for g in games for s in await repo.seats_of(conn, g.id or 0)
+                     if s.user_id == user_id]
+        if user_id in prefs and not prefs[user_id].dm_enabled:
+            return False
+        return all(s.dm_ok for s in seats) if seats else True
+
+    async def save_settings(self, user_id: int, *, dm_enabled: bool | None = None,
+                            remind_minutes: int | None = None, locale: str | None = None
+                            ) -> Outcome:
+        values: dict[str, object] = {}
+        if dm_enabled is not None:
+            values["dm_enabled"] = dm_enabled
+        if remind_minutes is not None:
+            if not 0 <= remind_minutes <= 7 * 24 * 60:
+                raise ServiceError("error.bad_config",
+                                   reason="Reminder lead time must be 0 to 10080 minutes.")
+            values["remind_minutes"] = remind_minutes
+        if locale is not None:
+            values["locale"] = locale
+        async with self.engine.begin() as conn:
+            if values:
+                await repo.save_user_settings(conn, user_id, **values)
+            if dm_enabled:  # the user says DMs work again: try them again
+                await repo.set_dm_ok(conn, user_id, True)
+            prefs = (await repo.user_settings(conn, [user_id])).get(user_id)
+        self._heads.clear()
+        dm = prefs.dm_enabled if prefs else True
+        minutes = prefs.remind_minutes if prefs else self.settings.default_remind_minutes
+        m = msg("settings.saved", dm=msg("settings.on" if dm else "settings.off"),
+                minutes=minutes)
+        return Outcome(0, m, 0, [])
+
+    async def user_locale(self, user_id: int) -> str | None:
+        async with self.engine.connect() as conn:
+            prefs = await repo.user_settings(conn, [user_id])
+        return prefs[user_id].locale if user_id in prefs else None

@@ -1,0 +1,236 @@
+"""Creating, joining, leaving and starting games (with a start-of-game ready check)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.i18n import Person, msg
+from bot.service.core import Head, ServiceCore
+from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
+from bot.service.errors import ServiceError
+from rules.base import RuleViolation
+from storage import repo
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game_id: int
+    title: str
+    game_type: str
+    game_type_title: str
+    status: str
+    paused: bool
+    players: list[tuple[int, int | None, str]]  # (seat, user id, name)
+    phase_label: str
+    awaiting: list[int]
+    deadline: datetime | None
+    thread_id: int | None
+    channel_id: int | None
+    version: int
+
+
+class LobbyOps(ServiceCore):
+    async def create_game(
+        self,
+        creator_id: int,
+        creator_name: str,
+        game_type: str,
+        *,
+        config: dict[str, Any] | None = None,
+        max_seats: int | None = None,
+        deadline_hours: float = 24.0,
+        excuses: int = 1,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        title: str = "",
+    ) -> Outcome:
+        rules = self.rules_for(game_type)
+        config = dict(config or {})
+        seats = max_seats or rules.max_seats
+        if not rules.min_seats <= seats <= rules.max_seats:
+            raise ServiceError("error.bad_config", reason=(
+                f"{rules.title} is for {rules.min_seats}–{rules.max_seats} players."))
+        s = self.settings
+        if not s.min_deadline_hours <= deadline_hours <= s.max_deadline_hours:
+            raise ServiceError("error.bad_deadline", min=s.min_deadline_hours,
+                               max=s.max_deadline_hours)
+        seed = self._seed()
+        try:  # validate the options now, not when the table has gathered
+            rules.new_game(config, seats, seed)
+        except RuleViolation as exc:
+            raise ServiceError("error.bad_config", reason=exc.message) from None
+        title = title or rules.title
+        async with self.engine.begin() as conn:
+            game_id = await repo.insert_game(
+                conn, game_type=game_type, rules_version=rules.rules_version, title=title,
+                guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+                status="lobby", config=config, max_seats=seats, seed=seed,
+                deadline_seconds=int(deadline_hours * 3600), excuses=excuses, awaiting=[],
+                created_at=self.clock.now(), updated_at=self.clock.now(),
+            )
+            await repo.insert_seat(conn, game_id=game_id, seat=0, user_id=creator_id,
+                                   display_name=creator_name, excuses_left=excuses,
+                                   joined_at=self.clock.now())
+        hours = f"{deadline_hours:g} h"
+        effects: list[Effect] = [Post(game_id, msg(
+            "lobby.created", title=title, game_id=game_id, game_type_title=rules.title,
+            min_seats=rules.min_seats, max_seats=seats, deadline=hours))]
+        provisional = rules.provisional_content(config)
+        if provisional:
+            effects.append(Post(game_id, msg("lobby.provisional", items=provisional)))
+        return Outcome(game_id, effects[0].msg, 0, effects)
+
+    async def attach_thread(self, game_id: int, thread_id: int | None,
+                            board_message_id: int | None = None) -> None:
+        async with self.locks.hold(game_id):
+            async with self.engine.begin() as conn:
+                values: dict[str, Any] = {"thread_id": thread_id}
+                if board_message_id is not None:
+                    values["board_message_id"] = board_message_id
+                await repo.update_game(conn, game_id, **values)
+            self._forget(game_id)
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        async with self.engine.begin() as conn:
+            await repo.update_game(conn, game_id, board_message_id=message_id)
+        self._forget(game_id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Outcome:
+        async with self.locks.hold(game_id):
+            head = await self._head(game_id, fresh=True)
+            if head.game.status != "lobby":
+                raise ServiceError("error.not_in_lobby", game_id=game_id)
+            if head.seat_of(user_id) is not None:
+                raise ServiceError("error.already_seated", game_id=game_id)
+            if len(head.seats) >= head.game.max_seats:
+                raise ServiceError("error.lobby_full", game_id=game_id,
+                                   max_seats=head.game.max_seats)
+            async with self.engine.begin() as conn:
+                await repo.insert_seat(conn, game_id=game_id, seat=len(head.seats),
+                                       user_id=user_id, display_name=name,
+                                       excuses_left=head.game.excuses,
+                                       joined_at=self.clock.now())
+                await self._refresh_seats(head, conn)
+        m = msg("lobby.joined", player=Person(user_id, name), game_id=game_id,
+                n=len(head.seats), max_seats=head.game.max_seats)
+        return Outcome(game_id, m, 0, [Post(game_id, m)])
+
+    async def leave(self, game_id: int, user_id: int) -> Outcome:
+        async with self.locks.hold(game_id):
+            head = await self._head(game_id, fresh=True)
+            seat = self._seat_or_fail(head, user_id)
+            if head.game.status not in ("lobby", "starting"):
+                raise ServiceError("error.not_in_lobby", game_id=game_id)
+            if user_id == head.game.creator_id:
+                raise ServiceError("error.creator_leave")
+            async with self.engine.begin() as conn:
+                await self._drop_seats(conn, head, [seat.seat])
+                if head.game.status == "starting":
+                    await self._back_to_lobby(conn, head)
+        m = msg("lobby.left", player=Person(user_id, seat.display_name), game_id=game_id,
+                n=len(head.seats), max_seats=head.game.max_seats)
+        return Outcome(game_id, m, 0, [Post(game_id, m)])
+
+    async def start(self, game_id: int, user_id: int) -> Outcome:
+        """The creator starts the ready check; the game begins once every seat confirms."""
+        async with self.locks.hold(game_id):
+            head = await self._head(game_id, fresh=True)
+            if head.game.status != "lobby":
+                raise ServiceError("error.not_in_lobby", game_id=game_id)
+            if user_id != head.game.creator_id:
+                creator = head.seat_of(head.game.creator_id)
+                raise ServiceError("error.not_creator",
+                                   creator=Person(head.game.creator_id,
+                                                  creator.display_name if creator else "?"))
+            if len(head.seats) < head.rules.min_seats:
+                raise ServiceError("error.too_few_players", title=head.rules.title,
+                                   min_seats=head.rules.min_seats, n=len(head.seats))
+            until = self.clock.now() + timedelta(seconds=self.settings.ready_check_seconds)
+            async with self.engine.begin() as conn:
+                await repo.update_game(conn, game_id, status="starting", ready_check_until=until)
+                for s in head.seats:
+                    await repo.update_seat(conn, game_id, s.seat, ready=s.user_id == user_id)
+                await repo.add_deadlines(conn, [{"game_id": game_id, "seat": -1,
+                                                 "kind": "ready_check", "due_at": until,
+                                                 "version": 0}])
+                await self._refresh_seats(head, conn)
+            head.game.status, head.game.ready_check_until = "starting", until
+            if all(s.ready for s in head.seats):
+                return await self._begin(head)
+        unready = [s for s in head.seats if not s.ready]
+        m = msg("lobby.ready_check", game_id=game_id,
+                mentions=[Person(s.user_id, s.display_name) for s in unready], until=until)
+        return Outcome(game_id, m, 0, [Post(game_id, m, tuple(s.user_id for s in unready
+                                                               if s.user_id))])
+
+    async def confirm_ready(self, game_id: int, user_id: int) -> Outcome:
+        async with self.locks.hold(game_id):
+            head = await self._head(game_id, fresh=True)
+            seat = self._seat_or_fail(head, user_id)
+            if head.game.status != "starting":
+                raise ServiceError("error.not_starting", game_id=game_id)
+            async with self.engine.begin() as conn:
+                await repo.update_seat(conn, game_id, seat.seat, ready=True)
+                await self._refresh_seats(head, conn)
+            if all(s.ready for s in head.seats):
+                return await self._begin(head)
+        n = sum(s.ready for s in head.seats)
+        m = msg("lobby.ready", player=Person(user_id, seat.display_name), n=n,
+                total=len(head.seats))
+        return Outcome(game_id, m, 0, [Post(game_id, m)])
+
+    async def _begin(self, head: Head) -> Outcome:
+        game, rules = head.game, head.rules
+        gid = game.id or 0
+        state = rules.new_game(game.config, len(head.seats), game.seed)
+        awaiting = rules.awaiting(state)
+        async with self.engine.begin() as conn:
+            await repo.clear_deadlines(conn, gid, kinds=["ready_check"])
+            await repo.update_game(conn, gid, status="active", n_seats=len(head.seats),
+                                   state=rules.to_json(state), awaiting=sorted(awaiting),
+                                   version=0, ready_check_until=None)
+            game.status, game.n_seats, game.version = "active", len(head.seats), 0
+            game.awaiting = sorted(awaiting)
+            head.state = state
+            await self._schedule(conn, head, awaiting, 0)
+        self._remember(head)
+        seats = [msg("game.seat_line", seat_label=head.label(s.seat),
+                     player=Person(s.user_id, s.display_name)) for s in head.seats]
+        started = msg("game.started", game_id=gid, seats=seats)
+        effects: list[Effect] = [Post(gid, started), BoardChanged(gid, 0)]
+        for s in head.seats:
+            if s.user_id is not None:
+                effects.append(Notify(gid, s.seat, s.user_id, msg(
+                    "game.your_seat", seat_label=head.label(s.seat), game_id=gid),
+                    show_private=s.seat not in awaiting))
+        effects += self._effects_of(head, [], set(awaiting), 0)
+        return Outcome(gid, started, 0, effects)
+
+    # ---- listing ----------------------------------------------------------------------------
+    async def summary(self, game_id: int) -> GameSummary:
+        head = await self._head(game_id)
+        return await self._summary(head)
+
+    async def _summary(self, head: Head) -> GameSummary:
+        game = head.game
+        phase = ""
+        if head.state is not None:
+            phase = str(head.rules.view(head.state, None).get("phase_label", ""))
+        async with self.engine.connect() as conn:
+            rows = await repo.deadlines_of(conn, game.id or 0)
+        due = [r.due_at for r in rows if r.kind == "deadline"]
+        return GameSummary(
+            game.id or 0, game.title, game.game_type, head.rules.title, game.status, game.paused,
+            [(s.seat, s.user_id, s.display_name) for s in head.seats], phase,
+            list(game.awaiting), min(due) if due else None, game.thread_id, game.channel_id,
+            game.version,
+        )
+
+    async def my_games(self, user_id: int, *, include_finished: bool = False
+                       ) -> list[GameSummary]:
+        statuses = ["lobby", "starting", "active"] + (["finished"] if include_finished else [])
+        async with self.engine.connect() as conn:
+            games = await repo.games_for_user(conn, user_id, statuses)
+        return [await self.summary(g.id or 0) for g in games]

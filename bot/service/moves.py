@@ -1,0 +1,128 @@
+"""Submitting moves and reading a game through the engine's views."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import Msg, msg
+from bot.service.core import ServiceCore, _Duplicate, duplicate_outcome
+from bot.service.effects import Outcome
+from bot.service.errors import ServiceError, StaleVersion
+from rules.base import Action, ActionSpec, Event, RuleViolation
+from storage import repo
+
+
+@dataclass(frozen=True)
+class PrivateView:
+    game_id: int
+    game_type: str
+    seat: int
+    label: str
+    view: dict[str, Any]
+    awaited: bool
+    progress: str
+    version: int
+
+
+class MoveOps(ServiceCore):
+    async def submit(
+        self,
+        game_id: int,
+        user_id: int,
+        action: Action | dict[str, Any],
+        *,
+        interaction_id: str | None = None,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """Apply one player's move. Raises ServiceError (nothing changed) or returns an
+        Outcome whose effects the adapter delivers after this returns."""
+        if not isinstance(action, Action):
+            try:
+                action = Action.from_json(action)
+            except RuleViolation as exc:
+                raise ServiceError("error.bad_action", reason=exc.message) from None
+        if interaction_id is not None and interaction_id in self._recent:
+            gid, version = self._recent[interaction_id]
+            return duplicate_outcome(gid, version)
+        async with self.locks.hold(game_id):
+            if interaction_id is not None:
+                # A retry after a restart: memory is gone, the log still knows.
+                async with self.engine.connect() as conn:
+                    row = await repo.action_by_interaction(conn, interaction_id)
+                if row is not None:
+                    return duplicate_outcome(row.game_id, row.seq)
+            head = await self._head(game_id)
+            seat = self._seat_or_fail(head, user_id)
+            self._require_active(head)
+            if expected_version is not None and expected_version != head.game.version:
+                raise StaleVersion(head.game.version)
+            try:
+                new_state, events = head.rules.apply(head.state, seat.seat, action)
+            except RuleViolation as exc:
+                raise ServiceError("error.move_rejected", reason=exc.message) from None
+            try:
+                effects = await self._commit_move(head, seat.seat, user_id, action, new_state,
+                                                  events, source="player",
+                                                  interaction_id=interaction_id)
+            except _Duplicate:
+                async with self.engine.connect() as conn:
+                    row = await repo.action_by_interaction(conn, interaction_id or "")
+                return duplicate_outcome(game_id, row.seq if row else head.game.version)
+        reply = self._private_reply(head.rules, events, seat.seat)
+        return Outcome(game_id, reply, head.game.version, effects)
+
+    @staticmethod
+    def _private_reply(rules: Any, events: list[Event], seat: int) -> Msg:
+        mine = [rules.describe(e, seat) for e in events
+                if e.visible_to is not None and seat in e.visible_to]
+        if mine:
+            return msg("engine.text", text="\n".join(mine))
+        return msg("move.accepted")
+
+    # ---- reading ---------------------------------------------------------------------------
+    async def private_view(self, game_id: int, user_id: int) -> PrivateView:
+        head = await self._head(game_id)
+        seat = self._seat_or_fail(head, user_id)
+        self._require_started(head)
+        rules, state = head.rules, head.state
+        awaited = seat.seat in rules.awaiting(state)
+        return PrivateView(
+            game_id, head.game.game_type, seat.seat, head.label(seat.seat),
+            rules.view(state, seat.seat), awaited,
+            rules.progress(state, seat.seat) if awaited else "", head.game.version,
+        )
+
+    async def public_view(self, game_id: int) -> tuple[str, int, dict[str, Any]]:
+        head = await self._head(game_id)
+        self._require_started(head)
+        return head.game.game_type, head.game.version, head.rules.view(head.state, None)
+
+    async def legal_actions(self, game_id: int, user_id: int) -> list[Action | ActionSpec]:
+        head = await self._head(game_id)
+        seat = self._seat_or_fail(head, user_id)
+        if head.game.status != "active" or head.state is None:
+            return []
+        if seat.seat not in head.rules.awaiting(head.state):
+            return []
+        return head.rules.legal_actions(head.state, seat.seat)
+
+    async def game_log(self, game_id: int, user_id: int | None, limit: int = 20) -> list[str]:
+        """The last ``limit`` log lines this user may see (public + their seat's private)."""
+        head = await self._head(game_id)
+        viewer = None
+        if user_id is not None and (s := head.seat_of(user_id)) is not None:
+            viewer = s.seat
+        async with self.engine.connect() as conn:
+            rows = await repo.recent_actions(conn, game_id, limit * 3)
+        lines: list[str] = []
+        for row in rows:
+            for data in row.events:
+                event = Event.from_json(data)
+                if event.visible(viewer):
+                    lines.append(f"{row.seq}. {head.rules.describe(event, viewer)}")
+        return lines[-limit:]
+
+    def _require_started(self, head: Any) -> None:
+        if head.state is None:
+            raise ServiceError("error.not_active", game_id=head.game.id, status=head.game.status)

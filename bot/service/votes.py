@@ -1,0 +1,164 @@
+"""Table votes: pause, resume, extend, cancel, replace a seat; and claiming an open seat."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.i18n import Msg, Person, msg
+from bot.service.core import Head, ServiceCore
+from bot.service.effects import Effect, Notify, Outcome, Post
+from bot.service.errors import ServiceError
+from storage import repo
+from storage.models import Vote
+
+VOTE_KINDS = ("pause", "resume", "extend", "cancel", "replace")
+
+
+class VoteOps(ServiceCore):
+    async def vote(self, game_id: int, user_id: int, kind: str, yes: bool = True,
+                   target_seat: int | None = None) -> Outcome:
+        """Open a vote of ``kind`` (the proposer votes yes) or cast a ballot on the open one."""
+        if kind not in VOTE_KINDS:
+            raise ServiceError("error.vote_kind", kind=kind)
+        async with self.locks.hold(game_id):
+            head = await self._head(game_id, fresh=True)
+            seat = self._seat_or_fail(head, user_id)
+            if head.game.status != "active":
+                raise ServiceError("error.not_active", game_id=game_id, status=head.game.status)
+            async with self.engine.connect() as conn:
+                current = [v for v in await repo.open_votes(conn, game_id) if v.kind == kind]
+            effects: list[Effect] = []
+            if current:
+                vote = current[0]
+            else:
+                self._check_useful(head, kind, target_seat)
+                vote = Vote(game_id=game_id, kind=kind, target_seat=target_seat,
+                            proposer_id=user_id, ballots={}, created_at=self.clock.now())
+                async with self.engine.begin() as conn:
+                    vote.id = await repo.insert_vote(
+                        conn, game_id=game_id, kind=kind, target_seat=target_seat,
+                        proposer_id=user_id, ballots={}, open=True,
+                        created_at=self.clock.now())
+                effects.append(Post(game_id, msg(
+                    "vote.opened", player=head.person(seat.seat), what=self._what(head, vote),
+                    game_id=game_id, needed=self._needed(head, vote))))
+            vote.ballots = {**vote.ballots, str(user_id): yes}
+            effects += await self._tally(head, vote, seat.seat, yes)
+        return Outcome(game_id, effects[-1].msg if effects else msg("move.accepted"),
+                       head.game.version, effects)
+
+    def _check_useful(self, head: Head, kind: str, target: int | None) -> None:
+        reason = None
+        if kind == "pause" and head.game.paused:
+            reason = "the game is already paused"
+        if kind == "resume" and not head.game.paused:
+            reason = "the game is not paused"
+        if kind == "replace":
+            if target is None:
+                raise ServiceError("error.vote_target")
+            if not any(s.seat == target for s in head.seats):
+                raise ServiceError("error.no_such_seat", game_id=head.game.id, seat=target)
+            if head.user_of(target) is None:
+                reason = "that seat is already open"
+        if reason:
+            raise ServiceError("error.vote_pointless", reason=reason)
+
+    def _eligible(self, head: Head, vote: Vote) -> set[int]:
+        return {s.user_id for s in head.seats if s.user_id is not None
+                and not (vote.kind == "replace" and s.seat == vote.target_seat)}
+
+    def _needed(self, head: Head, vote: Vote) -> int:
+        return len(self._eligible(head, vote)) // 2 + 1
+
+    def _what(self, head: Head, vote: Vote) -> Msg:
+        if vote.kind == "replace":
+            seat = vote.target_seat or 0
+            return msg("vote.what.replace", seat_label=head.label(seat))
+        return msg(f"vote.what.{vote.kind}")
+
+    async def _tally(self, head: Head, vote: Vote, seat: int, yes: bool) -> list[Effect]:
+        gid = head.game.id or 0
+        eligible = self._eligible(head, vote)
+        ballots = {int(k): v for k, v in vote.ballots.items() if int(k) in eligible}
+        n_yes = sum(ballots.values())
+        n_no = len(ballots) - n_yes
+        needed = self._needed(head, vote)
+        what = self._what(head, vote)
+        effects: list[Effect] = [Post(gid, msg(
+            "vote.cast", player=head.person(seat), choice=msg("vote.yes" if yes else "vote.no"),
+            what=what, yes=n_yes, no=n_no, needed=needed))]
+        passed, failed = n_yes >= needed, n_no > len(eligible) - needed
+        async with self.engine.begin() as conn:
+            await repo.update_vote(conn, vote.id or 0, ballots=vote.ballots,
+                                   open=not (passed or failed),
+                                   outcome="passed" if passed else "failed" if failed else None)
+            if passed:
+                effects.append(Post(gid, msg("vote.passed", what=what)))
+                effects += await self._carry_out(conn, head, vote)
+            elif failed:
+                effects.append(Post(gid, msg("vote.failed", what=what)))
+        return effects
+
+    async def _carry_out(self, c: AsyncConnection, head: Head, vote: Vote) -> list[Effect]:
+        gid = head.game.id or 0
+        state = head.state
+        awaiting = sorted(head.rules.awaiting(state)) if state is not None else []
+        due = self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
+        if vote.kind == "pause":
+            await repo.update_game(c, gid, paused=True)
+            await repo.clear_deadlines(c, gid, kinds=["remind", "deadline"])
+            head.game.paused = True
+            return [Post(gid, msg("game.paused", game_id=gid))]
+        if vote.kind == "resume":
+            await repo.update_game(c, gid, paused=False)
+            head.game.paused = False
+            await self._schedule(c, head, awaiting, head.game.version, due=due)
+            return [Post(gid, msg("game.resumed", game_id=gid, deadline=due))]
+        if vote.kind == "extend":
+            await repo.clear_deadlines(c, gid, kinds=["remind", "deadline"])
+            if not head.game.paused:
+                await self._schedule(c, head, awaiting, head.game.version, due=due)
+            return [Post(gid, msg("game.extended", game_id=gid, deadline=due))]
+        if vote.kind == "cancel":
+            await repo.update_game(c, gid, status="abandoned", finished_at=self.clock.now())
+            await repo.clear_deadlines(c, gid)
+            head.game.status = "abandoned"
+            return [Post(gid, msg("game.cancelled", game_id=gid))]
+        seat = vote.target_seat or 0
+        await repo.update_seat(c, gid, seat, user_id=None, active=False)
+        await self._refresh_seats(head, c)
+        return [Post(gid, msg("seat.opened", seat_label=head.label(seat), game_id=gid,
+                              seat=seat))]
+
+    async def claim(self, game_id: int, seat: int, user_id: int, name: str) -> Outcome:
+        """Take an open (abandoned or replaced) seat; its private state goes to the new owner."""
+        async with self.locks.hold(game_id):
+            head = await self._head(game_id, fresh=True)
+            if head.game.status != "active":
+                raise ServiceError("error.not_active", game_id=game_id, status=head.game.status)
+            if head.seat_of(user_id) is not None:
+                raise ServiceError("error.already_seated", game_id=game_id)
+            target = next((s for s in head.seats if s.seat == seat), None)
+            if target is None:
+                raise ServiceError("error.no_such_seat", game_id=game_id, seat=seat)
+            if target.user_id is not None:
+                raise ServiceError("error.seat_not_open", seat=seat)
+            async with self.engine.begin() as conn:
+                await repo.update_seat(conn, game_id, seat, user_id=user_id, display_name=name,
+                                       active=True, dm_ok=True, missed=0,
+                                       excuses_left=head.game.excuses)
+                await self._refresh_seats(head, conn)
+        label = head.label(seat)
+        claimed = msg("seat.claimed", player=Person(user_id, name), seat_label=label,
+                      game_id=game_id)
+        awaited = head.state is not None and seat in head.rules.awaiting(head.state)
+        note = msg("game.your_seat", seat_label=label, game_id=game_id)
+        effects: list[Effect] = [Post(game_id, claimed),
+                                 Notify(game_id, seat, user_id, note, show_private=True)]
+        if awaited:
+            effects.append(Notify(game_id, seat, user_id, msg(
+                "game.your_turn", game_id=game_id, progress=head.rules.progress(head.state, seat),
+                deadline=self._deadline_for(head))))
+        return Outcome(game_id, claimed, head.game.version, effects)

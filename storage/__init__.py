@@ -1,0 +1,1 @@
+"""Persistence: SQLModel tables and async repositories. No Discord imports."""

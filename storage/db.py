@@ -1,0 +1,58 @@
+"""Async engine and sessions. SQLite (WAL) by default; PostgreSQL via asyncpg unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlmodel import SQLModel
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from storage import models  # noqa: F401  (registers every table on SQLModel.metadata)
+
+DEFAULT_URL = "sqlite+aiosqlite:///data/maester.db"
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def make_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
+    """An engine with the SQLite pragmas set on every connection."""
+    if is_sqlite(url):
+        database = make_url(url).database
+        if database and database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(url, **kwargs)
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA busy_timeout=5000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            # WAL + NORMAL survives a crash of the bot process; only an OS crash or power loss
+            # can drop the last commits. FULL is available through SQLITE_SYNCHRONOUS.
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    return create_async_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+
+
+async def create_all(engine: AsyncEngine) -> None:
+    """Create every table directly (tests); deployments use Alembic migrations."""
+    async with engine.begin() as conn:
+        await conn.run_sync(SQLModel.metadata.create_all)
+
+
+async def drop_all(engine: AsyncEngine) -> None:
+    async with engine.begin() as conn:
+        await conn.run_sync(SQLModel.metadata.drop_all)

@@ -1,0 +1,198 @@
+"""Repository functions over SQLAlchemy Core (fast on the hot path, same SQL on SQLite and
+PostgreSQL). Callers own the transaction: every function takes an ``AsyncConnection``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from storage.models import ActionRow, Deadline, Game, Seat, Snapshot, UserSettings, Vote, utcnow
+
+G = Game.__table__
+S = Seat.__table__
+A = ActionRow.__table__
+SN = Snapshot.__table__
+D = Deadline.__table__
+V = Vote.__table__
+U = UserSettings.__table__
+
+
+class VersionConflict(Exception):
+    """Another writer advanced the game first (optimistic check failed)."""
+
+
+# ---- games -------------------------------------------------------------------------------
+async def insert_game(conn: AsyncConnection, **values: Any) -> int:
+    res = await conn.execute(insert(G).values(**values).returning(G.c.id))
+    return int(res.scalar_one())
+
+
+async def get_game(conn: AsyncConnection, game_id: int) -> Game | None:
+    row = (await conn.execute(select(G).where(G.c.id == game_id))).mappings().first()
+    return Game.model_validate(dict(row)) if row else None
+
+
+async def update_game(conn: AsyncConnection, game_id: int, **values: Any) -> None:
+    values.setdefault("updated_at", utcnow())
+    await conn.execute(update(G).where(G.c.id == game_id).values(**values))
+
+
+async def advance_game(conn: AsyncConnection, game_id: int, old_version: int, **values: Any
+                       ) -> None:
+    """Move the head from ``old_version``; raises VersionConflict if someone else did."""
+    values.setdefault("updated_at", utcnow())
+    res = await conn.execute(
+        update(G).where(and_(G.c.id == game_id, G.c.version == old_version)).values(**values)
+    )
+    if res.rowcount != 1:
+        raise VersionConflict(game_id)
+
+
+async def games_for_user(conn: AsyncConnection, user_id: int, statuses: Sequence[str]
+                         ) -> list[Game]:
+    q = (
+        select(G).join(S, S.c.game_id == G.c.id)
+        .where(and_(S.c.user_id == user_id, G.c.status.in_(list(statuses))))
+        .order_by(G.c.id)
+    )
+    return [Game.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+
+
+async def count_games(conn: AsyncConnection) -> int:
+    return int((await conn.execute(select(func.count()).select_from(G))).scalar_one())
+
+
+# ---- seats -------------------------------------------------------------------------------
+async def seats_of(conn: AsyncConnection, game_id: int) -> list[Seat]:
+    q = select(S).where(S.c.game_id == game_id).order_by(S.c.seat)
+    return [Seat.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+
+
+async def insert_seat(conn: AsyncConnection, **values: Any) -> None:
+    await conn.execute(insert(S).values(**values))
+
+
+async def update_seat(conn: AsyncConnection, game_id: int, seat_no: int, **values: Any) -> None:
+    await conn.execute(update(S).where(and_(S.c.game_id == game_id, S.c.seat == seat_no))
+                       .values(**values))
+
+
+async def delete_seat(conn: AsyncConnection, game_id: int, seat: int) -> None:
+    await conn.execute(delete(S).where(and_(S.c.game_id == game_id, S.c.seat == seat)))
+
+
+async def set_dm_ok(conn: AsyncConnection, user_id: int, ok: bool,
+                    game_id: int | None = None) -> None:
+    cond = S.c.user_id == user_id
+    if game_id is not None:
+        cond = and_(cond, S.c.game_id == game_id)
+    await conn.execute(update(S).where(cond).values(dm_ok=ok))
+
+
+# ---- actions and snapshots -----------------------------------------------------------------
+async def insert_action(conn: AsyncConnection, **values: Any) -> None:
+    await conn.execute(insert(A).values(**values))
+
+
+async def action_by_interaction(conn: AsyncConnection, interaction_id: str) -> ActionRow | None:
+    q = select(A).where(A.c.interaction_id == interaction_id)
+    row = (await conn.execute(q)).mappings().first()
+    return ActionRow.model_validate(dict(row)) if row else None
+
+
+async def actions_after(conn: AsyncConnection, game_id: int, after_seq: int,
+                        upto: int | None = None) -> list[ActionRow]:
+    cond = and_(A.c.game_id == game_id, A.c.seq > after_seq)
+    if upto is not None:
+        cond = and_(cond, A.c.seq <= upto)
+    q = select(A).where(cond).order_by(A.c.seq)
+    return [ActionRow.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+
+
+async def recent_actions(conn: AsyncConnection, game_id: int, limit: int) -> list[ActionRow]:
+    q = select(A).where(A.c.game_id == game_id).order_by(A.c.seq.desc()).limit(limit)
+    rows = [ActionRow.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+    return rows[::-1]
+
+
+async def insert_snapshot(conn: AsyncConnection, **values: Any) -> None:
+    await conn.execute(insert(SN).values(**values))
+
+
+async def latest_snapshot(conn: AsyncConnection, game_id: int, upto: int | None = None
+                          ) -> Snapshot | None:
+    cond = SN.c.game_id == game_id
+    if upto is not None:
+        cond = and_(cond, SN.c.seq <= upto)
+    q = select(SN).where(cond).order_by(SN.c.seq.desc()).limit(1)
+    row = (await conn.execute(q)).mappings().first()
+    return Snapshot.model_validate(dict(row)) if row else None
+
+
+# ---- deadlines ---------------------------------------------------------------------------
+async def clear_deadlines(conn: AsyncConnection, game_id: int,
+                          seats: Iterable[int] | None = None,
+                          kinds: Iterable[str] | None = None) -> None:
+    cond = D.c.game_id == game_id
+    if seats is not None:
+        cond = and_(cond, D.c.seat.in_(list(seats)))
+    if kinds is not None:
+        cond = and_(cond, D.c.kind.in_(list(kinds)))
+    await conn.execute(delete(D).where(cond))
+
+
+async def add_deadlines(conn: AsyncConnection, rows: list[dict[str, Any]]) -> None:
+    if rows:
+        await conn.execute(insert(D), rows)
+
+
+async def deadlines_of(conn: AsyncConnection, game_id: int) -> list[Deadline]:
+    q = select(D).where(D.c.game_id == game_id).order_by(D.c.due_at, D.c.seat)
+    return [Deadline.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+
+
+async def due_deadlines(conn: AsyncConnection, now: datetime, limit: int = 200
+                        ) -> list[Deadline]:
+    q = select(D).where(D.c.due_at <= now).order_by(D.c.due_at, D.c.id).limit(limit)
+    return [Deadline.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+
+
+async def delete_deadline(conn: AsyncConnection, deadline_id: int) -> None:
+    await conn.execute(delete(D).where(D.c.id == deadline_id))
+
+
+# ---- votes -------------------------------------------------------------------------------
+async def open_votes(conn: AsyncConnection, game_id: int) -> list[Vote]:
+    q = select(V).where(and_(V.c.game_id == game_id, V.c.open.is_(True))).order_by(V.c.id)
+    return [Vote.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+
+
+async def insert_vote(conn: AsyncConnection, **values: Any) -> int:
+    res = await conn.execute(insert(V).values(**values).returning(V.c.id))
+    return int(res.scalar_one())
+
+
+async def update_vote(conn: AsyncConnection, vote_id: int, **values: Any) -> None:
+    await conn.execute(update(V).where(V.c.id == vote_id).values(**values))
+
+
+# ---- user settings -------------------------------------------------------------------------
+async def user_settings(conn: AsyncConnection, user_ids: Iterable[int]) -> dict[int, UserSettings]:
+    ids = list(user_ids)
+    if not ids:
+        return {}
+    q = select(U).where(U.c.user_id.in_(ids))
+    return {r["user_id"]: UserSettings.model_validate(dict(r))
+            for r in (await conn.execute(q)).mappings()}
+
+
+async def save_user_settings(conn: AsyncConnection, user_id: int, **values: Any) -> None:
+    existing = await user_settings(conn, [user_id])
+    if existing:
+        await conn.execute(update(U).where(U.c.user_id == user_id).values(**values))
+    else:
+        await conn.execute(insert(U).values(user_id=user_id, **values))

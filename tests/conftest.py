@@ -1,0 +1,75 @@
+"""Shared fixtures: a real database per test (SQLite file; PostgreSQL when reachable)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.service import GameService, ManualClock, ServiceSettings
+from storage.db import create_all, drop_all, make_engine
+from tests.fixtures.sealed_bids import RULES as SEALED
+
+PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
+
+
+def _pg_reachable() -> str | None:
+    """None if PostgreSQL answers at PG_URL, else the reason it does not."""
+
+    async def probe() -> None:
+        engine = make_engine(PG_URL)
+        try:
+            async with engine.connect():
+                pass
+        finally:
+            await engine.dispose()
+
+    try:
+        asyncio.run(asyncio.wait_for(probe(), 5))
+    except Exception as exc:  # any failure means "not reachable here"
+        return f"PostgreSQL not reachable at {PG_URL}: {type(exc).__name__}: {exc}"[:300]
+    return None
+
+
+_PG_SKIP = _pg_reachable()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def any_engine(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    """A fresh schema on SQLite and, when reachable, on PostgreSQL."""
+    if request.param == "postgresql":
+        if _PG_SKIP:
+            pytest.skip(_PG_SKIP)
+        engine = make_engine(PG_URL)
+        await drop_all(engine)
+    else:
+        engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'test.db'}")
+    await create_all(engine)
+    yield engine
+    if request.param == "postgresql":
+        await drop_all(engine)
+    await engine.dispose()
+
+
+@pytest.fixture
+async def engine(tmp_path: Path) -> AsyncIterator[AsyncEngine]:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'test.db'}")
+    await create_all(engine)
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
+    seeds = iter(range(1000, 100000))
+    return GameService(engine, clock=clock, settings=ServiceSettings(),
+                       games={"sealed_bids": SEALED}, seed_source=lambda: next(seeds))

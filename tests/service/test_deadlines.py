@@ -1,0 +1,141 @@
+from __future__ import annotations
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.service import GameService, ManualClock, Notify, Post, ServiceError
+from rules.base import Action
+from storage import repo
+from tests.service.helpers import ALICE, BOB, CAROL, DAVE, started_game
+
+HOUR = 3600
+
+
+def posts(effects: list) -> list[str]:
+    return [e.msg.render() for e in effects if isinstance(e, Post)]
+
+
+async def test_reminder_pings_only_awaited_seats_and_says_what_is_missing(
+    service: GameService, clock: ManualClock
+) -> None:
+    gid = await started_game(service, [ALICE, BOB, CAROL], deadline_hours=24)
+    await service.submit(gid, ALICE, Action("ready"))
+    await service.submit(gid, BOB, Action("bid", {"amount": 2}))
+    clock.advance(21 * HOUR)  # default lead time: 2 h before the deadline
+    assert await service.run_due() == []
+    clock.advance(1.5 * HOUR)
+    effects = await service.run_due()
+    reminder = [e for e in effects if isinstance(e, Post)]
+    assert len(reminder) == 1
+    assert set(reminder[0].mentions) == {BOB, CAROL}
+    text = reminder[0].msg.render()
+    assert "Bob (Seat 2) — press Ready" in text and "Carol (Seat 3) — your bid" in text
+    assert "Alice" not in text
+    assert await service.run_due() == []  # reminders fire once
+
+
+async def test_deadline_spends_an_excuse_then_applies_the_default(
+    service: GameService, clock: ManualClock, engine: AsyncEngine
+) -> None:
+    gid = await started_game(service, [ALICE, BOB], deadline_hours=10, excuses=1)
+    await service.submit(gid, ALICE, Action("ready"))
+    clock.advance(10 * HOUR + 1)
+    effects = await service.run_due()
+    assert any("used an excuse (0 left)" in p and "Bob" in p for p in posts(effects))
+    assert (await service.summary(gid)).awaiting == [1]
+    clock.advance(10 * HOUR + 1)
+    effects = await service.run_due()
+    text = posts(effects)
+    assert any("Bob (Seat 2) missed the deadline; the default was applied: ready" in p
+               for p in text)
+    assert any("Bids revealed" in p for p in text)
+    summary = await service.summary(gid)
+    assert summary.phase_label == "Round 1 · prize choice"
+    async with engine.connect() as conn:
+        seats = await repo.seats_of(conn, gid)
+        log = await repo.actions_after(conn, gid, 0)
+    assert [s.missed for s in seats] == [0, 1]
+    assert log[-1].source == "deadline" and log[-1].actor_id is None
+
+
+async def test_acting_clears_the_deadline(service: GameService, clock: ManualClock) -> None:
+    gid = await started_game(service, [ALICE, BOB], deadline_hours=5, excuses=0)
+    await service.submit(gid, ALICE, Action("ready"))
+    await service.submit(gid, BOB, Action("ready"))
+    clock.advance(4 * HOUR)
+    claimant = (await service.summary(gid)).awaiting
+    assert claimant == [0]
+    await service.submit(gid, ALICE, Action("claim", {"prize": "coins"}))
+    clock.advance(2 * HOUR)
+    assert not any("missed" in p for p in posts(await service.run_due()))
+
+
+async def test_deadline_survives_a_restart(engine: AsyncEngine, clock: ManualClock) -> None:
+    from tests.fixtures.sealed_bids import RULES
+
+    first = GameService(engine, clock=clock, games={"sealed_bids": RULES})
+    gid = await started_game(first, [ALICE, BOB], deadline_hours=1, excuses=0)
+    clock.advance(HOUR + 1)
+    second = GameService(engine, clock=clock, games={"sealed_bids": RULES})
+    effects = await second.run_due()
+    assert sum("missed the deadline" in p for p in posts(effects)) == 2
+
+
+async def test_pause_stops_deadlines_and_resume_restarts_them(
+    service: GameService, clock: ManualClock
+) -> None:
+    gid = await started_game(service, [ALICE, BOB], deadline_hours=2, excuses=0)
+    await service.vote(gid, ALICE, "pause")
+    out = await service.vote(gid, BOB, "pause")
+    assert any("is paused" in p for p in posts(out.effects))
+    clock.advance(10 * HOUR)
+    assert await service.run_due() == []
+    with pytest.raises(ServiceError):
+        await service.vote(gid, ALICE, "pause")
+    await service.vote(gid, ALICE, "resume")
+    await service.vote(gid, BOB, "resume")
+    clock.advance(2 * HOUR + 1)
+    assert any("missed the deadline" in p for p in posts(await service.run_due()))
+
+
+async def test_replace_vote_opens_a_seat_that_someone_else_claims(
+    service: GameService,
+) -> None:
+    gid = await started_game(service, [ALICE, BOB, CAROL])
+    await service.submit(gid, CAROL, Action("bid", {"amount": 6}))
+    await service.vote(gid, ALICE, "replace", target_seat=2)
+    out = await service.vote(gid, BOB, "replace")
+    assert any("Seat 3 in game" in p and "is open" in p for p in posts(out.effects))
+    with pytest.raises(ServiceError):
+        await service.submit(gid, CAROL, Action("ready"))
+    claimed = await service.claim(gid, 2, DAVE, "Dave")
+    dms = [e for e in claimed.effects if isinstance(e, Notify)]
+    assert dms and all(e.user_id == DAVE for e in dms) and dms[0].show_private
+    view = await service.private_view(gid, DAVE)
+    assert view.view["you"]["bid"] == 6  # the seat's secret passes to the new owner
+    with pytest.raises(ServiceError) as err:
+        await service.claim(gid, 2, 105, "Eve")
+    assert err.value.msg.key == "error.seat_not_open"
+
+
+async def test_cancel_vote_needs_a_majority(service: GameService) -> None:
+    gid = await started_game(service, [ALICE, BOB, CAROL])
+    await service.vote(gid, ALICE, "cancel")
+    out = await service.vote(gid, BOB, "cancel", yes=False)
+    assert (await service.summary(gid)).status == "active"
+    out = await service.vote(gid, CAROL, "cancel", yes=False)
+    assert any("failed" in p for p in posts(out.effects))
+    await service.vote(gid, ALICE, "cancel")
+    out = await service.vote(gid, CAROL, "cancel")
+    assert (await service.summary(gid)).status == "abandoned"
+
+
+async def test_closed_dms_are_recorded_and_announced(service: GameService) -> None:
+    gid = await started_game(service, [ALICE, BOB])
+    assert await service.dm_ok(BOB)
+    out = await service.dm_closed(gid, BOB)
+    assert out.effects[0].mentions == (BOB,)  # type: ignore[union-attr]
+    assert "Press **My hand**" in out.effects[0].msg.render()  # type: ignore[union-attr]
+    assert not await service.dm_ok(BOB)
+    await service.save_settings(BOB, dm_enabled=True)
+    assert await service.dm_ok(BOB)
