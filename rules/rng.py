@@ -18,7 +18,7 @@ _MASK64 = (1 << 64) - 1
 class Rng:
     """A deterministic generator whose whole state is ``(seed, counter)``."""
 
-    __slots__ = ("seed", "counter")
+    __slots__ = ("counter", "seed")
 
     def __init__(self, seed: int, counter: int = 0) -> None:
         self.seed = int(seed)

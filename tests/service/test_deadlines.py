@@ -79,6 +79,7 @@ async def test_deadline_survives_a_restart(engine: AsyncEngine, clock: ManualClo
     second = GameService(engine, clock=clock, games={"sealed_bids": RULES})
     effects = await second.run_due()
     assert sum("missed the deadline" in p for p in posts(effects)) == 2
+    assert (await second.summary(gid)).phase_label == "Round 1 · prize choice"
 
 
 async def test_pause_stops_deadlines_and_resume_restarts_them(
