@@ -199,9 +199,9 @@ def test_islands_have_no_land_neighbours(d: GameData) -> None:
     ("a", "b"),
     [
         ("the_twins", "moat_cailin"),
-        ("the_twins", "seagard"),  # the bridge at The Twins
+        ("the_twins", "seagard"),
         ("crackclaw_point", "harrenhal"),
-        ("crackclaw_point", "blackwater"),  # the bridge at Crackclaw Point
+        ("crackclaw_point", "blackwater"),
         ("crackclaw_point", "the_narrow_sea"),
         ("riverrun", "harrenhal"),
         ("riverrun", "seagard"),
