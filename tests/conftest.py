@@ -8,23 +8,33 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.service import GameService, ManualClock, ServiceSettings
 from storage.db import create_all, drop_all, make_engine
 from tests.fixtures.sealed_bids import RULES as SEALED
 
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
+BASE_PG_URL = os.environ.get("TEST_DATABASE_URL",
+                             "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
+# Each xdist worker gets a database of its own, so parallel runs never share tables.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+PG_URL = str(make_url(BASE_PG_URL).set(database=f"maester_test_{_WORKER}"))
 
 
 def _pg_reachable() -> str | None:
-    """None if PostgreSQL answers at PG_URL, else the reason it does not."""
+    """None if PostgreSQL answers at BASE_PG_URL (creating this worker's database), else why."""
 
     async def probe() -> None:
-        engine = make_engine(PG_URL)
+        engine = make_engine(BASE_PG_URL, isolation_level="AUTOCOMMIT")
         try:
-            async with engine.connect():
-                pass
+            async with engine.connect() as conn:
+                name = make_url(PG_URL).database
+                exists = await conn.scalar(
+                    text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name})
+                if not exists:
+                    await conn.execute(text(f'CREATE DATABASE "{name}"'))
         finally:
             await engine.dispose()
 

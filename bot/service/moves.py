@@ -107,6 +107,13 @@ class MoveOps(ServiceCore):
             return []
         return head.rules.legal_actions(head.state, seat.seat)
 
+    async def suggest_action(self, game_id: int, user_id: int, rng: Any) -> Action:
+        """A random legal move for the user's seat: the demo's agents and autopilots."""
+        head = await self._head(game_id)
+        seat = self._seat_or_fail(head, user_id)
+        self._require_active(head)
+        return head.rules.random_action(head.state, seat.seat, rng)
+
     async def game_log(self, game_id: int, user_id: int | None, limit: int = 20) -> list[str]:
         """The last ``limit`` log lines this user may see (public + their seat's private)."""
         head = await self._head(game_id)

@@ -1,0 +1,39 @@
+# Everything a fresh machine needs: python3 (3.11+) and make. Each target sets itself up.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup run test lint demo bench db-upgrade clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m bot run
+
+test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m pytest -n 2 --dist loadfile
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+demo: $(STAMP)
+	$(PY) -m bot demo --game agot --players 5 --seed 1 --out demo-out/agot --quiet
+	$(PY) -m bot demo --game catan_watch --players 4 --seed 1 --out demo-out/catan --quiet
+	$(PY) -m bot demo --game catan_watch --mode nights_watch --players 4 --seed 1 --out demo-out/catan-nw --quiet
+
+bench: $(STAMP)
+	$(PY) -m bot bench
+
+db-upgrade: $(STAMP)
+	$(PY) -m bot db upgrade
+
+clean:
+	rm -rf $(VENV) demo-out .pytest_cache .ruff_cache

@@ -1,0 +1,113 @@
+"""Command line: ``python -m bot run | demo | bench | db upgrade``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import runpy
+import sys
+from pathlib import Path
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bot", description="Maester, the Discord game "
+                                "master for long asynchronous board games.")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    demo = sub.add_parser("demo", help="play a whole game offline through the service layer")
+    demo.add_argument("--game", default="agot", help="game type (see --list)")
+    demo.add_argument("--players", type=int, default=None)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--mode", default=None, help="game mode, e.g. nights_watch")
+    demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="extra game option (JSON value), repeatable")
+    demo.add_argument("--out", type=Path, default=None, help="write transcript, boards, "
+                      "summary.json here")
+    demo.add_argument("--quiet", action="store_true", help="do not print the transcript")
+    demo.add_argument("--list", action="store_true", help="list the game types and exit")
+    bench = sub.add_parser("bench", help="run the benchmarks in bench/ and print figures")
+    bench.add_argument("names", nargs="*", help="bench modules to run (default: all)")
+    db = sub.add_parser("db", help="database maintenance")
+    db.add_argument("action", choices=["upgrade"])
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "run":
+        return _run()
+    if args.command == "demo":
+        return _demo(args)
+    if args.command == "bench":
+        return _bench(args.names)
+    if args.command == "db":
+        from bot.config import Settings
+        from storage.migrate import upgrade
+
+        upgrade(Settings().database_url)
+        print("database is at the latest schema")
+        return 0
+    return 2
+
+
+def _run() -> int:
+    from bot.config import Settings
+    from bot.i18n import msg
+
+    settings = Settings()
+    logging.basicConfig(level=settings.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not settings.discord_token:
+        print(msg("run.no_token").render(), file=sys.stderr)
+        return 2
+    from bot.runner import run_bot
+
+    asyncio.run(run_bot(settings))
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from bot.demo import run_demo
+    from rules.registry import games
+
+    available = games()
+    if args.list or args.game not in available:
+        for gid, rules in sorted(available.items()):
+            print(f"{gid}: {rules.title} ({rules.min_seats}-{rules.max_seats} players)")
+        return 0 if args.list else 2
+    rules = available[args.game]
+    config: dict[str, object] = {}
+    if args.mode:
+        config["mode"] = args.mode
+    for item in args.option:
+        key, _, value = item.partition("=")
+        try:
+            config[key] = json.loads(value)
+        except json.JSONDecodeError:
+            config[key] = value
+    players = args.players or rules.max_seats
+    summary = asyncio.run(run_demo(args.game, players, args.seed, args.out, config,
+                                   echo=not args.quiet))
+    print(json.dumps(summary, indent=2))
+    return 0 if summary["status"] == "finished" else 1
+
+
+def _bench(names: list[str]) -> int:
+    bench_dir = Path(__file__).resolve().parent.parent / "bench"
+    modules = sorted(p.stem for p in bench_dir.glob("*_bench.py"))
+    chosen = [m for m in modules if not names or m in names or m.removesuffix("_bench") in names]
+    if not chosen:
+        print(f"no benchmarks match {names}; available: {', '.join(modules)}")
+        return 2
+    sys.path.insert(0, str(bench_dir.parent))
+    for name in chosen:
+        print(f"== bench/{name}.py")
+        sys.stdout.flush()
+        runpy.run_module(f"bench.{name}", run_name="__main__")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
