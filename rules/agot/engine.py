@@ -1,0 +1,188 @@
+"""AgotRules: the GameRules contract over the frame machinery."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.agot import battle as _battle  # noqa: F401  (registers its frame)
+from rules.agot import march as _march  # noqa: F401
+from rules.agot import planning as _planning  # noqa: F401
+from rules.agot import raids as _raids  # noqa: F401
+from rules.agot import westeros as _westeros  # noqa: F401
+from rules.agot.board import board
+from rules.agot.describe import describe_event
+from rules.agot.flow import HANDLERS, awaiting, drive
+from rules.agot.setup import new_state
+from rules.agot.state import State
+from rules.agot.view import build_view
+from rules.base import Action, ActionSpec, Event, GameRules, Result, RuleViolation, Seat
+
+_SEAT_KEYS = ("seat", "attacker", "defender", "winner", "chosen", "lowest")
+
+
+def _all_action_kinds() -> frozenset[str]:
+    return frozenset(k for h in HANDLERS.values() for k in h.actions)
+
+
+def _enrich(st: State, events: list[Event]) -> list[Event]:
+    """Name the houses in events, so a log line needs no state."""
+    out = []
+    for e in events:
+        data = dict(e.data)
+        for k in _SEAT_KEYS:
+            v = data.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < st.n:
+                data[f"{k}_house"] = st.houses[v]
+        if e.kind in ("bids_revealed", "track_set", "setup"):
+            data["houses"] = list(st.houses)
+        if e.kind == "orders_revealed":
+            data["orders"] = {a: {**o, "seat_house": st.houses[o["seat"]]}
+                              for a, o in data["orders"].items()}
+        out.append(Event(e.kind, data, e.visible_to))
+    return out
+
+
+class AgotRules(GameRules):
+    id = "agot"
+    title = "A Game of Thrones: The Board Game (1st edition)"
+    min_seats = 3
+    max_seats = 5
+    hidden_information = (
+        "Each house's orders until all are revealed; each house's bids in the Clash of Kings "
+        "and for the Night's Watch until all are in; each combatant's chosen House card until "
+        "both are chosen. The order of the Westeros decks is hidden from everyone."
+    )
+
+    # ---- setup ---------------------------------------------------------------------------
+    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:
+        st, _ = new_state(config, n_seats, seed)
+        return st
+
+    def config_options(self) -> dict[str, Any]:
+        return {"houses": "random"}
+
+    def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
+        b = board()
+        out = []
+        if any(w.provenance == "provisional" for w in b.data.westeros):
+            out.append("Westeros deck composition (copy counts, wildling icons)")
+        if any(h.provenance == "provisional" for h in b.data.houses.values()):
+            out.append("house setup")
+        return out
+
+    # ---- turn structure ------------------------------------------------------------------
+    def awaiting(self, state: State) -> frozenset[Seat]:
+        return awaiting(state)
+
+    def _handler(self, st: State) -> tuple[Any, dict[str, Any]]:
+        fr = st.stack[-1]
+        return HANDLERS[fr["kind"]], fr
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action | ActionSpec]:
+        if seat not in awaiting(state):
+            return []
+        h, fr = self._handler(state)
+        return h.legal(state, fr, seat)
+
+    def random_action(self, state: State, seat: Seat, rng: Any) -> Action:
+        h, fr = self._handler(state)
+        return h.random(state, fr, seat, rng)
+
+    def default_action(self, state: State, seat: Seat) -> Action:
+        h, fr = self._handler(state)
+        return h.default(state, fr, seat)
+
+    def progress(self, state: State, seat: Seat) -> str:
+        if state.result is not None:
+            return "nothing: the game is over"
+        if seat not in awaiting(state):
+            return "nothing for now: waiting for the other houses"
+        h, fr = self._handler(state)
+        return h.progress(state, fr, seat)
+
+    def not_awaited_message(self, state: State, seat: Seat) -> str:
+        return "It is not your turn: " + self.progress(state, seat) + "."
+
+    # ---- transitions ---------------------------------------------------------------------
+    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
+        if action.kind not in _all_action_kinds():
+            raise RuleViolation("unknown_action", f"Unknown action {action.kind!r}.")
+        h, fr = self._handler(state)
+        if action.kind not in h.actions:
+            raise RuleViolation("wrong_phase", f"You cannot {action.kind.replace('_', ' ')} "
+                                               f"now: {h.progress(state, fr, seat)}.")
+        events: list[Event] = []
+        h.act(state, fr, seat, action, events)
+        drive(state, events)
+        return _enrich(state, events)
+
+    def copy_state(self, state: State) -> State:
+        return state.copy()
+
+    # ---- reading -------------------------------------------------------------------------
+    def view(self, state: State, seat: Seat | None) -> Any:
+        return build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        r = state.result
+        if r is None:
+            return None
+        return Result(tuple(r["winners"]), tuple(tuple(p) for p in r["ranking"]),
+                      {int(k): v for k, v in r["scores"].items()}, r["reason"])
+
+    def describe(self, event: Event, seat: Seat | None) -> str:
+        return describe_event(event, seat)
+
+    def to_json(self, state: State) -> Any:
+        return state.to_json()
+
+    def from_json(self, data: Any) -> State:
+        return State.from_json(data)
+
+    # ---- hidden information --------------------------------------------------------------
+    def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
+        from rules.agot.planning import check_orders, orderable
+
+        b = board()
+        for i in range(len(state.stack) - 1, -1, -1):
+            fr = state.stack[i]
+            kind = fr["kind"]
+            if kind == "planning":
+                areas = orderable(state, seat)
+                if not areas:
+                    return None
+                new = state.copy()
+                mine = new.stack[i]["orders"][seat]
+                area = rng.choice(areas)
+                if area in mine:
+                    del mine[area]
+                    return new
+                for tok in rng.shuffled(list(b.token_ids)):
+                    if tok in mine.values():
+                        continue
+                    try:
+                        check_orders(state, seat, {**mine, area: tok})
+                    except RuleViolation:
+                        continue
+                    mine[area] = tok
+                    return new
+                return None
+            if kind in ("clash", "wildlings") and fr["step"] == "bid":
+                if state.power[seat] == 0:
+                    return None
+                new = state.copy()
+                nf = new.stack[i]
+                nf["bids"][seat] = (nf["bids"][seat] + 1) % (state.power[seat] + 1)
+                return new
+            if kind == "battle" and fr["step"] == "cards" and not fr["revealed"]:
+                if seat not in (fr["att"], fr["dfn"]):
+                    return None
+                side = 0 if seat == fr["att"] else 1
+                hand = [c for c in state.hands[seat] if c != fr["cards"][side]]
+                if not hand:
+                    return None
+                new = state.copy()
+                new.stack[i]["cards"][side] = rng.choice(hand)
+                return new
+        return None

@@ -1,0 +1,249 @@
+"""The phase machinery: frame handlers, the driver, the round frame and the end of the game.
+
+Each frame kind has one ``Handler``. The driver runs automatic frames until the top frame
+waits for someone; ``act`` hands a seat's action to the top frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.agot.board import board
+from rules.agot.control import castle_counts, gain_power
+from rules.agot.state import Frame, State
+from rules.agot.supply import supply_count
+from rules.base import Action, ActionSpec, Event, RuleViolation
+
+LAST_ROUND = 10
+
+
+def emit(ev: list[Event], kind: str, visible_to: frozenset[int] | None = None, **data: Any
+         ) -> None:
+    ev.append(Event(kind, data, visible_to))
+
+
+class Handler:
+    kind: ClassVar[str] = ""
+    #: Action kinds this frame accepts (for the "wrong_phase" check).
+    actions: ClassVar[tuple[str, ...]] = ()
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        """Do automatic work; True if the stack moved on, False if the frame waits."""
+        return False
+
+    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
+        return frozenset()
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        raise RuleViolation("wrong_phase", "Nothing can be done now.")
+
+    def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
+        return [self.default(st, fr, seat)]
+
+    def default(self, st: State, fr: Frame, seat: int) -> Action:
+        raise NotImplementedError(self.kind)
+
+    def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
+        acts = [a for a in self.legal(st, fr, seat) if isinstance(a, Action)]
+        return rng.choice(acts) if acts else self.default(st, fr, seat)
+
+    def progress(self, st: State, fr: Frame, seat: int) -> str:
+        return "your decision"
+
+    def label(self, st: State, fr: Frame) -> str:
+        return self.kind
+
+    def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
+        return {}
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def register(handler: Handler) -> Handler:
+    HANDLERS[handler.kind] = handler
+    return handler
+
+
+def top(st: State) -> Frame | None:
+    return st.stack[-1] if st.stack else None
+
+
+def awaiting(st: State) -> frozenset[int]:
+    fr = top(st)
+    if fr is None or st.result is not None:
+        return frozenset()
+    return HANDLERS[fr["kind"]].awaiting(st, fr)
+
+
+def drive(st: State, ev: list[Event]) -> None:
+    """Run automatic frames until someone must decide or the game is over."""
+    for _ in range(100_000):
+        if st.result is not None:
+            st.stack.clear()
+            return
+        if check_castle_win(st, ev):
+            continue
+        fr = top(st)
+        if fr is None:
+            return
+        h = HANDLERS[fr["kind"]]
+        if h.run(st, fr, ev):
+            continue
+        if h.awaiting(st, fr):
+            return
+        raise RuntimeError(f"frame {fr['kind']} neither progressed nor awaits anyone")
+    raise RuntimeError("the phase machinery did not settle")
+
+
+def pop(st: State, fr: Frame) -> None:
+    assert st.stack and st.stack[-1] is fr
+    st.stack.pop()
+
+
+# ---- victory -------------------------------------------------------------------------------
+def check_castle_win(st: State, ev: list[Event]) -> bool:
+    counts = castle_counts(st)
+    best = max(counts)
+    if best < st.castles_to_win:
+        return False
+    winners = [s for s in range(st.n) if counts[s] == best]
+    # Only marches change control, one at a time, so a single house crosses the line.
+    seat = winners[0]
+    others = sorted((s for s in range(st.n) if s != seat), key=lambda s: _final_key(st, s, counts),
+                    reverse=True)
+    ranking = [[seat], *_group(st, others, counts)]
+    st.result = {
+        "winners": [seat],
+        "ranking": ranking,
+        "scores": {str(s): counts[s] for s in range(st.n)},
+        "reason": f"{board().house_name[st.houses[seat]]} controls {best} castles and "
+                  f"strongholds and wins at once.",
+    }
+    emit(ev, "game_over", winners=[seat], reason=st.result["reason"])
+    st.stack.clear()
+    return True
+
+
+def _final_key(st: State, seat: int, counts: list[int]) -> tuple[int, int, int]:
+    return (counts[seat], st.supply[seat], st.power[seat])
+
+
+def _group(st: State, seats: list[int], counts: list[int]) -> list[list[int]]:
+    places: list[list[int]] = []
+    last: tuple[int, int, int] | None = None
+    for s in seats:
+        key = _final_key(st, s, counts)
+        if places and key == last:
+            places[-1].append(s)
+        else:
+            places.append([s])
+        last = key
+    return places
+
+
+def finish_after_last_round(st: State, ev: list[Event]) -> None:
+    counts = castle_counts(st)
+    seats = sorted(range(st.n), key=lambda s: _final_key(st, s, counts), reverse=True)
+    ranking = _group(st, seats, counts)
+    top_place = ranking[0]
+    b = board()
+    names = ", ".join(b.house_name[st.houses[s]] for s in top_place)
+    if len(top_place) == 1:
+        reason = (f"After round {LAST_ROUND}, {names} controls the most castles and "
+                  f"strongholds ({counts[top_place[0]]}).")
+    else:
+        reason = (f"After round {LAST_ROUND}, {names} tie on castles, supply and power: "
+                  f"the game is a draw between them.")
+    st.result = {
+        "winners": list(top_place),
+        "ranking": ranking,
+        "scores": {str(s): counts[s] for s in range(st.n)},
+        "reason": reason,
+    }
+    emit(ev, "game_over", winners=list(top_place), reason=reason)
+    st.stack.clear()
+
+
+# ---- the round -----------------------------------------------------------------------------
+class RoundFrame(Handler):
+    """Westeros (from round 2) → planning → Raven → raids → marches → consolidate → next."""
+
+    kind = "round"
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        step = fr["step"]
+        fr["step"] = step + 1
+        if step == 0:
+            emit(ev, "round_start", round=st.round)
+            if st.round > 1:
+                st.stack.append({"kind": "westeros", "step": 0})
+        elif step == 1:
+            st.stack.append(new_planning(st))
+        elif step == 2:
+            st.stack.append({"kind": "raven"})
+        elif step == 3:
+            st.stack.append({"kind": "raids", "idx": 0})
+        elif step == 4:
+            st.stack.append({"kind": "marches", "idx": 0})
+        elif step == 5:
+            _unrout(st, ev)
+            _consolidate(st, ev)
+        else:
+            st.orders.clear()
+            st.restrictions.clear()
+            st.blade_used = False
+            if st.round >= LAST_ROUND:
+                finish_after_last_round(st, ev)
+                return True
+            st.round += 1
+            fr["step"] = 0
+        return True
+
+    def label(self, st: State, fr: Frame) -> str:
+        return "Between phases"
+
+
+def new_planning(st: State) -> Frame:
+    from rules.agot.planning import new_planning_frame
+
+    return new_planning_frame(st)
+
+
+def _unrout(st: State, ev: list[Event]) -> None:
+    any_routed = False
+    for u in st.units.values():
+        if u[4] or u[5] or u[6]:
+            any_routed = True
+            u[1] += u[4]
+            u[2] += u[5]
+            u[3] += u[6]
+            u[4] = u[5] = u[6] = 0
+    if any_routed:
+        emit(ev, "routed_restored")
+
+
+def _consolidate(st: State, ev: list[Event]) -> None:
+    b = board()
+    if "feast_for_crows" in st.restrictions:
+        return
+    gains = [0] * st.n
+    for area, (seat, tok) in sorted(st.orders.items()):
+        if b.tokens[tok].kind == "consolidate":
+            gains[seat] += 1 + b.crowns[area]
+    for seat in turn_order_list(st):
+        if gains[seat]:
+            got = gain_power(st, seat, gains[seat])
+            emit(ev, "consolidated", seat=seat, power=got)
+
+
+def turn_order_list(st: State) -> list[int]:
+    return list(st.tracks["throne"])
+
+
+def update_supply(st: State, seat: int) -> int:
+    st.supply[seat] = supply_count(st, seat)
+    return st.supply[seat]
+
+
+register(RoundFrame())

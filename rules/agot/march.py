@@ -1,0 +1,296 @@
+"""Resolving March orders: moves, ship transport, power tokens, and starting battles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.agot import params as P
+from rules.agot.board import FOOT, KNIGHT, SHIP, UNIT_STRENGTH, board
+from rules.agot.control import (
+    add_units,
+    area_label,
+    describe_counts,
+    house_label,
+    remove_units,
+)
+from rules.agot.flow import Handler, emit, pop, register
+from rules.agot.state import Frame, State
+from rules.agot.supply import within_supply
+from rules.base import Action, ActionSpec, Event, RuleViolation
+
+
+def transport_reach(st: State, seat: int, origin: str) -> set[str]:
+    """Land areas reachable from a land area: adjacent land, or through a chain of seas that
+    each hold one of ``seat``'s ships (never another house's)."""
+    b = board()
+    out = set(b.land_adj[origin])
+    seen: set[str] = set()
+    frontier = [s for s in b.sea_adj[origin] if _has_ships(st, seat, s)]
+    while frontier:
+        sea = frontier.pop()
+        if sea in seen:
+            continue
+        seen.add(sea)
+        for nxt in b.adj[sea]:
+            if b.is_sea[nxt]:
+                if nxt not in seen and _has_ships(st, seat, nxt):
+                    frontier.append(nxt)
+            else:
+                out.add(nxt)
+    out.discard(origin)
+    return out
+
+
+def _has_ships(st: State, seat: int, sea: str) -> bool:
+    u = st.units.get(sea)
+    return u is not None and u[0] == seat and (u[3] + u[6]) > 0
+
+
+def destinations(st: State, seat: int, origin: str) -> list[str]:
+    b = board()
+    if b.is_sea[origin]:
+        return list(b.sea_adj[origin])
+    return sorted(transport_reach(st, seat, origin))
+
+
+def marches_of(st: State, seat: int) -> list[str]:
+    b = board()
+    return sorted(a for a, o in st.orders.items()
+                  if o[0] == seat and b.tokens[o[1]].kind == "march")
+
+
+def support_areas(st: State, battle_area: str) -> dict[str, int]:
+    """Areas whose Support order may help a battle here, with the owning seat. Land units never
+    support into the sea; nothing supports through ship transport."""
+    b = board()
+    sea_battle = b.is_sea[battle_area]
+    out: dict[str, int] = {}
+    for a in b.adj[battle_area]:
+        o = st.orders.get(a)
+        if o is None or b.tokens[o[1]].kind != "support":
+            continue
+        if sea_battle and not b.is_sea[a]:
+            continue
+        if a in st.units:
+            out[a] = o[0]
+    return out
+
+
+def support_strength(st: State, area: str, rains: bool, no_ships: bool = False) -> int:
+    b = board()
+    u = st.units[area]
+    s = u[1] * (0 if rains else UNIT_STRENGTH[FOOT]) + u[2] * UNIT_STRENGTH[KNIGHT]
+    s += u[3] * (0 if no_ships else UNIT_STRENGTH[SHIP])
+    return s + b.tokens[st.orders[area][1]].bonus
+
+
+def _contested(st: State, seat: int, dest: str) -> str | None:
+    """'enemy' (battle), 'neutral' (a neutral force), or None (free to enter)."""
+    if dest in st.neutral:
+        return "neutral"
+    u = st.units.get(dest)
+    if u is not None and u[0] != seat:
+        return "enemy"
+    return None
+
+
+def parse_moves(st: State, seat: int, origin: str, raw: Any) -> dict[str, list[int]]:
+    b = board()
+    moves: dict[str, list[int]] = {}
+    for k, v in P.mapping(raw, "moves").items():
+        dest = P.area(k, "destination")
+        c = P.counts(v, f"moves.{dest}")
+        if sum(c):
+            moves[dest] = [moves.get(dest, [0, 0, 0])[i] + c[i] for i in range(3)]
+    u = st.units.get(origin)
+    have = [u[1], u[2], u[3]] if u else [0, 0, 0]
+    total = [sum(m[i] for m in moves.values()) for i in range(3)]
+    for i in range(3):
+        if total[i] > have[i]:
+            short = describe_counts([total[j] if j == i else 0 for j in range(3)])
+            raise RuleViolation("illegal", f"{area_label(origin)} does not hold {short} able "
+                                           f"to march (routed units cannot march).")
+    reach: set[str] | None = None
+    for dest, c in moves.items():
+        if b.is_sea[dest] != b.is_sea[origin] or (b.is_sea[origin] and (c[0] or c[1])):
+            raise RuleViolation("illegal", "Ships stay at sea; footmen and knights stay on land.")
+        if b.is_sea[origin]:
+            if dest not in b.adj_set[origin]:
+                raise RuleViolation("illegal", f"{area_label(dest)} is not adjacent to "
+                                               f"{area_label(origin)}.")
+        else:
+            if reach is None:
+                reach = transport_reach(st, seat, origin)
+            if dest not in reach:
+                raise RuleViolation("illegal", f"{area_label(dest)} cannot be reached from "
+                                               f"{area_label(origin)}, even by your ships.")
+    return moves
+
+
+def max_support(st: State, area: str) -> int:
+    rains = "rains_of_autumn" in st.restrictions
+    return sum(support_strength(st, a, rains) for a in support_areas(st, area))
+
+
+def attack_strength(counts: list[int]) -> int:
+    return counts[0] * UNIT_STRENGTH[FOOT] + counts[1] * UNIT_STRENGTH[KNIGHT] + counts[2]
+
+
+class Marches(Handler):
+    kind = "marches"
+    actions = ("march",)
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        order = st.tracks["throne"]
+        for step in range(st.n):
+            seat = order[(fr["idx"] + step) % st.n]
+            mine = marches_of(st, seat)
+            if not mine:
+                continue
+            fr["idx"] = (fr["idx"] + step) % st.n
+            fr["seat"] = seat
+            if any(_movable(st, a) for a in mine):
+                return False
+            # Only routed units stand under these orders: nothing can move, the order goes.
+            del st.orders[mine[0]]
+            emit(ev, "march", seat=seat, area=mine[0], moves={}, power_left=False)
+            fr["idx"] = (fr["idx"] + 1) % st.n
+            return True
+        pop(st, fr)
+        return True
+
+    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
+        return frozenset({fr["seat"]})
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        if action.kind != "march":
+            raise RuleViolation("wrong_phase", "Resolve one of your March orders.")
+        b = board()
+        origin = P.area(P.get(action, "from"))
+        o = st.orders.get(origin)
+        if o is None or o[0] != seat or b.tokens[o[1]].kind != "march":
+            raise RuleViolation("illegal", f"You have no March order in {area_label(origin)}.")
+        moves = parse_moves(st, seat, origin, P.get(action, "moves", {}))
+        leave = P.boolean(P.get(action, "leave_power", False), "leave_power")
+        bonus = b.tokens[o[1]].bonus
+        contested = [(d, _contested(st, seat, d)) for d in moves]
+        fights = [(d, kind) for d, kind in contested if kind]
+        if len(fights) > 1:
+            raise RuleViolation("illegal", "One March order can start only one battle.")
+        if fights and fights[0][1] == "neutral":
+            dest = fights[0][0]
+            need = st.neutral[dest][0]
+            best = attack_strength(moves[dest]) + bonus + max_support(st, dest)
+            if best < need:
+                raise RuleViolation("illegal", f"The neutral force in {area_label(dest)} has "
+                                               f"strength {need}; this march can reach at most "
+                                               f"{best} even with every possible support.")
+        delta: dict[str, int] = {origin: 0}
+        for d, c in moves.items():
+            delta[origin] -= sum(c)
+            delta[d] = delta.get(d, 0) + sum(c)
+        if not within_supply(st, seat, delta):
+            raise RuleViolation("illegal", "That march would break your supply limit.")
+        u = st.units[origin]
+        moved_all = sum(sum(c) for c in moves.values()) == u[1] + u[2] + u[3] + u[4] + u[5] + u[6]
+        if leave:
+            if b.is_sea[origin]:
+                raise RuleViolation("illegal", "Power tokens are never left at sea.")
+            if not moved_all:
+                raise RuleViolation("illegal", "A power token is left only when every unit "
+                                               "leaves the area.")
+            if st.power[seat] < 1:
+                raise RuleViolation("illegal", "You have no available power token to leave.")
+            if st.tokens.get(origin) == seat:
+                raise RuleViolation("illegal", f"Your power token already holds "
+                                               f"{area_label(origin)}.")
+        # Validated: apply.
+        del st.orders[origin]
+        for c in moves.values():
+            remove_units(st, origin, c)
+        if leave:
+            st.power[seat] -= 1
+            st.tokens[origin] = seat
+        emit(ev, "march", seat=seat, area=origin,
+             moves={d: P.count_dict(c) for d, c in moves.items()}, power_left=leave)
+        battle: tuple[str, str] | None = fights[0] if fights else None
+        for d, c in moves.items():
+            if battle and d == battle[0]:
+                continue
+            tok = st.tokens.get(d)
+            if tok is not None and tok != seat:
+                del st.tokens[d]
+                emit(ev, "power_token_removed", seat=tok, area=d)
+            add_units(st, d, seat, c)
+        fr["idx"] = (fr["idx"] + 1) % st.n
+        if battle:
+            from rules.agot.battle import new_battle
+
+            st.stack.append(new_battle(st, seat, origin, battle[0], moves[battle[0]], bonus))
+
+    def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
+        out: list[Action | ActionSpec] = []
+        for a in marches_of(st, seat):
+            out.append(Action("march", {"from": a, "moves": {}}))
+            out.append(ActionSpec("march", {"from": [a], "moves": destinations(st, seat, a),
+                                            "leave_power": [False, True]},
+                                  f"March from {area_label(a)}: moves = {{area: {{unit: n}}}}"))
+        return out
+
+    def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
+        mine = [a for a in marches_of(st, seat) if _movable(st, a)] or marches_of(st, seat)
+        origin = rng.choice(mine)
+        for _ in range(6):
+            act = _random_march(st, seat, origin, rng)
+            try:
+                self._check(st, seat, act)
+            except RuleViolation:
+                continue
+            return act
+        return Action("march", {"from": origin, "moves": {}})
+
+    def _check(self, st: State, seat: int, act: Action) -> None:
+        probe = st.copy()
+        self.act(probe, probe.stack[-1], seat, act, [])
+
+    def default(self, st: State, fr: Frame, seat: int) -> Action:
+        return Action("march", {"from": marches_of(st, seat)[0], "moves": {}})
+
+    def progress(self, st: State, fr: Frame, seat: int) -> str:
+        return "resolve one of your March orders"
+
+    def label(self, st: State, fr: Frame) -> str:
+        return f"Action — marches ({house_label(st, fr['seat'])} to march)"
+
+
+def _movable(st: State, area: str) -> bool:
+    u = st.units.get(area)
+    return u is not None and (u[1] + u[2] + u[3]) > 0
+
+
+def _random_march(st: State, seat: int, origin: str, rng: Any) -> Action:
+    u = st.units[origin]
+    dests = destinations(st, seat, origin)
+    moves: dict[str, dict[str, int]] = {}
+    fight: str | None = None
+    for i, name in enumerate(("footman", "knight", "ship")):
+        for _ in range(u[1 + i]):
+            if not dests or rng.randbelow(3) == 0:
+                continue
+            d = rng.choice(dests)
+            kind = _contested(st, seat, d)
+            if kind:
+                if fight is not None and fight != d:
+                    continue
+                fight = d
+            moves.setdefault(d, {})
+            moves[d][name] = moves[d].get(name, 0) + 1
+    leave = False
+    if (not board().is_sea[origin] and st.power[seat] > 0 and st.tokens.get(origin) != seat
+            and sum(sum(m.values()) for m in moves.values()) == u[1] + u[2] + u[3] + u[4] + u[5]
+            + u[6] and rng.randbelow(2) == 0):
+        leave = True
+    return Action("march", {"from": origin, "moves": moves, "leave_power": leave})
+
+
+register(Marches())

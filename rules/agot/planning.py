@@ -1,0 +1,253 @@
+"""Planning: secret simultaneous orders (revisable until ready), the reveal, the Raven."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.agot import params as P
+from rules.agot.board import board
+from rules.agot.control import area_label, house_label, raven_holder
+from rules.agot.flow import Handler, emit, pop, register
+from rules.agot.state import Frame, State
+from rules.base import Action, ActionSpec, Event, RuleViolation
+
+_BANNED = {"sea_of_storms": "raid", "storm_of_swords": "defense",
+           "feast_for_crows": "consolidate"}
+_BAN_TEXT = {"raid": "Sea of Storms forbids Raid orders this round.",
+             "defense": "Storm of Swords forbids Defense orders this round.",
+             "consolidate": "Feast for Crows forbids Consolidate Power orders this round."}
+
+
+def stars(st: State, seat: int) -> int:
+    pos = st.tracks["court"].index(seat)
+    return board().stars(st.n)[pos]
+
+
+def orderable(st: State, seat: int) -> list[str]:
+    return sorted(a for a, u in st.units.items() if u[0] == seat)
+
+
+def banned_kinds(st: State) -> set[str]:
+    return {_BANNED[r] for r in st.restrictions if r in _BANNED}
+
+
+def check_orders(st: State, seat: int, orders: dict[str, str]) -> None:
+    """Raise unless ``orders`` (area -> token) is a legal full set for ``seat``."""
+    b = board()
+    mine = set(orderable(st, seat))
+    banned = banned_kinds(st)
+    used: set[str] = set()
+    special = 0
+    for area, tok in orders.items():
+        if area not in mine:
+            raise RuleViolation("illegal", f"You have no units in {area_label(area)}.")
+        t = b.tokens.get(tok) if isinstance(tok, str) else None
+        if t is None:
+            raise RuleViolation("bad_params", f"Unknown order token {tok!r}.")
+        if tok in used:
+            raise RuleViolation("illegal", f"You hold no more {t.label} orders.")
+        used.add(tok)
+        if t.kind in banned:
+            raise RuleViolation("illegal", _BAN_TEXT[t.kind])
+        if t.kind == "consolidate" and b.is_sea[area]:
+            raise RuleViolation("illegal", "Consolidate Power can only be placed on land.")
+        special += t.special
+    if special > stars(st, seat):
+        raise RuleViolation(
+            "illegal", f"Your King's Court position allows {stars(st, seat)} special orders.")
+
+
+def new_planning_frame(st: State) -> Frame:
+    ready = [not orderable(st, s) for s in range(st.n)]
+    return {"kind": "planning", "orders": [{} for _ in range(st.n)], "ready": ready}
+
+
+def _parse_orders(value: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in P.mapping(value, "orders").items():
+        area = P.area(k)
+        if v is None:
+            continue
+        if not isinstance(v, str):
+            raise RuleViolation("bad_params", f"Unknown order token {v!r}.")
+        out[area] = v
+    return out
+
+
+class Planning(Handler):
+    kind = "planning"
+    actions = ("place_orders", "place_order", "remove_order", "ready")
+
+    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
+        return frozenset(s for s in range(st.n) if not fr["ready"][s])
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        k = action.kind
+        mine: dict[str, str] = fr["orders"][seat]
+        if k == "place_orders":
+            new = _parse_orders(P.get(action, "orders"))
+            ready = P.boolean(P.get(action, "ready", False), "ready")
+        elif k == "place_order":
+            area = P.area(P.get(action, "area"))
+            tok = P.get(action, "order")
+            if not isinstance(tok, str):
+                raise RuleViolation("bad_params", f"Unknown order token {tok!r}.")
+            if area in mine:
+                raise RuleViolation("illegal", f"{area_label(area)} already has an order.")
+            new = {**mine, area: tok}
+            ready = False
+        elif k == "remove_order":
+            area = P.area(P.get(action, "area"))
+            if area not in mine:
+                raise RuleViolation("illegal", f"{area_label(area)} has no order of yours.")
+            new = {a: t for a, t in mine.items() if a != area}
+            ready = False
+        elif k == "ready":
+            new, ready = mine, True
+        else:
+            raise RuleViolation("wrong_phase", "Now is the time to place orders.")
+        check_orders(st, seat, new)
+        fr["orders"][seat] = dict(sorted(new.items()))
+        if ready:
+            fr["ready"][seat] = True
+            emit(ev, "orders_ready", seat=seat)
+        if all(fr["ready"]):
+            st.orders = {}
+            for s in range(st.n):
+                for area, tok in fr["orders"][s].items():
+                    st.orders[area] = [s, tok]
+            emit(ev, "orders_revealed",
+                 orders={a: {"seat": o[0], "order": o[1]} for a, o in sorted(st.orders.items())})
+            pop(st, fr)
+
+    def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
+        b = board()
+        areas = orderable(st, seat)
+        toks = [t for t in b.token_ids if b.tokens[t].kind not in banned_kinds(st)]
+        return [
+            ActionSpec("place_orders", {"orders": None, "ready": [True, False]},
+                       "Set all your orders at once: {area: order token}."),
+            ActionSpec("place_order", {"area": areas, "order": toks}, "Place one order."),
+            ActionSpec("remove_order", {"area": sorted(fr["orders"][seat])}, "Take one back."),
+            Action("ready"),
+        ]
+
+    def default(self, st: State, fr: Frame, seat: int) -> Action:
+        return Action("ready")
+
+    def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
+        return Action("place_orders", {"orders": random_orders(st, seat, rng), "ready": True})
+
+    def progress(self, st: State, fr: Frame, seat: int) -> str:
+        missing = len(orderable(st, seat)) - len(fr["orders"][seat])
+        if missing:
+            return f"{missing} area{'s' if missing != 1 else ''} without orders (then Ready)"
+        return "press Ready to lock in your orders"
+
+    def label(self, st: State, fr: Frame) -> str:
+        return "Planning — place orders"
+
+    def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"ready": {str(s): fr["ready"][s] for s in range(st.n)}}
+        if seat is not None:
+            out["your_orders"] = dict(fr["orders"][seat])
+        return out
+
+
+def random_orders(st: State, seat: int, rng: Any) -> dict[str, str]:
+    b = board()
+    banned = banned_kinds(st)
+    left_special = stars(st, seat)
+    pool = [t for t in b.token_ids if b.tokens[t].kind not in banned]
+    rng.shuffle(pool)
+    out: dict[str, str] = {}
+    for area in orderable(st, seat):
+        if rng.randbelow(6) == 0:
+            continue
+        for i, tok in enumerate(pool):
+            t = b.tokens[tok]
+            if t.special and left_special <= 0:
+                continue
+            if t.kind == "consolidate" and b.is_sea[area]:
+                continue
+            out[area] = tok
+            left_special -= t.special
+            pool.pop(i)
+            break
+    return out
+
+
+class Raven(Handler):
+    kind = "raven"
+    actions = ("raven_swap", "raven_pass")
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        holder = raven_holder(st)
+        if not any(o[0] == holder for o in st.orders.values()):
+            pop(st, fr)
+            return True
+        return False
+
+    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
+        return frozenset({raven_holder(st)})
+
+    def _options(self, st: State, seat: int) -> list[tuple[str, str]]:
+        b = board()
+        mine = {a: o[1] for a, o in st.orders.items() if o[0] == seat}
+        unused = [t for t in b.token_ids if t not in mine.values()]
+        out = []
+        for area in sorted(mine):
+            for tok in unused:
+                trial = {**mine, area: tok}
+                try:
+                    check_orders(st, seat, trial)
+                except RuleViolation:
+                    continue
+                out.append((area, tok))
+        return out
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        if action.kind == "raven_pass":
+            emit(ev, "raven_pass", seat=seat)
+            pop(st, fr)
+            return
+        if action.kind != "raven_swap":
+            raise RuleViolation("wrong_phase", "The Messenger Raven holder may swap one order.")
+        area = P.area(P.get(action, "area"))
+        tok = P.get(action, "order")
+        o = st.orders.get(area)
+        if o is None or o[0] != seat:
+            raise RuleViolation("illegal", f"You have no order in {area_label(area)}.")
+        if not isinstance(tok, str) or tok not in board().tokens:
+            raise RuleViolation("bad_params", f"Unknown order token {tok!r}.")
+        mine = {a: x[1] for a, x in st.orders.items() if x[0] == seat}
+        if tok in mine.values():
+            raise RuleViolation("illegal", f"Your {board().tokens[tok].label} is already placed.")
+        check_orders(st, seat, {**mine, area: tok})
+        old = o[1]
+        o[1] = tok
+        emit(ev, "raven_swap", seat=seat, area=area, old=old, new=tok)
+        pop(st, fr)
+
+    def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
+        acts: list[Action | ActionSpec] = [Action("raven_pass")]
+        acts += [Action("raven_swap", {"area": a, "order": t}) for a, t in self._options(st, seat)]
+        return acts
+
+    def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
+        if rng.randbelow(3):
+            return Action("raven_pass")
+        return super().random(st, fr, seat, rng)
+
+    def default(self, st: State, fr: Frame, seat: int) -> Action:
+        return Action("raven_pass")
+
+    def progress(self, st: State, fr: Frame, seat: int) -> str:
+        return "use the Messenger Raven to swap one order, or pass"
+
+    def label(self, st: State, fr: Frame) -> str:
+        return f"Planning — {house_label(st, raven_holder(st))} may use the Messenger Raven"
+
+
+register(Planning())
+register(Raven())

@@ -1,0 +1,122 @@
+"""Resolving Raid orders: in Iron Throne order, one raid per house per pass."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.agot import params as P
+from rules.agot.board import board
+from rules.agot.control import area_label, gain_power, house_label
+from rules.agot.flow import Handler, emit, pop, register
+from rules.agot.state import Frame, State
+from rules.base import Action, ActionSpec, Event, RuleViolation
+
+RAIDABLE = ("raid", "support", "consolidate")
+
+
+def raid_targets(st: State, area: str) -> list[str]:
+    """Adjacent enemy Raid, Support and Consolidate Power orders; a land raid never hits sea."""
+    b = board()
+    seat = st.orders[area][0]
+    pool = b.land_adj[area] if not b.is_sea[area] else b.adj[area]
+    out = []
+    for t in pool:
+        o = st.orders.get(t)
+        if o is not None and o[0] != seat and b.tokens[o[1]].kind in RAIDABLE:
+            out.append(t)
+    return out
+
+
+def raids_of(st: State, seat: int) -> list[str]:
+    b = board()
+    return sorted(a for a, o in st.orders.items()
+                  if o[0] == seat and b.tokens[o[1]].kind == "raid")
+
+
+class Raids(Handler):
+    kind = "raids"
+    actions = ("raid",)
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        order = st.tracks["throne"]
+        for step in range(st.n):
+            seat = order[(fr["idx"] + step) % st.n]
+            mine = raids_of(st, seat)
+            if not mine:
+                continue
+            fr["idx"] = (fr["idx"] + step) % st.n
+            fr["seat"] = seat
+            if any(raid_targets(st, a) for a in mine):
+                return False
+            # A raid with nothing to raid is simply removed; that is this house's raid.
+            area = mine[0]
+            del st.orders[area]
+            emit(ev, "raid", seat=seat, area=area, targets=[], pillage=0)
+            fr["idx"] = (fr["idx"] + 1) % st.n
+            return True
+        pop(st, fr)
+        return True
+
+    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
+        return frozenset({fr["seat"]})
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        if action.kind != "raid":
+            raise RuleViolation("wrong_phase", "Resolve one of your Raid orders.")
+        b = board()
+        area = P.area(P.get(action, "from"))
+        targets = [P.area(t, "target") for t in P.seq(P.get(action, "targets", []), "targets")]
+        o = st.orders.get(area)
+        if o is None or o[0] != seat or b.tokens[o[1]].kind != "raid":
+            raise RuleViolation("illegal", f"You have no Raid order in {area_label(area)}.")
+        limit = 2 if b.tokens[o[1]].special else 1
+        if len(targets) > limit or len(set(targets)) != len(targets):
+            raise RuleViolation("illegal", f"This raid removes at most {limit} order"
+                                           f"{'s' if limit > 1 else ''}.")
+        valid = raid_targets(st, area)
+        for t in targets:
+            if t not in valid:
+                raise RuleViolation("illegal", f"The raid from {area_label(area)} cannot reach an "
+                                               f"enemy Raid, Support or Consolidate Power order in "
+                                               f"{area_label(t)}.")
+        pillage = 0
+        for t in targets:
+            if b.tokens[st.orders[t][1]].kind == "consolidate":
+                pillage += gain_power(st, seat, 1)
+            del st.orders[t]
+        del st.orders[area]
+        emit(ev, "raid", seat=seat, area=area, targets=targets, pillage=pillage)
+        fr["idx"] = (fr["idx"] + 1) % st.n
+
+    def _options(self, st: State, seat: int) -> list[Action]:
+        b = board()
+        acts = []
+        for a in raids_of(st, seat):
+            acts.append(Action("raid", {"from": a, "targets": []}))
+            ts = raid_targets(st, a)
+            for t in ts:
+                acts.append(Action("raid", {"from": a, "targets": [t]}))
+            if b.tokens[st.orders[a][1]].special:
+                for i, t in enumerate(ts):
+                    for u in ts[i + 1:]:
+                        acts.append(Action("raid", {"from": a, "targets": [t, u]}))
+        return acts
+
+    def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
+        return list(self._options(st, seat))
+
+    def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
+        acts = [a for a in self._options(st, seat) if a.params["targets"]]
+        return rng.choice(acts) if acts else self.default(st, fr, seat)
+
+    def default(self, st: State, fr: Frame, seat: int) -> Action:
+        return Action("raid", {"from": raids_of(st, seat)[0], "targets": []})
+
+    def progress(self, st: State, fr: Frame, seat: int) -> str:
+        return "resolve one of your Raid orders"
+
+    def label(self, st: State, fr: Frame) -> str:
+        return f"Action — raids ({house_label(st, fr['seat'])} to raid)"
+
+
+register(Raids())

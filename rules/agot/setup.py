@@ -1,0 +1,71 @@
+"""A new game: houses to seats, start units, neutral forces, tracks, hands and decks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.agot.board import UNIT_INDEX, board
+from rules.agot.flow import drive
+from rules.agot.state import State
+from rules.base import Event, RuleViolation
+from rules.rng import Rng
+
+
+def new_state(config: Mapping[str, Any], n: int, seed: int) -> tuple[State, list[Event]]:
+    b = board()
+    if not isinstance(n, int) or not 3 <= n <= 5:
+        raise RuleViolation("bad_config", "A Game of Thrones needs 3 to 5 players.")
+    if not isinstance(config, Mapping):
+        raise RuleViolation("bad_config", "The config must be a mapping.")
+    unknown = set(config) - {"houses"}
+    if unknown:
+        raise RuleViolation("bad_config", f"Unknown option(s): {', '.join(sorted(unknown))}.")
+    setup = b.setup(n)
+    playing: list[str] = list(setup["houses"])
+    rng = Rng(seed)
+    choice = config.get("houses", "random")
+    if choice == "random":
+        houses = rng.shuffled(playing)
+    elif isinstance(choice, list | tuple) and sorted(choice) == sorted(playing):
+        houses = list(choice)
+    else:
+        raise RuleViolation("bad_config", f"'houses' must be \"random\" or a list giving each "
+                                          f"seat one of: {', '.join(playing)}.")
+    st = State.__new__(State)
+    st.n = n
+    st.houses = houses
+    st.round = 1
+    st.rng = rng
+    st.units = {}
+    for seat, h in enumerate(houses):
+        for su in b.houses[h].start_units:
+            u = st.units.setdefault(su.area, [seat, 0, 0, 0, 0, 0, 0])
+            u[1 + UNIT_INDEX[su.unit]] += 1
+    st.tokens = {}
+    st.neutral = {}
+    for nf in b.data.neutrals_for(n):
+        st.neutral[nf.area] = [int(nf.strength), nf.house]
+    st.orders = {}
+    st.power = [int(b.houses[h].start_power) for h in houses]
+    seat_of = {h: i for i, h in enumerate(houses)}
+    st.tracks = {t: [seat_of[h] for h in setup["tracks"][t]] for t in ("throne", "fiefdoms",
+                                                                       "court")}
+    st.supply = [int(b.houses[h].start_supply) for h in houses]
+    st.wildling = b.wildling_start
+    st.hands = [list(b.house_cards[h]) for h in houses]
+    st.discards = [[] for _ in houses]
+    st.decks = []
+    for deck in (1, 2, 3):
+        cards = [w.id for w in b.data.westeros_deck(deck)]
+        st.decks.append(rng.shuffled(cards))
+    st.westeros = []
+    st.restrictions = []
+    st.blade_used = False
+    st.stack = [{"kind": "round", "step": 0}]
+    st.result = None
+    st.castles_to_win = int(setup["castles_to_win"])
+    st.config = {"houses": list(houses)} if choice != "random" else {"houses": "random"}
+    ev: list[Event] = [Event("setup", {"houses": list(houses)})]
+    drive(st, ev)
+    return st, ev
