@@ -1,0 +1,236 @@
+"""Board geometry: hexes, corners (vertices) and paths (edges) with integer ids.
+
+Pointy-top hexes in axial coordinates (q, r); a hex centre sits at (2q + r, 3r) on an
+integer lattice so that all six corners have integer coordinates and shared corners
+compare equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from rules.catan_watch.data import BOARDS, N_SECTIONS, RES_INDEX
+from rules.rng import Rng
+
+# Corner offsets from the centre, clockwise from the top; side k joins corners k and k+1.
+_CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+# Neighbour across side k (0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW).
+_SIDE_NEIGHBOUR = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+
+
+@dataclass(frozen=True)
+class Geometry:
+    shape: str
+    hexes: tuple[tuple[int, int], ...]  # axial (q, r)
+    hex_rows: tuple[int, ...]
+    hex_vertices: tuple[tuple[int, ...], ...]
+    hex_neighbours: tuple[tuple[int, ...], ...]
+    vertex_xy: tuple[tuple[int, int], ...]
+    vertex_hexes: tuple[tuple[int, ...], ...]
+    vertex_neighbours: tuple[tuple[int, ...], ...]
+    vertex_edges: tuple[tuple[int, ...], ...]
+    edge_vertices: tuple[tuple[int, int], ...]
+    edge_of: dict[tuple[int, int], int]
+    side_edge: dict[tuple[int, int], int]  # (hex, side) -> edge
+    section_paths: tuple[tuple[int, ...], ...]  # wall section -> Gift hexes nearest first
+
+    @property
+    def n_vertices(self) -> int:
+        return len(self.vertex_xy)
+
+    @property
+    def n_edges(self) -> int:
+        return len(self.edge_vertices)
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+@cache
+def geometry(shape: str) -> Geometry:
+    layout = BOARDS["layouts"][shape]
+    hexes: list[tuple[int, int]] = []
+    rows: list[int] = []
+    for r, (row, off) in enumerate(zip(layout["rows"], layout["row_offsets"], strict=False)):
+        for i in range(len(row)):
+            hexes.append((off + i, r))
+            rows.append(r)
+    corner_points: set[tuple[int, int]] = set()
+    for q, r in hexes:
+        cx, cy = 2 * q + r, 3 * r
+        for dx, dy in _CORNERS:
+            corner_points.add((cx + dx, cy + dy))
+    vxy = sorted(corner_points, key=lambda p: (p[1], p[0]))
+    vid = {p: i for i, p in enumerate(vxy)}
+    hex_vertices: list[tuple[int, ...]] = []
+    edge_set: set[tuple[int, int]] = set()
+    for q, r in hexes:
+        cx, cy = 2 * q + r, 3 * r
+        vs = tuple(vid[(cx + dx, cy + dy)] for dx, dy in _CORNERS)
+        hex_vertices.append(vs)
+        for k in range(6):
+            a, b = vs[k], vs[(k + 1) % 6]
+            edge_set.add((min(a, b), max(a, b)))
+    edges = sorted(
+        edge_set, key=lambda e: (vxy[e[0]][1] + vxy[e[1]][1], vxy[e[0]][0] + vxy[e[1]][0])
+    )
+    edge_of = {e: i for i, e in enumerate(edges)}
+    hex_index = {h: i for i, h in enumerate(hexes)}
+    side_edge: dict[tuple[int, int], int] = {}
+    for h, vs in enumerate(hex_vertices):
+        for k in range(6):
+            a, b = vs[k], vs[(k + 1) % 6]
+            side_edge[(h, k)] = edge_of[(min(a, b), max(a, b))]
+    nv = len(vxy)
+    v_hexes: list[list[int]] = [[] for _ in range(nv)]
+    for h, vs in enumerate(hex_vertices):
+        for v in vs:
+            v_hexes[v].append(h)
+    v_nb: list[list[int]] = [[] for _ in range(nv)]
+    v_edges: list[list[int]] = [[] for _ in range(nv)]
+    for i, (a, b) in enumerate(edges):
+        v_nb[a].append(b)
+        v_nb[b].append(a)
+        v_edges[a].append(i)
+        v_edges[b].append(i)
+    hex_nb = tuple(
+        tuple(
+            hex_index[(q + dq, r + dr)]
+            for dq, dr in _SIDE_NEIGHBOUR
+            if (q + dq, r + dr) in hex_index
+        )
+        for q, r in hexes
+    )
+    return Geometry(
+        shape=shape,
+        hexes=tuple(hexes),
+        hex_rows=tuple(rows),
+        hex_vertices=tuple(hex_vertices),
+        hex_neighbours=hex_nb,
+        vertex_xy=tuple(vxy),
+        vertex_hexes=tuple(tuple(x) for x in v_hexes),
+        vertex_neighbours=tuple(tuple(x) for x in v_nb),
+        vertex_edges=tuple(tuple(x) for x in v_edges),
+        edge_vertices=tuple(edges),
+        edge_of=edge_of,
+        side_edge=side_edge,
+        section_paths=_section_paths(hexes, rows) if shape.startswith("gift") else (),
+    )
+
+
+def _section_paths(hexes: list[tuple[int, int]], rows: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Each wall section's order of Gift hexes for wildlings crossing the Wall.
+
+    The printed arrows point south-west from each section; we enter at the top-row hex
+    under the section and then take the nearest hexes, deeper (south) rows first, then
+    west first (our stand-in for the arrows).
+    """
+    top = [i for i, r in enumerate(rows) if r == 0]
+    paths: list[tuple[int, ...]] = []
+    for s in range(N_SECTIONS):
+        entry = hexes[top[round(s * (len(top) - 1) / (N_SECTIONS - 1))]]
+        order = sorted(
+            range(len(hexes)),
+            key=lambda i: (hex_distance(hexes[i], entry), -rows[i], hexes[i][0]),
+        )
+        paths.append(tuple(order))
+    return tuple(paths)
+
+
+@dataclass
+class Layout:
+    """Terrain, numbers and harbours of one game's board (stored in the state)."""
+
+    shape: str
+    terrain: list[str]
+    number: list[int]
+    harbour: list[int]  # per vertex: -1 none, 5 = 3:1, 0..4 = 2:1 in that resource
+
+    def to_json(self) -> dict[str, Any]:
+        return {"shape": self.shape, "terrain": self.terrain, "number": self.number}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Layout:
+        return make_layout(data["shape"], list(data["terrain"]), list(data["number"]))
+
+
+ANY_HARBOUR = 5
+
+
+def make_layout(shape: str, terrain: list[str], number: list[int]) -> Layout:
+    geo = geometry(shape)
+    spec = BOARDS["layouts"][shape]
+    harbour = [-1] * geo.n_vertices
+    row_start: list[int] = []
+    k = 0
+    for row in spec["rows"]:
+        row_start.append(k)
+        k += len(row)
+    for h in spec["harbours"]["list"]:
+        hx = row_start[h["hex"][0]] + h["hex"][1]
+        edge = geo.side_edge[(hx, h["side"])]
+        kind = ANY_HARBOUR if h["type"] == "any" else RES_INDEX[h["type"]]
+        for v in geo.edge_vertices[edge]:
+            harbour[v] = kind
+    return Layout(shape, terrain, number, harbour)
+
+
+def beginner_layout(shape: str) -> Layout:
+    spec = BOARDS["layouts"][shape]
+    terrain = [t for row in spec["rows"] for t, _ in row]
+    number = [n for row in spec["rows"] for _, n in row]
+    return make_layout(shape, terrain, number)
+
+
+def reds_adjacent(geo: Geometry, number: list[int]) -> bool:
+    for h, n in enumerate(number):
+        if n in (6, 8):
+            for nb in geo.hex_neighbours[h]:
+                if number[nb] in (6, 8):
+                    return True
+    return False
+
+
+def variable_layout(shape: str, rng: Rng) -> Layout:
+    """Random terrain; number tokens shuffled onto numbered hexes, redrawn until no
+    6 or 8 is next to another 6 or 8 (the variable set-up rule)."""
+    geo = geometry(shape)
+    mix = BOARDS["variable"][shape]
+    terrain = [t for t, c in mix["terrains"].items() for _ in range(c)]
+    rng.shuffle(terrain)
+    while True:
+        tokens = rng.shuffled(mix["numbers"])
+        number: list[int] = []
+        it = iter(tokens)
+        for t in terrain:
+            number.append(0 if t == "ice_field" else next(it))
+        if not reds_adjacent(geo, number):
+            return make_layout(shape, terrain, number)
+
+
+def validate_geometry_and_harbours() -> None:
+    """Every harbour lies on a coast edge and no two harbours share a corner."""
+    for shape in BOARDS["layouts"]:
+        geo = geometry(shape)
+        lay = beginner_layout(shape)
+        if reds_adjacent(geo, lay.number):
+            raise ValueError(f"{shape}: red numbers adjacent in the fixed layout")
+        seen: set[int] = set()
+        spec = BOARDS["layouts"][shape]
+        row_start = [sum(len(r) for r in spec["rows"][:i]) for i in range(len(spec["rows"]))]
+        for h in spec["harbours"]["list"]:
+            hx = row_start[h["hex"][0]] + h["hex"][1]
+            a, b = geo.edge_vertices[geo.side_edge[(hx, h["side"])]]
+            shared = set(geo.vertex_hexes[a]) & set(geo.vertex_hexes[b])
+            if len(shared) != 1:
+                raise ValueError(f"{shape}: harbour {h} is not on the coast")
+            if a in seen or b in seen:
+                raise ValueError(f"{shape}: harbour {h} shares a corner with another")
+            seen.update((a, b))
+
+
+validate_geometry_and_harbours()

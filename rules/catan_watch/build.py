@@ -1,0 +1,206 @@
+"""Building: roads, settlements, keeps, guards and development cards; placement rules."""
+
+from __future__ import annotations
+
+from rules.catan_watch.common import Events, counts_json, ev, illegal, missing_message, pay
+from rules.catan_watch.data import COSTS, FIELDS_PER_SECTION, N_SECTIONS, TERRAIN_RESOURCE
+from rules.catan_watch.specials import update_longest
+from rules.catan_watch.state import State
+from rules.catan_watch.wildlings import draw_token, reveal
+
+SETTLEMENTS, KEEPS, ROADS, GUARDS = 0, 1, 2, 3
+
+
+# ---- placement predicates --------------------------------------------------------------
+def distance_ok(state: State, v: int) -> bool:
+    owner = state.owner
+    return owner[v] == -1 and all(owner[w] == -1 for w in state.geo.vertex_neighbours[v])
+
+
+def touches_own_road(state: State, seat: int, v: int) -> bool:
+    road = state.road
+    return any(road[e] == seat for e in state.geo.vertex_edges[v])
+
+
+def road_connects(state: State, seat: int, e: int) -> bool:
+    """A road continues your road or touches your building; your road does not continue
+    through a corner holding an opponent's settlement or keep."""
+    geo, owner, road = state.geo, state.owner, state.road
+    for v in geo.edge_vertices[e]:
+        if owner[v] == seat:
+            return True
+        if owner[v] != -1:
+            continue
+        for f in geo.vertex_edges[v]:
+            if f != e and road[f] == seat:
+                return True
+    return False
+
+
+def settlement_spots(state: State, seat: int) -> list[int]:
+    return [
+        v for v in range(state.geo.n_vertices)
+        if distance_ok(state, v) and touches_own_road(state, seat, v)
+    ]
+
+
+def setup_settlement_spots(state: State) -> list[int]:
+    return [v for v in range(state.geo.n_vertices) if distance_ok(state, v)]
+
+
+def road_spots(state: State, seat: int) -> list[int]:
+    road = state.road
+    return [e for e in range(len(road)) if road[e] == -1 and road_connects(state, seat, e)]
+
+
+def setup_road_spots(state: State) -> list[int]:
+    v = state.setup_last_vertex
+    return [e for e in state.geo.vertex_edges[v] if state.road[e] == -1]
+
+
+def keep_spots(state: State, seat: int) -> list[int]:
+    owner, building = state.owner, state.building
+    return [v for v in range(len(owner)) if owner[v] == seat and building[v] == 1]
+
+
+def guard_sections(state: State) -> list[int]:
+    return [s for s in range(N_SECTIONS) if len(state.guards[s]) < FIELDS_PER_SECTION]
+
+
+# ---- checks with player-facing messages ------------------------------------------------
+def need(state: State, seat: int, what: str) -> None:
+    msg = missing_message(state.hands[seat], COSTS[what])
+    if msg:
+        raise illegal(msg)
+
+
+def check_settlement_spot(state: State, seat: int, v: int, setup: bool) -> None:
+    owner = state.owner
+    if owner[v] != -1:
+        raise illegal("That corner is already taken.")
+    if not distance_ok(state, v):
+        raise illegal("That corner is too close to another settlement (distance rule).")
+    if not setup and not touches_own_road(state, seat, v):
+        raise illegal("A new settlement must connect to one of your roads.")
+
+
+def check_road_spot(state: State, seat: int, e: int) -> None:
+    if state.road[e] != -1:
+        raise illegal("There is already a road on that path.")
+    if not road_connects(state, seat, e):
+        raise illegal(
+            "A new road must connect to your road, settlement or keep "
+            "(an opponent's settlement blocks a road from continuing)."
+        )
+
+
+def check_guard_section(state: State, seat: int, section: int) -> None:
+    if state.pieces[seat][GUARDS] <= 0:
+        raise illegal("You have no guards left (7 per player).")
+    if len(state.guards[section]) >= FIELDS_PER_SECTION:
+        raise illegal("That wall section is full.")
+
+
+# ---- effects ---------------------------------------------------------------------------
+def put_road(state: State, seat: int, e: int, events: Events, free: bool) -> None:
+    state.road[e] = seat
+    state.pieces[seat][ROADS] -= 1
+    events.append(ev("road_built", seat=seat, edge=e, free=free))
+    update_longest(state, [seat], events)
+
+
+def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool) -> None:
+    state.owner[v] = seat
+    state.building[v] = 1
+    state.pieces[seat][SETTLEMENTS] -= 1
+    events.append(ev("settlement_built", seat=seat, vertex=v, setup=setup))
+    # A settlement can cut opponents' roads running through this corner.
+    cut = sorted({state.road[e] for e in state.geo.vertex_edges[v]} - {-1, seat})
+    if cut:
+        update_longest(state, cut, events)
+    if state.nw and not setup:
+        tokens = state.card_settlement_tokens[seat]
+        if tokens:
+            reveal(state, tokens.pop(), "settlement", events)
+
+
+def put_guard(state: State, seat: int, section: int, events: Events, how: str) -> None:
+    state.guards[section].append(seat)  # the lowest free field
+    state.pieces[seat][GUARDS] -= 1
+    events.append(ev("guard_built", seat=seat, section=section,
+                     field=len(state.guards[section]), how=how))
+
+
+def build_road(state: State, seat: int, e: int, events: Events) -> None:
+    if state.pieces[seat][ROADS] <= 0:
+        raise illegal("You have no roads left (15 per player).")
+    check_road_spot(state, seat, e)
+    need(state, seat, "road")
+    pay(state, seat, COSTS["road"])
+    put_road(state, seat, e, events, free=False)
+
+
+def build_settlement(state: State, seat: int, v: int, events: Events) -> None:
+    if state.pieces[seat][SETTLEMENTS] <= 0:
+        raise illegal("You have no settlements left (5 per player).")
+    check_settlement_spot(state, seat, v, setup=False)
+    need(state, seat, "settlement")
+    pay(state, seat, COSTS["settlement"])
+    put_settlement(state, seat, v, events, setup=False)
+
+
+def build_keep(state: State, seat: int, v: int, events: Events) -> None:
+    if state.owner[v] != seat or state.building[v] != 1:
+        raise illegal("A keep can only replace one of your own settlements.")
+    if state.pieces[seat][KEEPS] <= 0:
+        raise illegal("You have no keeps left (4 per player).")
+    need(state, seat, "keep")
+    pay(state, seat, COSTS["keep"])
+    state.building[v] = 2
+    state.pieces[seat][KEEPS] -= 1
+    state.pieces[seat][SETTLEMENTS] += 1
+    events.append(ev("keep_built", seat=seat, vertex=v))
+    if state.nw:
+        under = state.card_keep_tokens[seat].pop() if state.card_keep_tokens[seat] else []
+        for token in under:
+            reveal(state, token, "keep", events)
+            if state.result is not None:
+                return
+        # The returned settlement goes back on the cost card over a fresh token.
+        fresh = draw_token(state)
+        if fresh is not None:
+            state.card_settlement_tokens[seat].append(fresh)
+
+
+def build_guard(state: State, seat: int, section: int, events: Events) -> None:
+    check_guard_section(state, seat, section)
+    need(state, seat, "guard")
+    pay(state, seat, COSTS["guard"])
+    put_guard(state, seat, section, events, "built")
+
+
+def buy_development(state: State, seat: int, events: Events) -> None:
+    if not state.dev_deck:
+        raise illegal("The development deck is empty.")
+    need(state, seat, "development")
+    pay(state, seat, COSTS["development"])
+    take_development(state, seat, state.dev_deck.pop(), events)
+
+
+def take_development(state: State, seat: int, card: str, events: Events) -> None:
+    state.dev_hand[seat].append(card)
+    state.dev_new.append(card)
+    events.append(ev("development_bought", seat=seat, left=len(state.dev_deck)))
+    events.append(ev("development_drawn", frozenset({seat}), seat=seat, card=card))
+
+
+def setup_yield(state: State, seat: int, v: int, events: Events) -> None:
+    """The second settlement of the set-up yields 1 card per adjacent land hex."""
+    got = [0] * 5
+    for h in state.geo.vertex_hexes[v]:
+        r = TERRAIN_RESOURCE[state.layout.terrain[h]]
+        if r >= 0 and state.bank[r] > 0:
+            got[r] += 1
+            state.bank[r] -= 1
+            state.hands[seat][r] += 1
+    events.append(ev("setup_yield", seat=seat, cards=counts_json(got)))

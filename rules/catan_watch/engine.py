@@ -1,0 +1,180 @@
+"""The turn machine: who is awaited, which action kinds fit each phase, and dispatch."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import Action, RuleViolation
+from rules.catan_watch import dev_cards, heroes, trade
+from rules.catan_watch.build import (
+    build_guard,
+    build_keep,
+    build_road,
+    build_settlement,
+    buy_development,
+)
+from rules.catan_watch.common import Events, bad, counts_of, ev, illegal, int_param, res_of
+from rules.catan_watch.data import HEROES, N_SECTIONS
+from rules.catan_watch.ending import check_win
+from rules.catan_watch.production import finish_roll, move_tormund, roll, submit_discard
+from rules.catan_watch.setup import setup_step
+from rules.catan_watch.state import (
+    DISCARD,
+    MAIN,
+    MELISANDRE,
+    MORMONT,
+    OVER,
+    ROAD_BUILDING,
+    ROLL,
+    SETUP,
+    TORMUND,
+    TRADE,
+    TRADE_CONFIRM,
+    TRAGEDY,
+    State,
+)
+
+#: Action kinds allowed in each phase (for the active player unless noted).
+PHASE_KINDS: dict[str, frozenset[str]] = {
+    SETUP: frozenset({"place_settlement", "place_road", "place_guard"}),
+    ROLL: frozenset({"roll", "play_development", "use_hero"}),
+    DISCARD: frozenset({"discard"}),
+    TORMUND: frozenset({"move_tormund"}),
+    MAIN: frozenset({
+        "build_road", "build_settlement", "build_keep", "build_guard", "buy_development",
+        "play_development", "bank_trade", "offer_trade", "use_hero", "end_turn",
+    }),
+    TRADE: frozenset({"accept_trade", "decline_trade", "counter_trade"}),
+    TRADE_CONFIRM: frozenset({"confirm_trade", "cancel_trade"}),
+    ROAD_BUILDING: frozenset({"place_free_road"}),
+    MORMONT: frozenset({"give_back"}),
+    MELISANDRE: frozenset({"pick_development"}),
+    TRAGEDY: frozenset({"remove_hero"}),
+    OVER: frozenset(),
+}
+ALL_KINDS = frozenset().union(*PHASE_KINDS.values())
+
+
+def awaiting(state: State) -> frozenset[int]:
+    phase = state.phase
+    if phase == OVER:
+        return frozenset()
+    if phase == SETUP:
+        return frozenset({state.setup_queue[0][0]})
+    if phase == DISCARD:
+        return frozenset(s for s in state.discard_need if s not in state.pending_discard)
+    if phase == TRADE:
+        return trade.responders_left(state)
+    return frozenset({state.current})
+
+
+def step(state: State, seat: int, action: Action) -> Events:
+    kind, params = action.kind, action.params
+    if kind not in ALL_KINDS:
+        raise RuleViolation("unknown_action", f"Unknown action {kind!r}.")
+    if kind not in PHASE_KINDS[state.phase]:
+        raise RuleViolation("wrong_phase", _wrong_phase_message(state, kind))
+    events: Events = []
+    phase = state.phase
+    if phase == SETUP:
+        setup_step(state, seat, kind, params, events)
+        return events
+    if phase == DISCARD:
+        submit_discard(state, seat, counts_of(params.get("cards"), "cards"), events)
+        return events
+    if phase == TRADE:
+        trade.respond(state, seat, kind, params, events)
+        return events
+    _active_step(state, seat, kind, params, events)
+    if state.result is None and state.phase in (ROLL, MAIN, ROAD_BUILDING):
+        check_win(state, events)
+    return events
+
+
+def _active_step(state: State, seat: int, kind: str, params: Mapping[str, Any],
+                 events: Events) -> None:
+    if kind == "roll":
+        roll(state, events)
+    elif kind == "move_tormund":
+        h = int_param(params, "hex", 0, len(state.layout.number), "hex")
+        victim = params.get("victim")
+        if victim is not None and (not isinstance(victim, int) or isinstance(victim, bool)):
+            raise bad("victim must be a seat number.")
+        move_tormund(state, seat, h, victim, events)
+        finish_roll(state, events)
+    elif kind == "play_development":
+        dev_cards.play(state, seat, params, events)
+    elif kind == "use_hero":
+        heroes.use(state, seat, params, events)
+    elif kind == "build_road":
+        build_road(state, seat, int_param(params, "edge", 0, state.geo.n_edges, "path"), events)
+    elif kind == "build_settlement":
+        v = int_param(params, "vertex", 0, state.geo.n_vertices, "corner")
+        build_settlement(state, seat, v, events)
+    elif kind == "build_keep":
+        v = int_param(params, "vertex", 0, state.geo.n_vertices, "corner")
+        build_keep(state, seat, v, events)
+    elif kind == "build_guard":
+        if not state.nw:
+            raise illegal("Guards are built only in Night's Watch mode.")
+        build_guard(state, seat, int_param(params, "section", 0, N_SECTIONS, "section"), events)
+    elif kind == "buy_development":
+        buy_development(state, seat, events)
+    elif kind == "bank_trade":
+        give, get = res_of(params.get("give"), "give"), res_of(params.get("get"), "get")
+        trade.bank_trade(state, seat, give, get, events)
+    elif kind == "offer_trade":
+        trade.offer(state, seat, params, events)
+    elif kind == "confirm_trade":
+        trade.confirm(state, seat, int_param(params, "seat", 0, state.n, "partner seat"), events)
+    elif kind == "cancel_trade":
+        trade.cancel(state, seat, events)
+    elif kind == "place_free_road":
+        e = int_param(params, "edge", 0, state.geo.n_edges, "path")
+        dev_cards.place_free_road(state, seat, e, events)
+    elif kind == "give_back":
+        heroes.mormont_give(state, seat, params, events)
+    elif kind == "pick_development":
+        heroes.melisandre_pick(state, seat, params, events)
+    elif kind == "remove_hero":
+        h = params.get("hero")
+        if h not in state.hero_offer:
+            raise illegal("Choose a hero from the offer on the table.")
+        state.hero_offer.remove(h)
+        state.pending = None
+        state.phase = MAIN
+        events.append(ev("hero_removed", seat=seat, hero=h, name=HEROES[h]["name"]))
+    elif kind == "end_turn":
+        end_turn(state, events)
+
+
+def end_turn(state: State, events: Events) -> None:
+    events.append(ev("turn_ended", seat=state.current, turn=state.turn))
+    state.current = (state.current + 1) % state.n
+    state.turn += 1
+    state.rolled = False
+    state.dev_new = []
+    state.trade_count = 0
+    state.got_yield = False
+    state.phase = ROLL
+    events.append(ev("turn_started", seat=state.current, turn=state.turn))
+
+
+def _wrong_phase_message(state: State, kind: str) -> str:
+    phase = state.phase
+    if phase == ROLL and kind in PHASE_KINDS[MAIN]:
+        return "Roll the dice first (you may play a development card before rolling)."
+    if phase == DISCARD:
+        return "Waiting for discards after the 7."
+    if phase == TORMUND:
+        return "Move Tormund first."
+    if phase == TRADE:
+        return "A trade offer is open: accept, decline or counter it."
+    if phase == TRADE_CONFIRM:
+        return "Confirm the trade with one partner or cancel it."
+    if phase == ROAD_BUILDING:
+        return "Place your free roads first."
+    if phase == SETUP:
+        return "The set-up is still running."
+    return f"You can't do {kind} now."

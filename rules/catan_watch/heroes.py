@@ -1,0 +1,358 @@
+"""Night's Watch mode: hero cards (A/B sides, the offer, and the eleven abilities)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import RuleViolation
+from rules.catan_watch.build import (
+    check_guard_section,
+    check_road_spot,
+    put_guard,
+    road_connects,
+    take_development,
+)
+from rules.catan_watch.common import (
+    Events,
+    bad,
+    counts_json,
+    ev,
+    illegal,
+    int_param,
+    missing_message,
+    pay,
+    res_of,
+)
+from rules.catan_watch.data import (
+    CAMPS_PER_CLAN,
+    COSTS,
+    HEROES,
+    N_SECTIONS,
+    RESOURCES,
+    TERRAIN_RESOURCE,
+)
+from rules.catan_watch.points import public_vp
+from rules.catan_watch.specials import update_largest, update_longest
+from rules.catan_watch.state import MAIN, MELISANDRE, MORMONT, ROLL, State
+from rules.catan_watch.wildlings import reveal_from_supply
+
+# Heroes whose ability belongs to trading/building (step 2-3) need the dice rolled first.
+AFTER_ROLL = frozenset({"marsh", "tarly", "mance", "yarwyck", "thorne", "melisandre",
+                        "mormont", "yoren"})
+
+
+def hero_id(state: State, seat: int) -> str:
+    return HEROES[state.hero[seat]]["id"] if state.hero[seat] else ""
+
+
+def ready(state: State, seat: int) -> str | None:
+    """None if the seat may use its hero now, else why not."""
+    if not state.nw or not state.hero[seat]:
+        return "You have no hero card."
+    if state.phase not in (ROLL, MAIN):
+        return "You can use your hero only during your turn's main steps."
+    if state.hero_turn[seat] >= state.turn:
+        return "You can't use a hero card on the turn you obtained it."
+    if state.hero_used_turn >= state.turn:
+        return "You have already used a hero this turn; the B side waits for a later turn."
+    if hero_id(state, seat) in AFTER_ROLL and not state.rolled:
+        return "Roll the dice first: this hero is used in the trade and build steps."
+    return None
+
+
+def _seat(params: Mapping[str, Any], key: str, state: State) -> int:
+    return int_param(params, key, 0, state.n, "seat")
+
+
+def _own_road_ends(state: State, seat: int, e: int) -> int:
+    """How many ends of road e touch your other pieces (opponents' pieces ignored)."""
+    geo, owner, road = state.geo, state.owner, state.road
+    n = 0
+    for v in geo.edge_vertices[e]:
+        if owner[v] == seat or any(f != e and road[f] == seat for f in geo.vertex_edges[v]):
+            n += 1
+    return n
+
+
+def validate(state: State, seat: int, params: Mapping[str, Any]) -> None:
+    why = ready(state, seat)
+    if why:
+        raise illegal(why)
+    after = params.get("after", "flip" if state.hero_side[seat] == "A" else "swap")
+    if after not in ("flip", "swap"):
+        raise bad("after must be 'flip' (turn to side B) or 'swap' (take another hero).")
+    if after == "flip" and state.hero_side[seat] == "B":
+        raise illegal("After using side B you must return the card and take another hero.")
+    if after == "swap" and state.hero_offer:
+        take = params.get("take")
+        if take not in state.hero_offer:
+            offer = ", ".join(f"{h} {HEROES[h]['name']}" for h in state.hero_offer)
+            raise bad(f"Choose a hero to take from the offer (take): {offer}.")
+    hid = hero_id(state, seat)
+    hand = state.hands[seat]
+    if hid == "marsh":
+        give, get = res_of(params.get("give"), "give"), res_of(params.get("get"), "get")
+        if give == get:
+            raise illegal("Trade one resource for a different one.")
+        if not hand[give]:
+            raise illegal(f"You have no {RESOURCES[give]}.")
+        if not state.bank[get]:
+            raise illegal(f"The bank has no {RESOURCES[get]}.")
+    elif hid == "tarly":
+        r = res_of(params.get("resource"))
+        if sum(state.dice[:2]) == 7 or state.got_yield:
+            raise illegal("Samwell Tarly helps only when your production roll gave you nothing.")
+        if not state.bank[r]:
+            raise illegal(f"The bank has no {RESOURCES[r]}.")
+    elif hid == "mance":
+        target, r = _seat(params, "target", state), res_of(params.get("resource"))
+        if target == seat or public_vp(state, target) <= public_vp(state, seat):
+            raise illegal("Mance Rayder targets an opponent with more victory points.")
+        if not state.hands[target][r]:
+            raise illegal(f"That player has no {RESOURCES[r]}.")
+    elif hid == "yarwyck":
+        src = int_param(params, "from_edge", 0, state.geo.n_edges, "path")
+        dst = int_param(params, "to_edge", 0, state.geo.n_edges, "path")
+        if state.road[src] != seat or _own_road_ends(state, seat, src) != 1:
+            raise illegal("Choose one of your roads connected to your pieces at one end only.")
+        if src == dst:
+            raise illegal("Rebuild the road somewhere else.")
+        state.road[src] = -1
+        try:
+            check_road_spot(state, seat, dst)
+        finally:
+            state.road[src] = seat
+    elif hid == "thorne":
+        section = int_param(params, "section", 0, N_SECTIONS, "wall section")
+        check_guard_section(state, seat, section)
+        msg = missing_message(hand, _substituted(COSTS["guard"], params))
+        if msg:
+            raise illegal(msg)
+    elif hid == "melisandre":
+        if not state.dev_deck:
+            raise illegal("The development deck is empty.")
+        msg = missing_message(hand, _substituted(COSTS["development"], params))
+        if msg:
+            raise illegal(msg)
+    elif hid == "mormont":
+        res_of(params.get("resource"))
+        targets = params.get("targets")
+        if (not isinstance(targets, list) or not 1 <= len(targets) <= 2
+                or len(set(targets)) != len(targets)
+                or any(not isinstance(t, int) or not 0 <= t < state.n or t == seat
+                       for t in targets)):
+            raise bad("Name 1 or 2 other players (targets).")
+    elif hid == "benjen":
+        if "section" in params:
+            sec = int_param(params, "section", 0, N_SECTIONS, "wall section")
+            if not state.clearings[sec]:
+                raise illegal("No wildling waits in that clearing.")
+        else:
+            clan = int_param(params, "clan", 0, 3, "clan")
+            camp = int_param(params, "camp", 0, CAMPS_PER_CLAN, "camp")
+            if camp >= len(state.clans[clan]):
+                raise illegal("No wildling sits in that camp.")
+    elif hid == "ygritte":
+        h = int_param(params, "hex", 0, len(state.gift), "hex")
+        if not state.gift[h]:
+            raise illegal("No wildling occupies that hex.")
+    elif hid == "yoren":
+        check_guard_section(state, seat, int_param(params, "section", 0, N_SECTIONS, "section"))
+        if not state.watches[seat]:
+            raise illegal("You have played no Watch card to discard.")
+    elif hid == "qhorin" and state.tormund < 0:
+        raise illegal("Tormund is already in his camp.")
+
+
+def _substituted(cost: tuple[int, ...], params: Mapping[str, Any]) -> list[int]:
+    out = list(cost)
+    if "replace" not in params:
+        return out
+    src, dst = res_of(params.get("replace"), "replace"), res_of(params.get("with"), "with")
+    if not cost[src]:
+        raise illegal(f"{RESOURCES[src]} is not part of that cost.")
+    if src == dst:
+        raise illegal("Replace the resource with a different one.")
+    out[src] -= 1
+    out[dst] += 1
+    return out
+
+
+def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
+    validate(state, seat, params)
+    hid = hero_id(state, seat)
+    number = state.hero[seat]
+    events.append(ev("hero_used", seat=seat, hero=number, side=state.hero_side[seat]))
+    _after(state, seat, params, events)
+    hand = state.hands[seat]
+    if hid == "marsh":
+        give, get = res_of(params["give"]), res_of(params["get"])
+        hand[give] -= 1
+        state.bank[give] += 1
+        hand[get] += 1
+        state.bank[get] -= 1
+        events.append(ev("hero_trade", seat=seat, give=RESOURCES[give], get=RESOURCES[get]))
+    elif hid == "tarly":
+        r = res_of(params["resource"])
+        state.bank[r] -= 1
+        hand[r] += 1
+        events.append(ev("took_from_bank", seat=seat, cards=[RESOURCES[r]]))
+    elif hid == "mance":
+        target, r = params["target"], res_of(params["resource"])
+        events.append(ev("hand_seen", frozenset({seat, target}), seat=seat, target=target,
+                         cards=counts_json(state.hands[target])))
+        state.hands[target][r] -= 1
+        hand[r] += 1
+        events.append(ev("hero_took", seat=seat, target=target, resource=RESOURCES[r]))
+    elif hid == "yarwyck":
+        state.road[params["from_edge"]] = -1
+        state.road[params["to_edge"]] = seat
+        events.append(ev("road_moved", seat=seat, old=params["from_edge"], new=params["to_edge"]))
+        update_longest(state, range(state.n), events)
+    elif hid == "thorne":
+        pay(state, seat, _substituted(COSTS["guard"], params))
+        put_guard(state, seat, params["section"], events, "thorne")
+    elif hid == "melisandre":
+        pay(state, seat, _substituted(COSTS["development"], params))
+        top = [state.dev_deck.pop() for _ in range(min(3, len(state.dev_deck)))]
+        state.pending = {"kind": "melisandre", "cards": top, "return": state.phase}
+        state.phase = MELISANDRE
+    elif hid == "mormont":
+        r = res_of(params["resource"])
+        owed: list[int] = []
+        for t in params["targets"]:
+            if state.hands[t][r]:
+                state.hands[t][r] -= 1
+                hand[r] += 1
+                owed.append(t)
+            events.append(ev("forced_trade", seat=seat, target=t, resource=RESOURCES[r],
+                             given=bool(owed and owed[-1] == t)))
+        if owed:
+            state.pending = {"kind": "mormont", "owed": owed, "return": state.phase}
+            state.phase = MORMONT
+    elif hid == "benjen":
+        if "section" in params:
+            w = state.clearings[params["section"]].pop()
+        else:
+            # Wildlings in camps farther from the trails each move one camp closer.
+            w = state.clans[params["clan"]].pop(params["camp"])
+        events.append(ev("wildling_returned", seat=seat, wildling=w))
+        reveal_from_supply(state, "benjen", events)
+    elif hid == "ygritte":
+        w = state.gift[params["hex"]]
+        state.gift[params["hex"]] = ""
+        events.append(ev("wildling_returned", seat=seat, wildling=w, hex=params["hex"]))
+    elif hid == "yoren":
+        state.watches[seat] -= 1
+        put_guard(state, seat, params["section"], events, "yoren")
+        update_largest(state, events)
+    elif hid == "qhorin":
+        h = state.tormund
+        state.tormund = -1
+        r = TERRAIN_RESOURCE[state.layout.terrain[h]]
+        got = r >= 0 and state.bank[r] > 0
+        if got:
+            state.bank[r] -= 1
+            hand[r] += 1
+        events.append(ev("tormund_to_camp", seat=seat, hex=h,
+                         resource=RESOURCES[r] if got else None))
+
+
+def _after(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
+    after = params.get("after", "flip" if state.hero_side[seat] == "A" else "swap")
+    state.hero_used_turn = state.turn
+    if after == "flip":
+        state.hero_side[seat] = "B"
+        events.append(ev("hero_flipped", seat=seat, hero=state.hero[seat]))
+        return
+    old = state.hero[seat]
+    take = params.get("take") if state.hero_offer else 0
+    if take:
+        state.hero_offer.remove(take)
+    state.hero_offer.append(old)
+    state.hero_offer.sort()
+    state.hero[seat] = take or 0
+    state.hero_side[seat] = "A"
+    state.hero_turn[seat] = state.turn
+    events.append(ev("hero_swapped", seat=seat, returned=old, taken=take or None))
+
+
+def mormont_give(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
+    pending = state.pending
+    assert pending is not None
+    r = res_of(params.get("resource"))
+    if not state.hands[seat][r]:
+        raise illegal(f"You have no {RESOURCES[r]} to give.")
+    target = pending["owed"].pop(0)
+    state.hands[seat][r] -= 1
+    state.hands[target][r] += 1
+    events.append(ev("forced_trade_return", seat=seat, target=target, resource=RESOURCES[r]))
+    if not pending["owed"]:
+        state.phase = pending["return"]
+        state.pending = None
+
+
+def melisandre_pick(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
+    pending = state.pending
+    assert pending is not None
+    cards = pending["cards"]
+    i = int_param(params, "index", 0, len(cards), "card index")
+    card = cards.pop(i)
+    state.dev_deck.extend(cards)
+    state.rng.shuffle(state.dev_deck)
+    take_development(state, seat, card, events)
+    state.phase = pending["return"]
+    state.pending = None
+
+
+def candidates(state: State, seat: int, rng: Any) -> list[dict[str, Any]]:
+    """A few concrete, validated hero uses (for menus and random agents)."""
+    if ready(state, seat):
+        return []
+    hid = hero_id(state, seat)
+    opts: list[dict[str, Any]] = []
+    res = list(RESOURCES)
+    if hid == "marsh":
+        opts = [{"give": a, "get": b} for a in res for b in res if a != b]
+    elif hid == "tarly":
+        opts = [{"resource": r} for r in res]
+    elif hid == "mance":
+        opts = [{"target": t, "resource": r} for t in range(state.n) for r in res]
+    elif hid == "yarwyck":
+        mine = [
+            e for e, o in enumerate(state.road)
+            if o == seat and _own_road_ends(state, seat, e) == 1
+        ]
+        free = [e for e, o in enumerate(state.road) if o == -1 and road_connects(state, seat, e)]
+        opts = [{"from_edge": a, "to_edge": b} for a in mine[:3] for b in free[:6]]
+    elif hid == "thorne":
+        opts = [{"section": s, "replace": a, "with": b} for s in range(N_SECTIONS)
+                for a in ("brick", "wool", "lumber") for b in res if a != b]
+    elif hid == "melisandre":
+        opts = [{"replace": a, "with": b} for a in ("ore", "wool", "grain") for b in res if a != b]
+    elif hid == "mormont":
+        opts = [{"resource": r, "targets": [t]} for r in res for t in range(state.n) if t != seat]
+    elif hid == "benjen":
+        opts = [{"section": s} for s in range(N_SECTIONS)]
+        opts += [{"clan": c, "camp": i} for c in range(3) for i in range(CAMPS_PER_CLAN)]
+    elif hid == "ygritte":
+        opts = [{"hex": h} for h in range(len(state.gift))]
+    elif hid == "yoren":
+        opts = [{"section": s} for s in range(N_SECTIONS)]
+    elif hid == "qhorin":
+        opts = [{}]
+    out: list[dict[str, Any]] = []
+    for p in opts:
+        if state.hero_side[seat] == "A" and rng.randbelow(2) == 0:
+            p = {**p, "after": "flip"}
+        else:
+            p = {**p, "after": "swap"}
+            if state.hero_offer:
+                p["take"] = rng.choice(state.hero_offer)
+        try:
+            validate(state, seat, p)
+        except RuleViolation:
+            continue
+        out.append(p)
+    return out

@@ -1,0 +1,47 @@
+"""Victory points (no side effects)."""
+
+from __future__ import annotations
+
+from rules.catan_watch.state import State
+
+WIN_VP = 10
+LONGEST_MIN = 5
+LARGEST_MIN = 3
+
+
+def special_value(state: State) -> int:
+    # Night's Watch mode: the special cards are worth 1 VP instead of 2.
+    return 1 if state.nw else 2
+
+
+def guards_on_wall(state: State, seat: int) -> int:
+    return sum(g.count(seat) for g in state.guards)
+
+
+def guard_vp(state: State, seat: int) -> int:
+    n = guards_on_wall(state, seat)
+    return 2 if n >= 5 else 1 if n >= 3 else 0
+
+
+def public_vp(state: State, seat: int) -> int:
+    vp = 0
+    building, owner = state.building, state.owner
+    for v in range(len(owner)):
+        if owner[v] == seat:
+            vp += building[v]
+    sv = special_value(state)
+    if state.longest == seat:
+        vp += sv
+    if state.largest == seat:
+        vp += sv
+    if state.nw:
+        vp += guard_vp(state, seat)
+    return vp
+
+
+def hidden_vp(state: State, seat: int) -> int:
+    return state.dev_hand[seat].count("victory_point")
+
+
+def total_vp(state: State, seat: int) -> int:
+    return public_vp(state, seat) + hidden_vp(state, seat)

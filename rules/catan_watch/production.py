@@ -1,0 +1,156 @@
+"""Step 1 of a turn: the dice, resource yields, the 7 (discards and Tormund)."""
+
+from __future__ import annotations
+
+from rules.catan_watch.common import Events, counts_json, ev, illegal
+from rules.catan_watch.data import RESOURCES, TERRAIN_RESOURCE
+from rules.catan_watch.ending import check_win
+from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRAGEDY, State
+from rules.catan_watch.wildlings import wildling_die
+
+HAND_LIMIT = 7
+
+
+def roll(state: State, events: Events) -> None:
+    rng = state.rng
+    dice = [rng.die(6), rng.die(6)]
+    if state.nw:
+        dice.append(rng.die(12))
+    state.dice = dice
+    total = dice[0] + dice[1]
+    events.append(ev("dice", seat=state.current, dice=dice, total=total))
+    if state.nw and state.tragedy_variant and dice[0] == dice[1] == dice[2] and state.hero_offer:
+        state.pending = {"kind": "tragedy"}
+    if total == 7:
+        state.wild_pending = dice[2] if state.nw else 0
+        start_seven(state, events)
+        return
+    produce(state, total, events)
+    if state.nw:
+        wildling_die(state, dice[2], events)
+    finish_roll(state, events)
+
+
+def produce(state: State, total: int, events: Events) -> None:
+    """Yields for every player; a resource the bank cannot supply to everyone goes to no
+    one, unless only one player gets it — then that player takes what is left."""
+    geo, lay = state.geo, state.layout
+    owner, building = state.owner, state.building
+    want = [[0] * 5 for _ in range(state.n)]
+    for h, num in enumerate(lay.number):
+        if num != total or h == state.tormund or (state.nw and state.gift[h]):
+            continue
+        r = TERRAIN_RESOURCE[lay.terrain[h]]
+        if r < 0:
+            continue
+        for v in geo.hex_vertices[h]:
+            if owner[v] >= 0:
+                want[owner[v]][r] += building[v]
+    got = [[0] * 5 for _ in range(state.n)]
+    for r in range(5):
+        demand = sum(w[r] for w in want)
+        if not demand:
+            continue
+        takers = [s for s in range(state.n) if want[s][r]]
+        if demand <= state.bank[r]:
+            for s in takers:
+                got[s][r] = want[s][r]
+        elif len(takers) == 1:
+            got[takers[0]][r] = state.bank[r]
+        if demand > state.bank[r]:
+            events.append(ev("bank_short", resource=RESOURCES[r], takers=takers))
+        for s in takers:
+            state.bank[r] -= got[s][r]
+            state.hands[s][r] += got[s][r]
+    state.got_yield = any(got[state.current])
+    events.append(ev("yields", total=total,
+                     cards={str(s): counts_json(got[s]) for s in range(state.n) if any(got[s])}))
+
+
+def start_seven(state: State, events: Events) -> None:
+    need = {s: sum(h) // 2 for s, h in enumerate(state.hands) if sum(h) > HAND_LIMIT}
+    state.discard_need = need
+    state.pending_discard = {}
+    if need:
+        state.phase = DISCARD
+        events.append(ev("must_discard", counts={str(s): n for s, n in need.items()}))
+    else:
+        state.phase = TORMUND
+
+
+def submit_discard(state: State, seat: int, cards: list[int], events: Events) -> None:
+    n = state.discard_need[seat]
+    if sum(cards) != n:
+        raise illegal(f"You must discard exactly {n} cards (half your hand, rounded down).")
+    hand = state.hands[seat]
+    for i in range(5):
+        if cards[i] > hand[i]:
+            raise illegal(f"You only have {hand[i]} {RESOURCES[i]}.")
+    state.pending_discard[seat] = cards
+    events.append(ev("discard_committed", seat=seat))
+    if len(state.pending_discard) == len(state.discard_need):
+        for s, c in sorted(state.pending_discard.items()):
+            for i in range(5):
+                state.hands[s][i] -= c[i]
+                state.bank[i] += c[i]
+            events.append(ev("discarded", seat=s, cards=counts_json(c)))
+        state.pending_discard = {}
+        state.discard_need = {}
+        state.phase = TORMUND
+
+
+def tormund_targets(state: State) -> list[int]:
+    """Tormund must move to another hex, onto a number token."""
+    return [h for h, num in enumerate(state.layout.number) if num and h != state.tormund]
+
+
+def victims(state: State, seat: int, h: int) -> list[int]:
+    """Opponents next to the hex who have a card to steal."""
+    owner = state.owner
+    out = {owner[v] for v in state.geo.hex_vertices[h] if owner[v] >= 0 and owner[v] != seat}
+    return sorted(s for s in out if sum(state.hands[s]))
+
+
+def move_tormund(state: State, seat: int, h: int, victim: int | None, events: Events) -> None:
+    if h == state.tormund:
+        raise illegal("Tormund must move to a different hex.")
+    if not state.layout.number[h]:
+        raise illegal("Tormund must stand on a hex with a number token.")
+    candidates = victims(state, seat, h)
+    if candidates and victim not in candidates:
+        names = ", ".join(f"seat {s}" for s in candidates)
+        raise illegal(f"Choose whom to rob next to that hex: {names}.")
+    if not candidates and victim is not None:
+        raise illegal("No opponent with cards is next to that hex; rob no one.")
+    state.tormund = h
+    events.append(ev("tormund_moved", seat=seat, hex=h))
+    if victim is not None:
+        steal(state, seat, victim, events)
+
+
+def steal(state: State, thief: int, victim: int, events: Events) -> None:
+    hand = state.hands[victim]
+    k = state.rng.randbelow(sum(hand))
+    r = 0
+    while k >= hand[r]:
+        k -= hand[r]
+        r += 1
+    hand[r] -= 1
+    state.hands[thief][r] += 1
+    events.append(ev("robbed", thief=thief, victim=victim))
+    events.append(ev("stolen_card", frozenset({thief, victim}), thief=thief, victim=victim,
+                     resource=RESOURCES[r]))
+
+
+def finish_roll(state: State, events: Events) -> None:
+    """After yields (or the 7): the deferred wildling die, then the turn's main step."""
+    if state.wild_pending:
+        face, state.wild_pending = state.wild_pending, 0
+        wildling_die(state, face, events)
+        if state.result is not None:
+            return
+    if state.result is not None:
+        return
+    state.rolled = True
+    state.phase = TRAGEDY if state.pending and state.pending.get("kind") == "tragedy" else MAIN
+    check_win(state, events)

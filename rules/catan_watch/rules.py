@@ -1,0 +1,116 @@
+"""CatanWatchRules: the GameRules implementation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import Action, ActionSpec, Event, GameRules, Result, Seat
+from rules.catan_watch import agent, engine
+from rules.catan_watch.data import DEV_CARDS, provisional_names
+from rules.catan_watch.describe import describe as describe_event
+from rules.catan_watch.setup import CONFIG_DEFAULTS, new_game
+from rules.catan_watch.state import DISCARD, State
+from rules.catan_watch.view import progress as progress_text
+from rules.catan_watch.view import view as make_view
+
+
+class CatanWatchRules(GameRules):
+    id = "catan_watch"
+    title = "Catan: A Game of Thrones — Brotherhood of the Watch"
+    min_seats = 3
+    max_seats = 4
+    hidden_information = (
+        "Each player's resource cards (others see only the count), unplayed development "
+        "cards (others see only the count; victory point cards stay hidden until the end), "
+        "the card drawn when buying, the card stolen by Tormund (seen by thief and victim), "
+        "and a pending discard after a 7 until everyone has chosen. Nobody sees the "
+        "development deck order or the face-down wildling tokens."
+    )
+
+    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:
+        return new_game(config, n_seats, seed)
+
+    def config_options(self) -> dict[str, Any]:
+        return dict(CONFIG_DEFAULTS)
+
+    def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
+        cfg = {**CONFIG_DEFAULTS, **config}
+        return provisional_names(cfg["mode"])
+
+    def awaiting(self, state: State) -> frozenset[Seat]:
+        return engine.awaiting(state)
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action | ActionSpec]:
+        return agent.legal_actions(state, seat)
+
+    def random_action(self, state: State, seat: Seat, rng: Any) -> Action:
+        return agent.random_action(state, seat, rng)
+
+    def default_action(self, state: State, seat: Seat) -> Action:
+        return agent.default_action(state, seat)
+
+    def progress(self, state: State, seat: Seat) -> str:
+        return progress_text(state, seat)
+
+    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
+        return engine.step(state, seat, action)
+
+    def copy_state(self, state: State) -> State:
+        return state.clone()
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return make_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        r = state.result
+        if r is None:
+            return None
+        return Result(
+            winners=tuple(r["winners"]),
+            ranking=tuple(tuple(p) for p in r["ranking"]),
+            scores={int(k): float(v) for k, v in r["scores"].items()},
+            reason=r["reason"],
+        )
+
+    def describe(self, event: Event, seat: Seat | None) -> str:
+        return describe_event(event, seat)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> State:
+        return State.from_json(data)
+
+    def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
+        """Reshuffle the seat's hand (same size), swap its unplayed cards for others of the
+        same count (keeping the ones bought this turn unplayable), and redraw its pending
+        discard."""
+        s = state.clone()
+        changed = False
+        hand = s.hands[seat]
+        total = sum(hand)
+        if total:
+            new = [0] * 5
+            for _ in range(total):
+                new[rng.randbelow(5)] += 1
+            s.hands[seat] = new
+            changed = True
+        cards = s.dev_hand[seat]
+        if cards:
+            ids = list(DEV_CARDS)
+            old_new = s.dev_new if seat == s.current else []
+            fresh = [rng.choice(ids) for _ in cards]
+            s.dev_hand[seat] = fresh
+            if seat == s.current:
+                s.dev_new = fresh[: len(old_new)]
+            changed = True
+        if s.phase == DISCARD and seat in s.pending_discard:
+            need = s.discard_need[seat]
+            pool = [r for r in range(5) for _ in range(s.hands[seat][r])]
+            pick = [0] * 5
+            for r in rng.sample(pool, need):
+                pick[r] += 1
+            s.pending_discard[seat] = pick
+            changed = True
+        return s if changed else None

@@ -1,0 +1,338 @@
+"""The game state: plain lists and ints in one slotted object, cloned by hand for speed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.catan_watch.board import Geometry, Layout, geometry
+from rules.rng import Rng
+
+BASE = "base"
+NIGHTS_WATCH = "nights_watch"
+
+# Phases.
+SETUP = "setup"  # setup rounds: settlement, road (and NW guards)
+ROLL = "roll"  # active player must roll (may play a development card first)
+DISCARD = "discard"  # simultaneous secret discards after a 7
+TORMUND = "tormund"  # active player moves Tormund (after a 7 or a Watch card)
+MAIN = "main"  # trade, build, play cards, end turn
+TRADE = "trade"  # other players answer a domestic offer
+TRADE_CONFIRM = "trade_confirm"  # active player picks a partner or cancels
+ROAD_BUILDING = "road_building"  # free roads from Road Building
+MORMONT = "mormont"  # Mormont's user gives cards back
+MELISANDRE = "melisandre"  # Melisandre's user picks one of the top 3 cards
+TRAGEDY = "tragedy"  # heroes' tragedy: active player removes a hero from the offer
+OVER = "over"
+
+Token = tuple[str, int]  # (wildling type, clan index)
+
+
+class State:
+    __slots__ = (
+        "bank",
+        "breaches",
+        "building",
+        "card_keep_tokens",
+        "card_settlement_tokens",
+        "clans",
+        "clearings",
+        "current",
+        "dev_deck",
+        "dev_hand",
+        "dev_new",
+        "dev_played_turn",
+        "dice",
+        "discard_need",
+        "first",
+        "free_roads",
+        "geo",
+        "gift",
+        "got_yield",
+        "guards",
+        "hands",
+        "hero",
+        "hero_offer",
+        "hero_side",
+        "hero_turn",
+        "hero_used_turn",
+        "largest",
+        "layout",
+        "layout_kind",
+        "longest",
+        "mode",
+        "n",
+        "owner",
+        "pending",
+        "pending_discard",
+        "phase",
+        "pieces",
+        "result",
+        "return_phase",
+        "rng",
+        "road",
+        "road_len",
+        "rolled",
+        "setup_last_vertex",
+        "setup_queue",
+        "start_rolls",
+        "token_discard",
+        "tokens",
+        "tormund",
+        "trade",
+        "trade_count",
+        "tragedy_variant",
+        "turn",
+        "watches",
+        "wild_pending",
+    )
+
+    mode: str
+    layout_kind: str
+    tragedy_variant: bool
+    n: int
+    layout: Layout
+    geo: Geometry
+    rng: Rng
+    phase: str
+    turn: int
+    current: int
+    first: int
+    setup_queue: list[list[Any]]  # [seat, step] still to do, step in settlement/road/guard
+    setup_last_vertex: int
+    building: list[int]  # per vertex: 0 empty, 1 settlement, 2 keep
+    owner: list[int]  # per vertex: seat or -1
+    road: list[int]  # per edge: seat or -1
+    tormund: int  # hex index, -1 = his camp off the board
+    hands: list[list[int]]
+    bank: list[int]
+    dev_deck: list[str]
+    dev_hand: list[list[str]]
+    dev_new: list[str]  # cards the active player bought this turn
+    dev_played_turn: int  # turn number when the active player last played a card (-1)
+    watches: list[int]  # Watch cards played per seat
+    pieces: list[list[int]]  # per seat [settlements, keeps, roads, guards] in supply
+    road_len: list[int]
+    longest: int  # seat holding Longest Road, -1 none
+    largest: int  # seat holding Largest Watch, -1 none
+    rolled: bool
+    dice: list[int]  # last roll [d6, d6] or [d6, d6, d12]
+    pending_discard: dict[int, list[int]]
+    discard_need: dict[int, int]
+    return_phase: str
+    trade: dict[str, Any] | None
+    trade_count: int
+    free_roads: int
+    result: dict[str, Any] | None
+    guards: list[list[int]]  # per wall section, seats from field 1 upwards
+    breaches: int
+    clans: list[list[str]]  # per clan, wildling types from the camp nearest the trails
+    clearings: list[list[str]]  # per wall section, wildlings waiting in its clearing
+    gift: list[str]  # per hex: wildling type blocking it, "" none
+    tokens: list[Token]  # face-down supply (hidden order)
+    token_discard: list[Token]
+    card_settlement_tokens: list[list[Token]]
+    card_keep_tokens: list[list[list[Token]]]
+    hero: list[int]  # hero number per seat, 0 none
+    hero_side: list[str]  # "A" / "B"
+    hero_turn: list[int]  # turn the seat obtained its current hero card
+    hero_offer: list[int]
+    hero_used_turn: int  # turn when the active player last used a hero (-1)
+    pending: dict[str, Any] | None  # multi-step hero resolution
+    wild_pending: int  # wildling die result still to resolve after a 7 (0 none)
+    got_yield: bool  # the active player received resources from this turn's roll
+    start_rolls: list[list[int]]
+
+    @property
+    def nw(self) -> bool:
+        return self.mode == NIGHTS_WATCH
+
+    def clone(self) -> State:
+        c = State.__new__(State)
+        c.mode = self.mode
+        c.layout_kind = self.layout_kind
+        c.tragedy_variant = self.tragedy_variant
+        c.n = self.n
+        c.layout = self.layout  # never mutated after setup
+        c.geo = self.geo
+        c.rng = Rng(self.rng.seed, self.rng.counter)
+        c.phase = self.phase
+        c.turn = self.turn
+        c.current = self.current
+        c.first = self.first
+        c.setup_queue = [list(x) for x in self.setup_queue]
+        c.setup_last_vertex = self.setup_last_vertex
+        c.building = self.building[:]
+        c.owner = self.owner[:]
+        c.road = self.road[:]
+        c.tormund = self.tormund
+        c.hands = [h[:] for h in self.hands]
+        c.bank = self.bank[:]
+        c.dev_deck = self.dev_deck[:]
+        c.dev_hand = [h[:] for h in self.dev_hand]
+        c.dev_new = self.dev_new[:]
+        c.dev_played_turn = self.dev_played_turn
+        c.watches = self.watches[:]
+        c.pieces = [p[:] for p in self.pieces]
+        c.road_len = self.road_len[:]
+        c.longest = self.longest
+        c.largest = self.largest
+        c.rolled = self.rolled
+        c.dice = self.dice[:]
+        c.pending_discard = {k: v[:] for k, v in self.pending_discard.items()}
+        c.discard_need = dict(self.discard_need)
+        c.return_phase = self.return_phase
+        c.trade = _deep(self.trade)
+        c.trade_count = self.trade_count
+        c.free_roads = self.free_roads
+        c.result = self.result
+        c.guards = [g[:] for g in self.guards]
+        c.breaches = self.breaches
+        c.clans = [x[:] for x in self.clans]
+        c.clearings = [x[:] for x in self.clearings]
+        c.gift = self.gift[:]
+        c.tokens = self.tokens[:]
+        c.token_discard = self.token_discard[:]
+        c.card_settlement_tokens = [x[:] for x in self.card_settlement_tokens]
+        c.card_keep_tokens = [[p[:] for p in x] for x in self.card_keep_tokens]
+        c.hero = self.hero[:]
+        c.hero_side = self.hero_side[:]
+        c.hero_turn = self.hero_turn[:]
+        c.hero_offer = self.hero_offer[:]
+        c.hero_used_turn = self.hero_used_turn
+        c.pending = _deep(self.pending)
+        c.wild_pending = self.wild_pending
+        c.got_yield = self.got_yield
+        c.start_rolls = self.start_rolls  # never mutated after setup
+        return c
+
+    # ---- persistence ---------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "layout_kind": self.layout_kind,
+            "tragedy_variant": self.tragedy_variant,
+            "n": self.n,
+            "layout": self.layout.to_json(),
+            "rng": self.rng.to_json(),
+            "phase": self.phase,
+            "turn": self.turn,
+            "current": self.current,
+            "first": self.first,
+            "setup_queue": [list(x) for x in self.setup_queue],
+            "setup_last_vertex": self.setup_last_vertex,
+            "building": self.building[:],
+            "owner": self.owner[:],
+            "road": self.road[:],
+            "tormund": self.tormund,
+            "hands": [h[:] for h in self.hands],
+            "bank": self.bank[:],
+            "dev_deck": self.dev_deck[:],
+            "dev_hand": [h[:] for h in self.dev_hand],
+            "dev_new": self.dev_new[:],
+            "dev_played_turn": self.dev_played_turn,
+            "watches": self.watches[:],
+            "pieces": [p[:] for p in self.pieces],
+            "road_len": self.road_len[:],
+            "longest": self.longest,
+            "largest": self.largest,
+            "rolled": self.rolled,
+            "dice": self.dice[:],
+            "pending_discard": {str(k): v[:] for k, v in self.pending_discard.items()},
+            "discard_need": {str(k): v for k, v in self.discard_need.items()},
+            "return_phase": self.return_phase,
+            "trade": _deep(self.trade),
+            "trade_count": self.trade_count,
+            "free_roads": self.free_roads,
+            "result": _deep(self.result),
+            "guards": [g[:] for g in self.guards],
+            "breaches": self.breaches,
+            "clans": [x[:] for x in self.clans],
+            "clearings": [x[:] for x in self.clearings],
+            "gift": self.gift[:],
+            "tokens": [list(t) for t in self.tokens],
+            "token_discard": [list(t) for t in self.token_discard],
+            "card_settlement_tokens": [[list(t) for t in x] for x in self.card_settlement_tokens],
+            "card_keep_tokens": [
+                [[list(t) for t in p] for p in x] for x in self.card_keep_tokens
+            ],
+            "hero": self.hero[:],
+            "hero_side": self.hero_side[:],
+            "hero_turn": self.hero_turn[:],
+            "hero_offer": self.hero_offer[:],
+            "hero_used_turn": self.hero_used_turn,
+            "pending": _deep(self.pending),
+            "wild_pending": self.wild_pending,
+            "got_yield": self.got_yield,
+            "start_rolls": [r[:] for r in self.start_rolls],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> State:
+        s = cls.__new__(cls)
+        s.mode = d["mode"]
+        s.layout_kind = d["layout_kind"]
+        s.tragedy_variant = d["tragedy_variant"]
+        s.n = d["n"]
+        s.layout = Layout.from_json(d["layout"])
+        s.geo = geometry(s.layout.shape)
+        s.rng = Rng.from_json(d["rng"])
+        s.phase = d["phase"]
+        s.turn = d["turn"]
+        s.current = d["current"]
+        s.first = d["first"]
+        s.setup_queue = [list(x) for x in d["setup_queue"]]
+        s.setup_last_vertex = d["setup_last_vertex"]
+        s.building = list(d["building"])
+        s.owner = list(d["owner"])
+        s.road = list(d["road"])
+        s.tormund = d["tormund"]
+        s.hands = [list(h) for h in d["hands"]]
+        s.bank = list(d["bank"])
+        s.dev_deck = list(d["dev_deck"])
+        s.dev_hand = [list(h) for h in d["dev_hand"]]
+        s.dev_new = list(d["dev_new"])
+        s.dev_played_turn = d["dev_played_turn"]
+        s.watches = list(d["watches"])
+        s.pieces = [list(p) for p in d["pieces"]]
+        s.road_len = list(d["road_len"])
+        s.longest = d["longest"]
+        s.largest = d["largest"]
+        s.rolled = d["rolled"]
+        s.dice = list(d["dice"])
+        s.pending_discard = {int(k): list(v) for k, v in d["pending_discard"].items()}
+        s.discard_need = {int(k): v for k, v in d["discard_need"].items()}
+        s.return_phase = d["return_phase"]
+        s.trade = _deep(d["trade"])
+        s.trade_count = d["trade_count"]
+        s.free_roads = d["free_roads"]
+        s.result = _deep(d["result"])
+        s.guards = [list(g) for g in d["guards"]]
+        s.breaches = d["breaches"]
+        s.clans = [list(x) for x in d["clans"]]
+        s.clearings = [list(x) for x in d["clearings"]]
+        s.gift = list(d["gift"])
+        s.tokens = [(t[0], t[1]) for t in d["tokens"]]
+        s.token_discard = [(t[0], t[1]) for t in d["token_discard"]]
+        s.card_settlement_tokens = [[(t[0], t[1]) for t in x] for x in d["card_settlement_tokens"]]
+        s.card_keep_tokens = [
+            [[(t[0], t[1]) for t in p] for p in x] for x in d["card_keep_tokens"]
+        ]
+        s.hero = list(d["hero"])
+        s.hero_side = list(d["hero_side"])
+        s.hero_turn = list(d["hero_turn"])
+        s.hero_offer = list(d["hero_offer"])
+        s.hero_used_turn = d["hero_used_turn"]
+        s.pending = _deep(d["pending"])
+        s.wild_pending = d["wild_pending"]
+        s.got_yield = d["got_yield"]
+        s.start_rolls = [list(r) for r in d["start_rolls"]]
+        return s
+
+
+def _deep(x: Any) -> Any:
+    """Copy of a small JSON-like value (dicts, lists, scalars)."""
+    if isinstance(x, dict):
+        return {k: _deep(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [_deep(v) for v in x]
+    return x

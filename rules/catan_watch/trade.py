@@ -1,0 +1,140 @@
+"""Step 2 of a turn: domestic trade with counter-offers, and trade with the bank."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.catan_watch.board import ANY_HARBOUR
+from rules.catan_watch.common import (
+    Events,
+    counts_json,
+    counts_of,
+    ev,
+    has,
+    illegal,
+    missing_message,
+)
+from rules.catan_watch.data import RESOURCES
+from rules.catan_watch.state import MAIN, TRADE, TRADE_CONFIRM, State
+
+
+def bank_rate(state: State, seat: int, r: int) -> int:
+    """4:1 always; 3:1 with a 3:1 harbour or in Night's Watch mode; 2:1 with that
+    resource's harbour."""
+    rate = 3 if state.nw else 4
+    harbour, owner = state.layout.harbour, state.owner
+    for v, kind in enumerate(harbour):
+        if kind >= 0 and owner[v] == seat:
+            if kind == r:
+                return 2
+            if kind == ANY_HARBOUR:
+                rate = 3
+    return rate
+
+
+def bank_trade(state: State, seat: int, give: int, get: int, events: Events) -> None:
+    if give == get:
+        raise illegal("Trade one resource for a different one.")
+    rate = bank_rate(state, seat, give)
+    if state.hands[seat][give] < rate:
+        raise illegal(f"You need {rate} {RESOURCES[give]} to trade with the bank ({rate}:1).")
+    if state.bank[get] <= 0:
+        raise illegal(f"The bank has no {RESOURCES[get]} left.")
+    state.hands[seat][give] -= rate
+    state.bank[give] += rate
+    state.hands[seat][get] += 1
+    state.bank[get] -= 1
+    events.append(ev("bank_trade", seat=seat, give={RESOURCES[give]: rate},
+                     get={RESOURCES[get]: 1}, rate=rate))
+
+
+def _terms(params: Any) -> tuple[list[int], list[int]]:
+    give = counts_of(params.get("give"), "give")
+    get = counts_of(params.get("get"), "get")
+    if not any(give) or not any(get):
+        raise illegal("A trade must give at least one card and get at least one card.")
+    if any(g and t for g, t in zip(give, get, strict=False)):
+        raise illegal("You can't give and get the same resource in one trade.")
+    return give, get
+
+
+def offer(state: State, seat: int, params: Any, events: Events) -> None:
+    give, get = _terms(params)
+    msg = missing_message(state.hands[seat], give)
+    if msg:
+        raise illegal(msg.replace("You need", "To offer that you need"))
+    state.trade = {"give": give, "get": get, "responses": {}}
+    state.trade_count += 1
+    state.phase = TRADE
+    events.append(ev("trade_offered", seat=seat, give=counts_json(give), get=counts_json(get)))
+
+
+def respond(state: State, seat: int, kind: str, params: Any, events: Events) -> None:
+    trade = state.trade
+    assert trade is not None
+    if kind == "accept_trade":
+        msg = missing_message(state.hands[seat], trade["get"])
+        if msg:
+            raise illegal(msg)
+        trade["responses"][str(seat)] = {"give": trade["give"], "get": trade["get"]}
+        events.append(ev("trade_accepted", seat=seat))
+    elif kind == "counter_trade":
+        # The responder's terms: what they give and what they want in return.
+        mine_give, mine_get = _terms(params)
+        msg = missing_message(state.hands[seat], mine_give)
+        if msg:
+            raise illegal(msg)
+        trade["responses"][str(seat)] = {"give": mine_get, "get": mine_give}
+        events.append(ev("trade_countered", seat=seat, give=counts_json(mine_give),
+                         get=counts_json(mine_get)))
+    else:
+        trade["responses"][str(seat)] = None
+        events.append(ev("trade_declined", seat=seat))
+    if len(trade["responses"]) == state.n - 1:
+        if any(v is not None for v in trade["responses"].values()):
+            state.phase = TRADE_CONFIRM
+        else:
+            state.trade = None
+            state.phase = MAIN
+            events.append(ev("trade_closed", seat=state.current, partner=None))
+
+
+def responders_left(state: State) -> frozenset[int]:
+    trade = state.trade
+    if trade is None:
+        return frozenset()
+    return frozenset(
+        s for s in range(state.n) if s != state.current and str(s) not in trade["responses"]
+    )
+
+
+def partners(state: State) -> list[int]:
+    trade = state.trade
+    if trade is None:
+        return []
+    return sorted(int(k) for k, v in trade["responses"].items() if v is not None)
+
+
+def confirm(state: State, seat: int, partner: int, events: Events) -> None:
+    trade = state.trade
+    assert trade is not None
+    terms = trade["responses"].get(str(partner))
+    if terms is None:
+        raise illegal("That player did not accept or counter your offer.")
+    give, get = terms["give"], terms["get"]  # from the active player's side
+    if not has(state.hands[seat], give):
+        raise illegal(missing_message(state.hands[seat], give) or "")
+    me, them = state.hands[seat], state.hands[partner]
+    for i in range(5):
+        me[i] += get[i] - give[i]
+        them[i] += give[i] - get[i]
+    state.trade = None
+    state.phase = MAIN
+    events.append(ev("trade_closed", seat=seat, partner=partner, give=counts_json(give),
+                     get=counts_json(get)))
+
+
+def cancel(state: State, seat: int, events: Events) -> None:
+    state.trade = None
+    state.phase = MAIN
+    events.append(ev("trade_closed", seat=seat, partner=None))

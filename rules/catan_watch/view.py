@@ -1,0 +1,202 @@
+"""Redacted, JSON-safe views of the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.catan_watch import dev_cards, heroes, trade
+from rules.catan_watch.common import counts_json
+from rules.catan_watch.data import CLAN_NAMES, DEV_CARDS, HEROES, RESOURCES
+from rules.catan_watch.points import guards_on_wall, hidden_vp, public_vp
+from rules.catan_watch.state import (
+    DISCARD,
+    MAIN,
+    MELISANDRE,
+    MORMONT,
+    OVER,
+    ROAD_BUILDING,
+    ROLL,
+    SETUP,
+    TORMUND,
+    TRADE,
+    TRADE_CONFIRM,
+    TRAGEDY,
+    State,
+)
+
+
+def phase_label(state: State) -> str:
+    p, cur = state.phase, state.current
+    if p == SETUP:
+        seat, step = state.setup_queue[0]
+        return f"Set-up: seat {seat} places a {step}"
+    return {
+        ROLL: f"Seat {cur}: roll the dice",
+        DISCARD: "Players with more than 7 cards discard half",
+        TORMUND: f"Seat {cur}: move Tormund",
+        MAIN: f"Seat {cur}: trade, build, or end the turn",
+        TRADE: f"Seat {cur} offers a trade; others answer",
+        TRADE_CONFIRM: f"Seat {cur}: confirm the trade with one partner or cancel",
+        ROAD_BUILDING: f"Seat {cur}: place free roads ({state.free_roads} left)",
+        MORMONT: f"Seat {cur}: give a card back (Forced Trade)",
+        MELISANDRE: f"Seat {cur}: pick a development card",
+        TRAGEDY: f"Seat {cur}: remove a hero from the offer (heroes' tragedy)",
+        OVER: "Game over",
+    }[p]
+
+
+def progress(state: State, seat: int) -> str:
+    from rules.catan_watch.engine import awaiting
+
+    if seat not in awaiting(state):
+        return "nothing: waiting for others"
+    p = state.phase
+    if p == SETUP:
+        return f"set-up: place your {state.setup_queue[0][1]}"
+    if p == DISCARD:
+        return f"discard {state.discard_need[seat]} cards"
+    if p == TRADE:
+        return "answer the trade offer: accept, decline or counter"
+    if p == ROLL:
+        return "your turn: roll the dice"
+    if p == MAIN:
+        return "your turn: trade, build, or end your turn"
+    return phase_label(state)
+
+
+def _board(state: State) -> dict[str, Any]:
+    geo, lay = state.geo, state.layout
+    return {
+        "shape": lay.shape,
+        "hexes": [
+            {"id": h, "q": q, "r": r, "terrain": lay.terrain[h], "number": lay.number[h] or None,
+             "vertices": list(geo.hex_vertices[h])}
+            for h, (q, r) in enumerate(geo.hexes)
+        ],
+        "vertices": [{"id": v, "x": x, "y": y, "hexes": list(geo.vertex_hexes[v]),
+                      "harbour": _harbour_name(lay.harbour[v])}
+                     for v, (x, y) in enumerate(geo.vertex_xy)],
+        "edges": [list(e) for e in geo.edge_vertices],
+        "buildings": [
+            {"vertex": v, "seat": o, "kind": "settlement" if state.building[v] == 1 else "keep"}
+            for v, o in enumerate(state.owner) if o >= 0
+        ],
+        "roads": [{"edge": e, "seat": o} for e, o in enumerate(state.road) if o >= 0],
+        "tormund": state.tormund if state.tormund >= 0 else None,
+    }
+
+
+def _harbour_name(kind: int) -> str | None:
+    if kind < 0:
+        return None
+    return "3:1" if kind == 5 else f"2:1 {RESOURCES[kind]}"
+
+
+def _players(state: State) -> list[dict[str, Any]]:
+    out = []
+    for s in range(state.n):
+        p = state.pieces[s]
+        item: dict[str, Any] = {
+            "seat": s,
+            "cards": sum(state.hands[s]),
+            "development_cards": len(state.dev_hand[s]),
+            "watches_played": state.watches[s],
+            "vp": public_vp(state, s),
+            "road_length": state.road_len[s],
+            "pieces_left": {"settlements": p[0], "keeps": p[1], "roads": p[2]},
+        }
+        if state.nw:
+            item["pieces_left"]["guards"] = p[3]
+            item["guards_on_wall"] = guards_on_wall(state, s)
+            item["hero"] = _hero(state, s)
+        if state.phase == DISCARD and s in state.discard_need:
+            item["discard"] = {"must": state.discard_need[s],
+                               "committed": s in state.pending_discard}
+        out.append(item)
+    return out
+
+
+def _hero(state: State, s: int) -> dict[str, Any] | None:
+    h = state.hero[s]
+    if not h:
+        return None
+    return {"number": h, "name": HEROES[h]["name"], "side": state.hero_side[s],
+            "usable_from_turn": state.hero_turn[s] + 1, "text": HEROES[h]["text"]}
+
+
+def _wall(state: State) -> dict[str, Any]:
+    return {
+        "sections": [{"guards": g[:], "clearing": c[:]}
+                     for g, c in zip(state.guards, state.clearings, strict=False)],
+        "breaches": state.breaches,
+        "clans": [{"name": CLAN_NAMES[i], "camps": c[:]} for i, c in enumerate(state.clans)],
+        "gift": {str(h): w for h, w in enumerate(state.gift) if w},
+        "wildlings_in_gift": sum(1 for w in state.gift if w),
+        "token_supply": len(state.tokens),
+        "tokens_used": [list(t) for t in state.token_discard],
+        "hero_offer": [{"number": h, "name": HEROES[h]["name"]} for h in state.hero_offer],
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    from rules.catan_watch.engine import awaiting
+
+    out: dict[str, Any] = {
+        "game": "catan_watch",
+        "mode": state.mode,
+        "layout": state.layout_kind,
+        "heroes_tragedy": state.tragedy_variant,
+        "phase": state.phase,
+        "phase_label": phase_label(state),
+        "turn": state.turn,
+        "current": state.current,
+        "first_player": state.first,
+        "start_rolls": state.start_rolls,
+        "awaiting": sorted(awaiting(state)),
+        "dice": state.dice[:],
+        "rolled": state.rolled,
+        "board": _board(state),
+        "bank": {r: state.bank[i] for i, r in enumerate(RESOURCES)},
+        "development_deck": len(state.dev_deck),
+        "longest_road": state.longest if state.longest >= 0 else None,
+        "largest_watch": state.largest if state.largest >= 0 else None,
+        "players": _players(state),
+        "trade": None,
+        "result": state.result,
+    }
+    if state.trade is not None:
+        out["trade"] = {
+            "give": counts_json(state.trade["give"]),
+            "get": counts_json(state.trade["get"]),
+            "responses": {
+                k: (None if v is None else {"give": counts_json(v["give"]),
+                                            "get": counts_json(v["get"])})
+                for k, v in state.trade["responses"].items()
+            },
+        }
+    if state.nw:
+        out["wall"] = _wall(state)
+    if seat is not None:
+        you: dict[str, Any] = {
+            "seat": seat,
+            "hand": {r: state.hands[seat][i] for i, r in enumerate(RESOURCES)},
+            "development_cards": [
+                {"card": c, "name": DEV_CARDS[c]["name"]} for c in sorted(state.dev_hand[seat])
+            ],
+            "hidden_vp": hidden_vp(state, seat),
+            "bank_rates": {r: trade.bank_rate(state, seat, i) for i, r in enumerate(RESOURCES)},
+            "playable_development": (
+                dev_cards.playable_cards(state, seat) if seat == state.current else []
+            ),
+            "progress": progress(state, seat),
+        }
+        if seat == state.current:
+            you["bought_this_turn"] = sorted(state.dev_new)
+        if seat in state.pending_discard:
+            you["pending_discard"] = counts_json(state.pending_discard[seat])
+        if state.nw:
+            you["hero_ready"] = seat == state.current and heroes.ready(state, seat) is None
+        if (state.phase == MELISANDRE and seat == state.current and state.pending):
+            you["melisandre_cards"] = list(state.pending["cards"])
+        out["you"] = you
+    return out
