@@ -15,7 +15,7 @@ from rules.catan_watch.build import (
 )
 from rules.catan_watch.common import Events, bad, ev, illegal, int_param, res_of
 from rules.catan_watch.data import DEV_CARDS, N_SECTIONS, RESOURCES, TERRAIN_RESOURCE
-from rules.catan_watch.production import move_tormund
+from rules.catan_watch.production import check_tormund_move, move_tormund
 from rules.catan_watch.specials import update_largest
 from rules.catan_watch.state import MAIN, ROAD_BUILDING, ROLL, State
 
@@ -92,7 +92,8 @@ def _check_watch(state: State, seat: int, params: Mapping[str, Any]) -> None:
         if not state.gift[h]:
             raise illegal("No wildling occupies that hex.")
         return
-    int_param(params, "hex", 0, len(state.layout.number), "hex")
+    h = int_param(params, "hex", 0, len(state.layout.number), "hex")
+    check_tormund_move(state, seat, h, params.get("victim"))
 
 
 def _play_watch(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
@@ -112,10 +113,7 @@ def _play_watch(state: State, seat: int, params: Mapping[str, Any], events: Even
         events.append(ev("wildling_driven_out", seat=seat, hex=h,
                          resource=RESOURCES[r] if got else None))
         return
-    victim = params.get("victim")
-    if victim is not None and (not isinstance(victim, int) or isinstance(victim, bool)):
-        raise bad("victim must be a seat number.")
-    move_tormund(state, seat, params["hex"], victim, events)
+    move_tormund(state, seat, params["hex"], params.get("victim"), events)
 
 
 def place_free_road(state: State, seat: int, e: int, events: Events) -> None:

@@ -14,7 +14,7 @@ from rules.catan_watch.build import (
     build_settlement,
     buy_development,
 )
-from rules.catan_watch.common import Events, bad, counts_of, ev, illegal, int_param, res_of
+from rules.catan_watch.common import Events, counts_of, ev, illegal, int_param, res_of
 from rules.catan_watch.data import HEROES, N_SECTIONS
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.production import finish_roll, move_tormund, roll, submit_discard
@@ -98,10 +98,7 @@ def _active_step(state: State, seat: int, kind: str, params: Mapping[str, Any],
         roll(state, events)
     elif kind == "move_tormund":
         h = int_param(params, "hex", 0, len(state.layout.number), "hex")
-        victim = params.get("victim")
-        if victim is not None and (not isinstance(victim, int) or isinstance(victim, bool)):
-            raise bad("victim must be a seat number.")
-        move_tormund(state, seat, h, victim, events)
+        move_tormund(state, seat, h, params.get("victim"), events)
         finish_roll(state, events)
     elif kind == "play_development":
         dev_cards.play(state, seat, params, events)

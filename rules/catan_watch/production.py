@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.catan_watch.common import Events, counts_json, ev, illegal
+from rules.catan_watch.common import Events, bad, counts_json, ev, illegal
 from rules.catan_watch.data import RESOURCES, TERRAIN_RESOURCE
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRAGEDY, State
@@ -111,7 +111,9 @@ def victims(state: State, seat: int, h: int) -> list[int]:
     return sorted(s for s in out if sum(state.hands[s]))
 
 
-def move_tormund(state: State, seat: int, h: int, victim: int | None, events: Events) -> None:
+def check_tormund_move(state: State, seat: int, h: int, victim: object) -> None:
+    if victim is not None and (not isinstance(victim, int) or isinstance(victim, bool)):
+        raise bad("victim must be a seat number.")
     if h == state.tormund:
         raise illegal("Tormund must move to a different hex.")
     if not state.layout.number[h]:
@@ -122,6 +124,10 @@ def move_tormund(state: State, seat: int, h: int, victim: int | None, events: Ev
         raise illegal(f"Choose whom to rob next to that hex: {names}.")
     if not candidates and victim is not None:
         raise illegal("No opponent with cards is next to that hex; rob no one.")
+
+
+def move_tormund(state: State, seat: int, h: int, victim: int | None, events: Events) -> None:
+    check_tormund_move(state, seat, h, victim)
     state.tormund = h
     events.append(ev("tormund_moved", seat=seat, hex=h))
     if victim is not None:

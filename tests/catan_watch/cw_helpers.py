@@ -1,0 +1,95 @@
+"""Shared helpers for the catan_watch tests: hand-built positions."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from rules.base import Action, Event
+from rules.catan_watch import RULES
+from rules.catan_watch.data import BOARDS, RES_INDEX
+from rules.catan_watch.state import MAIN, State
+
+
+def fresh(mode: str = "base", n: int = 4, layout: str = "beginner", seed: int = 1) -> State:
+    """A game past its set-up: empty board, seat 0 to act in the main step, dice rolled."""
+    state = RULES.new_game({"mode": mode, "layout": layout}, n, seed)
+    state.setup_queue = []
+    state.phase = MAIN
+    state.turn = 1
+    state.current = 0
+    state.first = 0
+    state.rolled = True
+    return state
+
+
+def hex_at(state: State, row: int, col: int) -> int:
+    rows = BOARDS["layouts"][state.layout.shape]["rows"]
+    return sum(len(r) for r in rows[:row]) + col
+
+
+def corner(state: State, h: int, k: int) -> int:
+    return state.geo.hex_vertices[h][k]
+
+
+def side(state: State, h: int, k: int) -> int:
+    return state.geo.side_edge[(h, k)]
+
+
+def edge(state: State, a: int, b: int) -> int:
+    return state.geo.edge_of[(min(a, b), max(a, b))]
+
+
+def path_edges(state: State, vertices: list[int]) -> list[int]:
+    return [edge(state, a, b) for a, b in itertools.pairwise(vertices)]
+
+
+def top_zigzag(state: State, row: int, n_edges: int) -> list[int]:
+    """Vertices along the northern border of a row of hexes, west to east."""
+    first = hex_at(state, row, 0)
+    out = [corner(state, first, 5)]
+    h = first
+    while len(out) < n_edges + 1:
+        out += [corner(state, h, 0), corner(state, h, 1)]
+        h += 1
+    return out[: n_edges + 1]
+
+
+def bottom_zigzag(state: State, row: int, n_edges: int) -> list[int]:
+    first = hex_at(state, row, 0)
+    out = [corner(state, first, 4)]
+    h = first
+    while len(out) < n_edges + 1:
+        out += [corner(state, h, 3), corner(state, h, 2)]
+        h += 1
+    return out[: n_edges + 1]
+
+
+def settle(state: State, seat: int, v: int, keep: bool = False) -> None:
+    state.owner[v] = seat
+    state.building[v] = 2 if keep else 1
+    state.pieces[seat][0 if not keep else 1] -= 1
+
+
+def roads(state: State, seat: int, edges: list[int]) -> None:
+    for e in edges:
+        state.road[e] = seat
+        state.pieces[seat][2] -= 1
+
+
+def give(state: State, seat: int, **cards: int) -> None:
+    for name, n in cards.items():
+        state.hands[seat][RES_INDEX[name]] += n
+        state.bank[RES_INDEX[name]] -= n
+
+
+def hand(state: State, seat: int) -> dict[str, int]:
+    return {r: state.hands[seat][i] for r, i in RES_INDEX.items() if state.hands[seat][i]}
+
+
+def act(state: State, seat: int, kind: str, **params: Any) -> tuple[State, list[Event]]:
+    return RULES.apply(state, seat, Action(kind, params))
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
