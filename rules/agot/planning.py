@@ -111,14 +111,18 @@ class Planning(Handler):
         if ready:
             fr["ready"][seat] = True
             emit(ev, "orders_ready", seat=seat)
-        if all(fr["ready"]):
-            st.orders = {}
-            for s in range(st.n):
-                for area, tok in fr["orders"][s].items():
-                    st.orders[area] = [s, tok]
-            emit(ev, "orders_revealed",
-                 orders={a: {"seat": o[0], "order": o[1]} for a, o in sorted(st.orders.items())})
-            pop(st, fr)
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        if not all(fr["ready"]):
+            return False
+        st.orders = {}
+        for s in range(st.n):
+            for area, tok in fr["orders"][s].items():
+                st.orders[area] = [s, tok]
+        emit(ev, "orders_revealed",
+             orders={a: {"seat": o[0], "order": o[1]} for a, o in sorted(st.orders.items())})
+        pop(st, fr)
+        return True
 
     def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
         b = board()
