@@ -44,7 +44,8 @@ def main() -> None:
             st, _ = RULES.apply(st, seat, action)
         replay_times.append(time.perf_counter() - t0)
     replay_times.sort()
-    print(f"replay of a finished game via apply: median {1000 * replay_times[len(replay_times) // 2]:.1f} ms, "
+    median = replay_times[len(replay_times) // 2]
+    print(f"replay of a finished game via apply: median {1000 * median:.1f} ms, "
           f"max {1000 * replay_times[-1]:.1f} ms")
 
 
