@@ -552,6 +552,9 @@ class Battle(Handler):
             return Action("choose_card", {"card": self._lowest_card(st, seat), "ready": True})
         if step == "blade_wait":
             return Action("use_blade", {"use": False})
+        if step == "casualties_wait":
+            kill = _take_cheapest(self._loser_units(st, fr), fr["casualties"])
+            return Action("casualties", {"units": P.count_dict(kill)})
         if step == "retreat_wait":
             opts = retreat_options(st, fr)
             best = max(keep for _, keep in opts)

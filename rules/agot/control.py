@@ -37,11 +37,24 @@ def castles(st: State, seat: int) -> int:
 
 
 def castle_counts(st: State) -> list[int]:
+    b = board()
     counts = [0] * st.n
-    for a in board().castle_areas:
-        c = control(st, a)
-        if c is not None:
-            counts[c] += 1
+    units, tokens, neutral = st.units, st.tokens, st.neutral
+    home_seat = {h: i for i, h in enumerate(st.houses)}
+    for a in b.castle_areas:
+        u = units.get(a)
+        if u is not None:
+            counts[u[0]] += 1
+            continue
+        t = tokens.get(a)
+        if t is not None:
+            counts[t] += 1
+            continue
+        if a in neutral:
+            continue
+        h = b.home_of.get(a)
+        if h is not None and h in home_seat:
+            counts[home_seat[h]] += 1
     return counts
 
 

@@ -21,8 +21,7 @@ from rules.base import Action, ActionSpec, Event, GameRules, Result, RuleViolati
 _SEAT_KEYS = ("seat", "attacker", "defender", "winner", "chosen", "lowest")
 
 
-def _all_action_kinds() -> frozenset[str]:
-    return frozenset(k for h in HANDLERS.values() for k in h.actions)
+_KINDS: frozenset[str] = frozenset(k for h in HANDLERS.values() for k in h.actions)
 
 
 def _enrich(st: State, events: list[Event]) -> list[Event]:
@@ -106,7 +105,7 @@ class AgotRules(GameRules):
 
     # ---- transitions ---------------------------------------------------------------------
     def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
-        if action.kind not in _all_action_kinds():
+        if action.kind not in _KINDS:
             raise RuleViolation("unknown_action", f"Unknown action {action.kind!r}.")
         h, fr = self._handler(state)
         if action.kind not in h.actions:

@@ -78,16 +78,20 @@ def awaiting(st: State) -> frozenset[int]:
 
 def drive(st: State, ev: list[Event]) -> None:
     """Run automatic frames until someone must decide or the game is over."""
+    # Control changes only through a player's action or a battle step, so the castle count
+    # is checked at those moments rather than after every automatic step.
+    check = True
     for _ in range(100_000):
         if st.result is not None:
             st.stack.clear()
             return
-        if check_castle_win(st, ev):
+        if check and check_castle_win(st, ev):
             continue
         fr = top(st)
         if fr is None:
             return
         h = HANDLERS[fr["kind"]]
+        check = fr["kind"] == "battle"
         if h.run(st, fr, ev):
             continue
         if h.awaiting(st, fr):
