@@ -32,7 +32,7 @@ def playable_cards(state: State, seat: int) -> list[str]:
 
 def play(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
     card = params.get("card")
-    if card not in DEV_CARDS:
+    if not isinstance(card, str) or card not in DEV_CARDS:
         raise bad(f"Unknown development card {card!r}.")
     if card == "victory_point":
         raise illegal("Victory point cards stay hidden; they count automatically when you win.")

@@ -136,7 +136,7 @@ def _active_step(state: State, seat: int, kind: str, params: Mapping[str, Any],
         heroes.melisandre_pick(state, seat, params, events)
     elif kind == "remove_hero":
         h = params.get("hero")
-        if h not in state.hero_offer:
+        if not isinstance(h, int) or isinstance(h, bool) or h not in state.hero_offer:
             raise illegal("Choose a hero from the offer on the table.")
         state.hero_offer.remove(h)
         state.pending = None

@@ -86,7 +86,7 @@ def validate(state: State, seat: int, params: Mapping[str, Any]) -> None:
         raise illegal("After using side B you must return the card and take another hero.")
     if after == "swap" and state.hero_offer:
         take = params.get("take")
-        if take not in state.hero_offer:
+        if not isinstance(take, int) or isinstance(take, bool) or take not in state.hero_offer:
             offer = ", ".join(f"{h} {HEROES[h]['name']}" for h in state.hero_offer)
             raise bad(f"Choose a hero to take from the offer (take): {offer}.")
     hid = hero_id(state, seat)

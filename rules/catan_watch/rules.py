@@ -83,34 +83,43 @@ class CatanWatchRules(GameRules):
         return State.from_json(data)
 
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
-        """Reshuffle the seat's hand (same size), swap its unplayed cards for others of the
-        same count (keeping the ones bought this turn unplayable), and redraw its pending
-        discard."""
+        """A copy with a different hand of the same size, different unplayed development
+        cards (as many, the ones bought this turn still unplayable) and a different pending
+        discard — whichever of these the seat has."""
         s = state.clone()
-        changed = False
-        hand = s.hands[seat]
-        total = sum(hand)
+        total = sum(s.hands[seat])
         if total:
-            new = [0] * 5
-            for _ in range(total):
-                new[rng.randbelow(5)] += 1
-            s.hands[seat] = new
-            changed = True
+            s.hands[seat] = _other_counts(s.hands[seat], total, rng)
         cards = s.dev_hand[seat]
         if cards:
-            ids = list(DEV_CARDS)
-            old_new = s.dev_new if seat == s.current else []
-            fresh = [rng.choice(ids) for _ in cards]
+            ids = sorted(DEV_CARDS)
+            fresh = cards[:]
+            while sorted(fresh) == sorted(cards):
+                fresh = [rng.choice(ids) for _ in cards]
             s.dev_hand[seat] = fresh
             if seat == s.current:
-                s.dev_new = fresh[: len(old_new)]
-            changed = True
+                s.dev_new = fresh[: len(s.dev_new)]
         if s.phase == DISCARD and seat in s.pending_discard:
-            need = s.discard_need[seat]
-            pool = [r for r in range(5) for _ in range(s.hands[seat][r])]
-            pick = [0] * 5
-            for r in rng.sample(pool, need):
-                pick[r] += 1
-            s.pending_discard[seat] = pick
-            changed = True
-        return s if changed else None
+            s.pending_discard[seat] = _other_counts(
+                s.pending_discard[seat], s.discard_need[seat], rng, within=s.hands[seat]
+            )
+        if not total and not cards:
+            return None
+        return s
+
+
+def _other_counts(old: list[int], total: int, rng: Any,
+                  within: list[int] | None = None) -> list[int]:
+    """Random counts summing to total (bounded by within), different from old if possible."""
+    for _ in range(50):
+        pool = [r for r in range(5) for _ in range(within[r])] if within else None
+        new = [0] * 5
+        if pool is not None:
+            for r in rng.sample(pool, total):
+                new[r] += 1
+        else:
+            for _ in range(total):
+                new[rng.randbelow(5)] += 1
+        if new != old:
+            return new
+    return old
