@@ -7,7 +7,7 @@ import importlib
 from rules.base import GameRules
 
 #: Modules that define a game; each exposes ``RULES`` (a GameRules instance).
-GAME_MODULES: tuple[str, ...] = ("rules.agot",)
+GAME_MODULES: tuple[str, ...] = ("rules.agot", "rules.catan_watch")
 
 _REGISTRY: dict[str, GameRules] = {}
 
