@@ -1,0 +1,8 @@
+"""The thin discord.py adapter over the Discord-free service layer (design.md §5).
+
+Modules: ``app`` (the bot, ``create_bot``, ``run``), ``cog_game`` (``/game …``),
+``components`` (persistent DynamicItem buttons/selects), ``flows`` (what a click or command
+does: defer → service → reply → deliver), ``delivery`` (service effects → Discord),
+``panels`` (move UIs, per-game registry), ``presenters`` (embeds, per-game registry),
+``deadline_loop`` (the polling task), ``text`` (catalog rendering in Discord style).
+"""

@@ -1,0 +1,89 @@
+"""The bot: ``MaesterBot`` (a ``commands.Bot`` holding a ``GameService``), ``create_bot`` and
+``run`` — the entry point the CLI (``python -m bot run``) calls::
+
+    await bot.discord.app.run(token, service, dev_guild_id=None, sync=True,
+                              deadline_interval=30.0)
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cog_game import GameCog
+from bot.discord.deadline_loop import DeadlineLoop
+from bot.discord.delivery import Delivery
+from bot.discord.flows import Flows
+from bot.discord.panels import dynamic_items, load_ui_modules
+from bot.discord.strings import CatalogTranslator
+from bot.discord.text import locale_of, render
+from bot.i18n import msg
+from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+
+class MaesterBot(commands.Bot):
+    """Slash commands and components only: ``Intents.default()``, no privileged intents."""
+
+    def __init__(self, service: GameService, *, dev_guild_id: int | None = None,
+                 sync: bool = True, deadline_interval: float = 30.0) -> None:
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=discord.Intents.default(), help_command=None)
+        self.service = service
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync
+        self.deadline_interval = deadline_interval
+        self.delivery = Delivery(self)
+        self.flows = Flows(self)
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        load_ui_modules()
+        await self.add_cog(GameCog(self))
+        await self.add_cog(DeadlineLoop(self, self.deadline_interval))
+        self.add_dynamic_items(*dynamic_items())
+        await self.tree.set_translator(CatalogTranslator())
+        if self.sync_commands:
+            await self.sync_tree()
+
+    async def sync_tree(self) -> list[app_commands.AppCommand]:
+        """To the dev guild when set (instant, but guild commands do not work in DMs), else
+        globally. Discord allows ~200 command creates a day per guild: sync on deploys."""
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+    async def _on_tree_error(self, interaction: discord.Interaction[Any],
+                             error: app_commands.AppCommandError) -> None:
+        log.error("app command failed", exc_info=error)
+        text = render(msg("error.internal"), locale_of(interaction))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+def create_bot(service: GameService, *, dev_guild_id: int | None = None, sync: bool = True,
+               deadline_interval: float = 30.0) -> MaesterBot:
+    return MaesterBot(service, dev_guild_id=dev_guild_id, sync=sync,
+                      deadline_interval=deadline_interval)
+
+
+async def run(token: str, service: GameService, *, dev_guild_id: int | None = None,
+              sync: bool = True, deadline_interval: float = 30.0) -> None:
+    """Log in and serve until cancelled. The caller owns the service (and its engine)."""
+    discord.utils.setup_logging()
+    bot = create_bot(service, dev_guild_id=dev_guild_id, sync=sync,
+                     deadline_interval=deadline_interval)
+    async with bot:
+        await bot.start(token)

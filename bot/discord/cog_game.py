@@ -1,0 +1,305 @@
+"""``/game …``: translates slash commands into service calls and renders the answers.
+
+One global group (Discord puts contexts on the top-level command only), usable in DMs for
+``hand``, ``log``, ``mine``, ``status``, ``vote`` and ``settings``; the table commands answer
+"use this in a server" in a DM. Commands that need a game take a ``game`` option
+autocompleted from the caller's games; without it, the game of the current thread (or the
+caller's only game) is used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord import lookup
+from bot.discord.flows import display_name
+from bot.discord.options import parse_options
+from bot.discord.strings import cmd
+from bot.discord.text import locale_of, render, tr
+from bot.i18n import Person, msg
+from bot.service import VOTE_KINDS, Outcome, ServiceError
+
+if TYPE_CHECKING:
+    from bot.discord.app import MaesterBot
+
+Interaction = discord.Interaction[Any]
+MAX_CHOICES = 25
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
+class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game")):
+    def __init__(self, bot: MaesterBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    # ---- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def _need_guild(interaction: Interaction) -> None:
+        if interaction.guild is None:
+            raise ServiceError("error.guild_only")
+
+    async def _game(self, interaction: Interaction, game: int | None) -> int:
+        if game is not None:
+            return game
+        if interaction.channel_id is not None:
+            found = await lookup.game_for_channel(self.service.engine, interaction.channel_id)
+            if found is not None:
+                return found
+        mine = await self.service.my_games(interaction.user.id)
+        if len(mine) == 1:
+            return int(mine[0].game_id)
+        raise ServiceError("error.which_game")
+
+    async def _my_games_choices(self, interaction: Interaction, current: str
+                                ) -> list[app_commands.Choice[int]]:
+        """The caller's own games; names carry only public facts (title, phase)."""
+        locale = locale_of(interaction)
+        out: list[app_commands.Choice[int]] = []
+        for s in await self.service.my_games(interaction.user.id):
+            name = tr("ui.game_choice", locale, limit=100, game_id=s.game_id, title=s.title,
+                      state=s.phase_label or s.status)
+            if current.strip().lower() in name.lower():
+                out.append(app_commands.Choice(name=name, value=s.game_id))
+        return out[:MAX_CHOICES]
+
+    async def _run(self, interaction: Interaction, call: Any) -> None:
+        await self.bot.flows.run(interaction, call)
+
+    # ---- lobby -----------------------------------------------------------------------------
+    @app_commands.command(name="new", description=cmd("new"))
+    @app_commands.describe(game_type=cmd("new.game_type"), players=cmd("new.players"),
+                           deadline_hours=cmd("new.deadline_hours"),
+                           options=cmd("new.options"), title=cmd("new.title"))
+    async def new(self, interaction: Interaction, game_type: str,
+                  players: app_commands.Range[int, 1, 25] | None = None,
+                  deadline_hours: app_commands.Range[float, 0.01, 336.0] = 24.0,
+                  options: str | None = None,
+                  title: app_commands.Range[str, 1, 100] | None = None) -> None:
+        async def body() -> None:
+            self._need_guild(interaction)
+            outcome: Outcome = await self.service.create_game(
+                interaction.user.id, display_name(interaction.user), game_type,
+                config=parse_options(options), max_seats=players,
+                deadline_hours=deadline_hours, guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id, title=title or "")
+            summary = await self.service.summary(outcome.game_id)
+            thread = await self._open_thread(interaction, outcome.game_id, summary.title)
+            await self.service.attach_thread(outcome.game_id, thread.id if thread else None)
+            where = thread.mention if thread else f"<#{interaction.channel_id}>"
+            await self.bot.flows.answer(
+                interaction, "\n".join([render(outcome.reply, locale_of(interaction)),
+                                        tr("ui.created", locale_of(interaction),
+                                           game_id=outcome.game_id, where=where)]))
+            await self.bot.delivery.deliver(outcome.effects)
+
+        await self.bot.flows.guarded(interaction, body)
+
+    async def _open_thread(self, interaction: Interaction, game_id: int, title: str
+                           ) -> discord.Thread | None:
+        """One public thread per game; None (= use the channel) when threads are impossible."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        name = tr("thread.name", locale_of(interaction), limit=100, title=title,
+                  game_id=game_id)
+        try:
+            return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                               auto_archive_duration=10080)
+        except discord.HTTPException:
+            return None
+
+    @new.autocomplete("game_type")
+    async def _game_types(self, interaction: Interaction, current: str
+                          ) -> list[app_commands.Choice[str]]:
+        games = sorted(self.service.games.items())
+        return [app_commands.Choice(name=rules.title[:100], value=gid)
+                for gid, rules in games
+                if current.lower() in f"{gid} {rules.title}".lower()][:MAX_CHOICES]
+
+    @app_commands.command(name="join", description=cmd("join"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def join(self, interaction: Interaction, game: int | None = None) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            gid = await self._game(interaction, game)
+            return await self.service.join(gid, interaction.user.id,  # type: ignore[no-any-return]
+                                           display_name(interaction.user))
+
+        await self._run(interaction, call)
+
+    @join.autocomplete("game")
+    async def _open_lobbies(self, interaction: Interaction, current: str
+                            ) -> list[app_commands.Choice[int]]:
+        if interaction.guild_id is None:
+            return []
+        locale = locale_of(interaction)
+        rows = await lookup.open_lobbies(self.service.engine, interaction.guild_id)
+        out = []
+        for gid, title, _type in rows:
+            name = tr("ui.game_choice", locale, limit=100, game_id=gid, title=title,
+                      state=tr("ui.lobby", locale))
+            if current.strip().lower() in name.lower():
+                out.append(app_commands.Choice(name=name, value=gid))
+        return out[:MAX_CHOICES]
+
+    @app_commands.command(name="leave", description=cmd("leave"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def leave(self, interaction: Interaction, game: int | None = None) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            gid = await self._game(interaction, game)
+            return await self.service.leave(gid, interaction.user.id)  # type: ignore[no-any-return]
+
+        await self._run(interaction, call)
+
+    @app_commands.command(name="start", description=cmd("start"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def start(self, interaction: Interaction, game: int | None = None) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            gid = await self._game(interaction, game)
+            return await self.service.start(gid, interaction.user.id)  # type: ignore[no-any-return]
+
+        await self._run(interaction, call)
+
+    @app_commands.command(name="ready", description=cmd("ready"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def ready(self, interaction: Interaction, game: int | None = None) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            gid = await self._game(interaction, game)
+            return await self.service.confirm_ready(  # type: ignore[no-any-return]
+                gid, interaction.user.id)
+
+        await self._run(interaction, call)
+
+    @app_commands.command(name="claim", description=cmd("claim"))
+    @app_commands.describe(game=cmd("game_option"), seat=cmd("claim.seat"))
+    async def claim(self, interaction: Interaction, game: int,
+                    seat: app_commands.Range[int, 0, 99]) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            return await self.service.claim(  # type: ignore[no-any-return]
+                game, seat, interaction.user.id, display_name(interaction.user))
+
+        await self._run(interaction, call)
+
+    # ---- usable in DMs ---------------------------------------------------------------------
+    @app_commands.command(name="status", description=cmd("status"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def status(self, interaction: Interaction, game: int | None = None) -> None:
+        async def body() -> None:
+            s = await self.service.summary(await self._game(interaction, game))
+            locale = locale_of(interaction)
+            names = {seat: (uid, name) for seat, uid, name in s.players}
+            players = [Person(uid, name) for _seat, (uid, name) in sorted(names.items())]
+            waiting = [Person(*names[x]) for x in s.awaiting if x in names]
+            text = tr("status.detail", locale, game_id=s.game_id, title=s.title,
+                      game_type_title=s.game_type_title, status=s.status,
+                      phase=s.phase_label or "—", players=players or "—",
+                      waiting=waiting or "—",
+                      deadline=s.deadline if s.deadline is not None else "—")
+            await self.bot.flows.answer(interaction, text)
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="hand", description=cmd("hand"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def hand(self, interaction: Interaction, game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            await self.bot.flows.panel(interaction, gid, [])
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="log", description=cmd("log"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def log(self, interaction: Interaction, game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            lines = await self.service.game_log(gid, interaction.user.id)
+            locale = locale_of(interaction)
+            head = tr("log.title", locale, game_id=gid)
+            text = "\n".join(lines) if lines else tr("log.empty", locale)
+            # keep the newest lines when the log is long
+            room = 2000 - len(head) - 1
+            if len(text) > room:
+                text = "…" + text[-(room - 1):]
+            await self.bot.flows.answer(interaction, f"{head}\n{text}")
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="mine", description=cmd("mine"))
+    async def mine(self, interaction: Interaction) -> None:
+        async def body() -> None:
+            locale = locale_of(interaction)
+            games = await self.service.my_games(interaction.user.id)
+            lines = [tr("status.line", locale, game_id=s.game_id, title=s.title,
+                        game_type_title=s.game_type_title, status=s.status,
+                        phase=f" · {s.phase_label}" if s.phase_label else "")
+                     for s in games]
+            await self.bot.flows.answer(interaction,
+                                        "\n".join(lines) or tr("status.none", locale))
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="vote", description=cmd("vote"))
+    @app_commands.describe(kind=cmd("vote.kind"), game=cmd("game_option"),
+                           yes=cmd("vote.yes"), seat=cmd("vote.seat"))
+    @app_commands.choices(kind=[app_commands.Choice(name=cmd(f"vote.kind.{k}"), value=k)
+                                for k in VOTE_KINDS])
+    async def vote(self, interaction: Interaction, kind: str, game: int | None = None,
+                   yes: bool = True, seat: app_commands.Range[int, 0, 99] | None = None
+                   ) -> None:
+        async def call() -> Outcome:
+            gid = await self._game(interaction, game)
+            return await self.service.vote(  # type: ignore[no-any-return]
+                gid, interaction.user.id, kind, yes, target_seat=seat)
+
+        await self._run(interaction, call)
+
+    @app_commands.command(name="settings", description=cmd("settings"))
+    @app_commands.describe(dms=cmd("settings.dms"),
+                           reminder_minutes=cmd("settings.reminder_minutes"))
+    async def settings(self, interaction: Interaction, dms: bool | None = None,
+                       reminder_minutes: app_commands.Range[int, 0, 10080] | None = None
+                       ) -> None:
+        await self._run(interaction, lambda: self.service.save_settings(
+            interaction.user.id, dm_enabled=dms, remind_minutes=reminder_minutes))
+
+    @leave.autocomplete("game")
+    @start.autocomplete("game")
+    @ready.autocomplete("game")
+    @claim.autocomplete("game")
+    @status.autocomplete("game")
+    @hand.autocomplete("game")
+    @log.autocomplete("game")
+    @vote.autocomplete("game")
+    async def _game_choices(self, interaction: Interaction, current: str
+                            ) -> list[app_commands.Choice[int]]:
+        return await self._my_games_choices(interaction, current)
+
+    # ---- component custom ids that match no template ---------------------------------------
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: Interaction) -> None:
+        """A forged ``mst:`` custom id no item recognises gets a clear answer, not silence."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not custom_id.startswith("mst:"):
+            return
+        from bot.discord.panels import dynamic_items
+
+        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+               for item in dynamic_items()):
+            return
+        await self.bot.flows.fail(interaction, msg("error.forged"))

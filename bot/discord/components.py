@@ -1,0 +1,154 @@
+"""Persistent buttons and selects (``discord.ui.DynamicItem``): they survive restarts because
+everything a click needs is in its ``custom_id`` (≤ 100 chars) and is re-checked against the
+service on every click. Custom ids are data from the client: never trusted.
+
+Templates (all start with ``mst:``)::
+
+    mst:join:<game>            mst:ready:<game>            mst:hand:<game>
+    mst:mv:<game>:<seat>:<version>:<ctx>:<index>      a generic move button
+    mst:ms:<game>:<seat>:<version>:<ctx>:<page>       a generic move select (values = indexes)
+
+``version`` is the game's version the options were built at; ``ctx`` is a short hash of the
+seat's view and options at that time (so a click whose options are still the same applies
+even if another seat moved meanwhile — simultaneous secret choices — while anything the seat
+could see changing makes the click stale). Every click goes through ``Flows``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord.text import tr
+
+if TYPE_CHECKING:
+    from bot.discord.app import MaesterBot
+
+PREFIX = "mst:"
+CTX_LEN = 10
+_CTX = rf"(?P<ctx>[0-9a-f]{{{CTX_LEN}}})"
+
+
+def _bot(interaction: discord.Interaction[Any]) -> MaesterBot:
+    return cast("MaesterBot", interaction.client)
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"mst:join:(?P<game>\d{1,18})"):
+    def __init__(self, game_id: int, locale: str = "en") -> None:
+        super().__init__(discord.ui.Button(
+            label=tr("ui.join", locale, limit=80), style=discord.ButtonStyle.success,
+            custom_id=f"mst:join:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> JoinButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).flows.join(interaction, self.game_id)
+
+
+class ReadyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"mst:ready:(?P<game>\d{1,18})"):
+    def __init__(self, game_id: int, locale: str = "en") -> None:
+        super().__init__(discord.ui.Button(
+            label=tr("ui.ready", locale, limit=80), style=discord.ButtonStyle.primary,
+            custom_id=f"mst:ready:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> ReadyButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).flows.ready(interaction, self.game_id)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"mst:hand:(?P<game>\d{1,18})"):
+    """"My hand": the caller's private view, ephemerally. Works with DMs closed."""
+
+    def __init__(self, game_id: int, locale: str = "en") -> None:
+        super().__init__(discord.ui.Button(
+            label=tr("ui.my_hand", locale, limit=80), style=discord.ButtonStyle.secondary,
+            custom_id=f"mst:hand:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).flows.show_hand(interaction, self.game_id)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=(r"mst:mv:(?P<game>\d{1,18}):(?P<seat>\d{1,3}):(?P<version>\d{1,9}):"
+                           + _CTX + r":(?P<index>\d{1,4})")):
+    """One concrete legal action, by its index in the seat's option list at ``ctx``."""
+
+    def __init__(self, game_id: int, seat: int, version: int, ctx: str, index: int,
+                 label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary
+                 ) -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80] or "…", style=style,
+            custom_id=f"mst:mv:{game_id}:{seat}:{version}:{ctx}:{index}"))
+        self.game_id, self.seat, self.version = game_id, seat, version
+        self.ctx, self.index = ctx, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> MoveButton:
+        return cls(int(match["game"]), int(match["seat"]), int(match["version"]),
+                   match["ctx"], int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).flows.play_indexed(
+            interaction, self.game_id, self.seat, self.version, self.ctx, self.index)
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=(r"mst:ms:(?P<game>\d{1,18}):(?P<seat>\d{1,3}):(?P<version>\d{1,9}):"
+                           + _CTX + r":(?P<page>\d{1,2})")):
+    """A select over up to 25 concrete legal actions; option values are their indexes."""
+
+    def __init__(self, game_id: int, seat: int, version: int, ctx: str, page: int,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = ""
+                 ) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"mst:ms:{game_id}:{seat}:{version}:{ctx}:{page}",
+            options=options or [discord.SelectOption(label="…", value="0")],
+            placeholder=placeholder[:150] or None, min_values=1, max_values=1))
+        self.game_id, self.seat, self.version = game_id, seat, version
+        self.ctx, self.page = ctx, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> MoveSelect:
+        options = list(getattr(item, "options", []) or [])
+        return cls(int(match["game"]), int(match["seat"]), int(match["version"]),
+                   match["ctx"], int(match["page"]), options)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        raw = values[0] if values else ""
+        index = int(raw) if raw.isdigit() and len(raw) <= 4 else -1
+        await _bot(interaction).flows.play_indexed(
+            interaction, self.game_id, self.seat, self.version, self.ctx, index)
+
+
+#: The platform's own dynamic items; per-game modules add theirs via ``panels.register_move_ui``.
+CORE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    JoinButton, ReadyButton, HandButton, MoveButton, MoveSelect,
+)

@@ -1,0 +1,41 @@
+"""The deadline poller: every ``interval`` seconds ask the service what is due (reminders,
+deadlines, ready checks — all rows in the database, so a restart loses nothing) and deliver
+the effects."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+if TYPE_CHECKING:
+    from bot.discord.app import MaesterBot
+
+log = logging.getLogger(__name__)
+
+
+class DeadlineLoop(commands.Cog):
+    def __init__(self, bot: MaesterBot, interval: float = 30.0) -> None:
+        self.bot = bot
+        self.tick.change_interval(seconds=interval)
+
+    async def cog_load(self) -> None:
+        self.tick.start()
+
+    async def cog_unload(self) -> None:
+        self.tick.cancel()
+
+    @tasks.loop(seconds=30.0)
+    async def tick(self) -> None:
+        try:
+            effects = await self.bot.service.run_due()
+        except Exception:  # a bad row must not kill the loop; the next tick retries
+            log.exception("run_due failed")
+            return
+        if effects:
+            await self.bot.delivery.deliver(effects)
+
+    @tick.before_loop
+    async def _wait_ready(self) -> None:
+        await self.bot.wait_until_ready()

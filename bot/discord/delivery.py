@@ -1,0 +1,170 @@
+"""Service effects → Discord, after the service has returned (never inside it).
+
+* ``Post`` → a message in the game's thread (or its channel), pinging only the listed users;
+  some posts carry a persistent button (Join on the lobby, Ready on the ready check, …).
+* ``Notify`` → a DM to the seat's user (with the private view and move buttons when
+  ``show_private``), unless their DMs are known closed. A DM refused with 50007 is recorded
+  with ``service.dm_closed`` and its table post delivered; it is never retried blindly.
+* ``BoardChanged`` → the board PNG (rendered off the loop) edited into the board message if
+  it is still the thread's last message, else posted anew (``service.set_board_message``).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord import lookup
+from bot.discord.components import HandButton, JoinButton, ReadyButton
+from bot.discord.panels import move_panel, note_text
+from bot.discord.presenters import board_embed, private_embed
+from bot.discord.text import guild_locale_of, render
+from bot.i18n import DEFAULT_LOCALE
+from bot.render import render_board_async
+from bot.service import BoardChanged, Effect, Notify, Post, ServiceError
+
+if TYPE_CHECKING:
+    from bot.discord.app import MaesterBot
+
+log = logging.getLogger(__name__)
+
+CANNOT_DM = 50007
+BOARD_FILE = "board.png"
+
+#: catalog key of a Post -> the persistent button it carries.
+POST_BUTTONS: dict[str, type[discord.ui.DynamicItem[Any]]] = {
+    "lobby.created": JoinButton,
+    "lobby.joined": JoinButton,
+    "lobby.left": JoinButton,
+    "lobby.dropped": JoinButton,
+    "lobby.ready_check": ReadyButton,
+    "lobby.ready": ReadyButton,
+    "game.started": HandButton,
+    "game.dm_closed": HandButton,
+    "deadline.reminder": HandButton,
+}
+
+Messageable = discord.TextChannel | discord.Thread | discord.DMChannel | discord.VoiceChannel
+
+
+def mentions_only(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    users = [discord.Object(id=u) for u in user_ids]
+    if not users:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+
+
+class Delivery:
+    def __init__(self, bot: MaesterBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    async def deliver(self, effects: Iterable[Effect]) -> None:
+        """Deliver in order; one failing message never stops the others."""
+        boards: set[int] = set()
+        for effect in effects:
+            try:
+                if isinstance(effect, Post):
+                    await self.post(effect)
+                elif isinstance(effect, Notify):
+                    await self.notify(effect)
+                elif isinstance(effect, BoardChanged) and effect.game_id not in boards:
+                    boards.add(effect.game_id)
+                    await self.board(effect.game_id)
+            except (discord.HTTPException, ServiceError):
+                log.exception("could not deliver %r", effect)
+
+    # ---- the game's channel ----------------------------------------------------------------
+    async def channel_of(self, game_id: int) -> Messageable | None:
+        summary = await self.service.summary(game_id)
+        target = summary.thread_id or summary.channel_id
+        if target is None:
+            return None
+        channel = self.bot.get_channel(target)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(target)
+            except (discord.NotFound, discord.Forbidden):
+                log.warning("game %s: channel %s is gone", game_id, target)
+                return None
+        if not isinstance(channel, Messageable):
+            return None
+        return channel
+
+    async def post(self, post: Post) -> discord.Message | None:
+        channel = await self.channel_of(post.game_id)
+        if channel is None:
+            return None
+        locale = guild_locale_of(getattr(channel, "guild", None))
+        item = POST_BUTTONS.get(post.msg.key)
+        kwargs: dict[str, Any] = {}
+        if item is not None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(item(post.game_id, locale))
+            kwargs["view"] = view
+        return await channel.send(render(post.msg, locale),
+                                  allowed_mentions=mentions_only(post.mentions), **kwargs)
+
+    # ---- private messages ------------------------------------------------------------------
+    async def notify(self, note: Notify) -> None:
+        if not await self.service.dm_ok(note.user_id):
+            return  # known closed: the player uses "My hand"; never retried blindly
+        locale = await self.service.user_locale(note.user_id) or DEFAULT_LOCALE
+        content = render(note.msg, locale)
+        kwargs: dict[str, Any] = {}
+        if note.show_private:
+            try:
+                view = await self.service.private_view(note.game_id, note.user_id)
+                actions = await self.service.legal_actions(note.game_id, note.user_id)
+            except ServiceError:
+                pass  # the seat changed hands meanwhile: send the text alone
+            else:
+                panel = move_panel(view, actions if view.awaited else [], locale)
+                kwargs["embed"] = private_embed(view, locale)
+                if panel.view is not None:
+                    kwargs["view"] = panel.view
+                extra = note_text(panel, locale)
+                content = f"{content}\n{extra}" if extra else content
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=note.user_id))
+            await dm.send(content[:2000], allowed_mentions=discord.AllowedMentions.none(),
+                          **kwargs)
+        except discord.Forbidden as exc:
+            if exc.code != CANNOT_DM:
+                raise
+            log.info("user %s refuses DMs; telling the table of game %s", note.user_id,
+                     note.game_id)
+            outcome = await self.service.dm_closed(note.game_id, note.user_id)
+            await self.deliver(outcome.effects)
+
+    # ---- the board ---------------------------------------------------------------------------
+    async def board(self, game_id: int) -> None:
+        channel = await self.channel_of(game_id)
+        if channel is None:
+            return
+        game_type, version, view = await self.service.public_view(game_id)
+        summary = await self.service.summary(game_id)
+        png = await render_board_async(game_id, version, game_type, view)
+        locale = guild_locale_of(getattr(channel, "guild", None))
+        embed = board_embed(summary, locale, image=BOARD_FILE)
+        buttons = discord.ui.View(timeout=None)
+        buttons.add_item(HandButton(game_id, locale))
+        file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+        current = await lookup.board_message_of(self.service.engine, game_id)
+        if current is not None and getattr(channel, "last_message_id", None) == current:
+            try:
+                await channel.get_partial_message(current).edit(
+                    embed=embed, attachments=[file], view=buttons)
+                return
+            except discord.NotFound:
+                file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+        sent = await channel.send(embed=embed, file=file, view=buttons,
+                                  allowed_mentions=discord.AllowedMentions.none())
+        await self.service.set_board_message(game_id, sent.id)

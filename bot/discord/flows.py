@@ -1,0 +1,182 @@
+"""What an interaction does, in one place: defer first (3-second rule), call the service,
+answer the caller ephemerally in their locale, then deliver the effects to everyone else.
+
+Every move click — generic buttons/selects and per-game items alike — goes through ``play``:
+it reloads the seat from the service, checks the button belongs to the clicker's seat, lets
+the item resolve its action against the current options (``None`` = the click is stale),
+submits with the interaction id (idempotent) and the version it checked, and answers with the
+fresh private panel. A stale click gets "the board changed" plus fresh options.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.panels import context_token, move_panel, note_text
+from bot.discord.presenters import private_embed
+from bot.discord.text import locale_of, render
+from bot.i18n import Msg, msg
+from bot.service import Effect, Notify, Outcome, PrivateView, ServiceError, StaleVersion
+from rules.base import Action, ActionSpec
+
+if TYPE_CHECKING:
+    from bot.discord.app import MaesterBot
+
+log = logging.getLogger(__name__)
+
+Options = Sequence[Action | ActionSpec]
+#: Given the seat's current view and options, the action a click means — or None if stale.
+Chooser = Callable[[PrivateView, Options], Action | None]
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+class Flows:
+    def __init__(self, bot: MaesterBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    # ---- answering -------------------------------------------------------------------------
+    @staticmethod
+    async def defer(interaction: discord.Interaction[Any]) -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    @staticmethod
+    async def answer(interaction: discord.Interaction[Any], content: str, *,
+                     embed: discord.Embed | None = None,
+                     view: discord.ui.View | None = None) -> None:
+        kwargs: dict[str, Any] = {"ephemeral": True,
+                                  "allowed_mentions": discord.AllowedMentions.none()}
+        if embed is not None:
+            kwargs["embed"] = embed
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(content[:2000] or "\u200b", **kwargs)
+
+    async def fail(self, interaction: discord.Interaction[Any], error: Msg) -> None:
+        await self.defer(interaction)
+        await self.answer(interaction, render(error, locale_of(interaction)))
+
+    async def guarded(self, interaction: discord.Interaction[Any],
+                      body: Callable[[], Awaitable[None]]) -> None:
+        """Defer, run, and turn a ServiceError into an ephemeral message (nothing changed)."""
+        await self.defer(interaction)
+        try:
+            await body()
+        except ServiceError as err:
+            await self.answer(interaction, render(err.msg, locale_of(interaction)))
+        except Exception:
+            log.exception("interaction %s failed", interaction.id)
+            await self.answer(interaction, render(msg("error.internal"), locale_of(interaction)))
+            raise
+
+    async def finish(self, interaction: discord.Interaction[Any], outcome: Outcome,
+                     extra: Sequence[Msg] = ()) -> None:
+        """Reply to the caller, then deliver the outcome's effects to the table."""
+        locale = locale_of(interaction)
+        text = "\n".join(render(m, locale) for m in (outcome.reply, *extra))
+        await self.answer(interaction, text)
+        await self.bot.delivery.deliver(outcome.effects)
+
+    async def run(self, interaction: discord.Interaction[Any],
+                  call: Callable[[], Awaitable[Outcome]]) -> None:
+        async def body() -> None:
+            await self.finish(interaction, await call())
+
+        await self.guarded(interaction, body)
+
+    # ---- lobby buttons ---------------------------------------------------------------------
+    async def join(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        user = interaction.user
+        await self.run(interaction,
+                       lambda: self.service.join(game_id, user.id, display_name(user)))
+
+    async def ready(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await self.run(interaction,
+                       lambda: self.service.confirm_ready(game_id, interaction.user.id))
+
+    # ---- private panel ---------------------------------------------------------------------
+    async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await self.guarded(interaction, lambda: self.panel(interaction, game_id, []))
+
+    async def panel(self, interaction: discord.Interaction[Any], game_id: int,
+                    header: Sequence[Msg]) -> None:
+        """The caller's private view + their current options, ephemerally."""
+        locale = locale_of(interaction)
+        user = interaction.user.id
+        view = await self.service.private_view(game_id, user)
+        actions = await self.service.legal_actions(game_id, user) if view.awaited else []
+        panel = move_panel(view, actions, locale)
+        lines = [render(m, locale) for m in header]
+        if view.awaited and not any(m.key == "game.your_turn" for m in header):
+            lines.append(render(msg("hand.your_turn", progress=view.progress), locale))
+        if note := note_text(panel, locale):
+            lines.append(note)
+        await self.answer(interaction, "\n".join(lines), embed=private_embed(view, locale),
+                          view=panel.view)
+
+    # ---- moves -----------------------------------------------------------------------------
+    async def play_indexed(self, interaction: discord.Interaction[Any], game_id: int, seat: int,
+                           version: int, ctx: str, index: int) -> None:
+        """A generic move item: option ``index`` of the list the seat saw at ``ctx``."""
+
+        def choose(view: PrivateView, actions: Options) -> Action | None:
+            if context_token(view, actions) != ctx:
+                if view.version == version:  # same board, other options: not ours to click
+                    raise ServiceError("error.forged")
+                return None
+            chosen = actions[index] if 0 <= index < len(actions) else None
+            if not isinstance(chosen, Action):
+                raise ServiceError("error.forged")
+            return chosen
+
+        await self.play(interaction, game_id, seat, version, choose)
+
+    async def play(self, interaction: discord.Interaction[Any], game_id: int, seat: int,
+                   version: int, choose: Chooser) -> None:
+        """The one move pipeline (see the module docstring)."""
+        user = interaction.user.id
+
+        async def body() -> None:
+            view = await self.service.private_view(game_id, user)
+            if view.seat != seat:
+                raise ServiceError("error.not_your_button", game_id=game_id)
+            actions = await self.service.legal_actions(game_id, user)
+            action = choose(view, actions)
+            try:
+                if action is None:
+                    raise StaleVersion(view.version)
+                outcome = await self.service.submit(
+                    game_id, user, action, interaction_id=str(interaction.id),
+                    expected_version=view.version)
+            except StaleVersion as stale:
+                await self.panel(interaction, game_id, [stale.msg])
+                return
+            own, rest = split_for(outcome.effects, user)
+            header = [outcome.reply, *(m for m in own if m != outcome.reply)]
+            await self.panel(interaction, game_id, header)
+            await self.bot.delivery.deliver(rest)
+
+        await self.guarded(interaction, body)
+
+
+def split_for(effects: Sequence[Effect], user_id: int) -> tuple[list[Msg], list[Effect]]:
+    """The caller's own notices (shown in their reply, with the fresh panel) and the rest."""
+    own: list[Msg] = []
+    rest: list[Effect] = []
+    for effect in effects:
+        if isinstance(effect, Notify) and effect.user_id == user_id:
+            own.append(effect.msg)
+        else:
+            rest.append(effect)
+    return own, rest

@@ -1,0 +1,137 @@
+"""Move UIs: what a seat can click, built from ``service.legal_actions``.
+
+The generic UI turns concrete ``Action``s into buttons (or selects when there are many). It
+is a fallback: a game with a richer UI registers its own builder and DynamicItems::
+
+    from bot.discord.panels import register_move_ui
+    register_move_ui("agot", AgotMoveUI(), AgotOrderSelect, AgotConfirm)
+
+and list its module in ``UI_MODULES`` (imported by the bot before it registers dynamic items).
+A per-game item's callback hands its concrete action to ``bot.flows.play(...)`` — the one
+click pipeline (defer, ownership and staleness checks, submit, reply, deliver).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+from bot.discord.components import CORE_ITEMS, CTX_LEN, HandButton, MoveButton, MoveSelect
+from bot.discord.text import render, tr
+from bot.i18n import Msg, msg
+from bot.service import PrivateView
+from rules.base import Action, ActionSpec, canonical_json
+
+MAX_BUTTONS = 20  # four rows of five; the fifth row holds "My hand"
+MAX_SELECTS = 4
+SELECT_SIZE = 25
+
+Options = Sequence[Action | ActionSpec]
+
+
+@dataclass
+class Panel:
+    """The interactive part of a private message: components plus an optional note."""
+
+    view: discord.ui.View | None
+    note: Msg | None = None
+
+
+class MoveUI(Protocol):
+    def panel(self, view: PrivateView, actions: Options, locale: str) -> Panel: ...
+
+
+#: game type -> its move UI; games without one get ``GenericMoveUI``.
+MOVE_UIS: dict[str, MoveUI] = {}
+#: modules that register per-game UIs/presenters at import (e.g. "bot.discord.games.agot").
+UI_MODULES: list[str] = []
+_EXTRA_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = []
+
+
+def register_move_ui(game_type: str, ui: MoveUI,
+                     *items: type[discord.ui.DynamicItem[Any]]) -> None:
+    MOVE_UIS[game_type] = ui
+    _EXTRA_ITEMS.extend(i for i in items if i not in _EXTRA_ITEMS)
+
+
+def load_ui_modules() -> None:
+    for name in UI_MODULES:
+        importlib.import_module(name)
+
+
+def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    return CORE_ITEMS + tuple(_EXTRA_ITEMS)
+
+
+def move_panel(view: PrivateView, actions: Options, locale: str) -> Panel:
+    ui = MOVE_UIS.get(view.game_type) or GENERIC
+    return ui.panel(view, actions, locale)
+
+
+def context_token(view: PrivateView, actions: Options) -> str:
+    """A short digest of what the seat saw and could choose (only ever sent to that seat)."""
+    data = {
+        "seat": view.seat,
+        "view": view.view,
+        "awaited": view.awaited,
+        "actions": [a.to_json() if isinstance(a, Action)
+                    else {"spec": a.kind, "choices": dict(a.choices), "label": a.label}
+                    for a in actions],
+    }
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:CTX_LEN]
+
+
+def action_label(action: Action, locale: str) -> str:
+    params = " ".join(str(v) for v in action.params.values())
+    if not params:
+        return tr("ui.action", locale, limit=80, kind=action.kind)
+    return tr("ui.action_with", locale, limit=80, kind=action.kind, params=params)
+
+
+class GenericMoveUI:
+    """Buttons for up to 20 concrete actions, else selects of 25; templates get a note."""
+
+    def panel(self, view: PrivateView, actions: Options, locale: str) -> Panel:
+        concrete = [(i, a) for i, a in enumerate(actions) if isinstance(a, Action)]
+        specs = [a for a in actions if isinstance(a, ActionSpec)]
+        ctx = context_token(view, actions)
+        ui = discord.ui.View(timeout=None)
+        note: Msg | None = None
+        if len(concrete) <= MAX_BUTTONS:
+            for n, (i, action) in enumerate(concrete):
+                style = (discord.ButtonStyle.success if not action.params
+                         else discord.ButtonStyle.primary)
+                ui.add_item(_at(MoveButton(view.game_id, view.seat, view.version, ctx, i,
+                                           action_label(action, locale), style), n // 5))
+        else:
+            pages = [concrete[p:p + SELECT_SIZE] for p in range(0, len(concrete), SELECT_SIZE)]
+            for page, chunk in enumerate(pages[:MAX_SELECTS]):
+                options = [discord.SelectOption(label=action_label(a, locale), value=str(i))
+                           for i, a in chunk]
+                placeholder = tr("ui.choose", locale, limit=150, first=options[0].label,
+                                 last=options[-1].label)
+                ui.add_item(_at(MoveSelect(view.game_id, view.seat, view.version, ctx, page,
+                                           options, placeholder), page))
+            if len(pages) > MAX_SELECTS:
+                note = msg("ui.too_many", shown=MAX_SELECTS * SELECT_SIZE, total=len(concrete))
+        if specs:
+            note = msg("ui.needs_command", options=", ".join(s.label or s.kind for s in specs))
+        ui.add_item(_at(HandButton(view.game_id, locale), 4))
+        return Panel(ui, note)
+
+
+GENERIC = GenericMoveUI()
+
+
+def _at(item: discord.ui.DynamicItem[Any], row: int) -> discord.ui.DynamicItem[Any]:
+    item.row = row
+    return item
+
+
+def note_text(panel: Panel, locale: str) -> str:
+    return render(panel.note, locale) if panel.note is not None else ""

@@ -1,0 +1,112 @@
+"""Embeds for a seat's private view and for the public board, with per-game overrides.
+
+A per-game module (AGoT, Catan, …) plugs in with::
+
+    from bot.discord.presenters import register_private_presenter
+    register_private_presenter("agot", my_embed)   # (PrivateView, locale) -> discord.Embed
+
+Presenters only ever receive what the service already redacted for that viewer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.discord.text import discord_time, tr
+from bot.i18n import Person
+from bot.service import GameSummary, PrivateView
+
+PrivatePresenter = Callable[[PrivateView, str], discord.Embed]
+
+#: game type -> presenter of a seat's private view; games without one use the generic embed.
+PRIVATE_PRESENTERS: dict[str, PrivatePresenter] = {}
+
+FIELD_LIMIT = 1024
+_PHASE_KEYS = ("phase", "phase_label", "you")
+
+
+def register_private_presenter(game_type: str, presenter: PrivatePresenter) -> None:
+    PRIVATE_PRESENTERS[game_type] = presenter
+
+
+def private_embed(view: PrivateView, locale: str) -> discord.Embed:
+    presenter = PRIVATE_PRESENTERS.get(view.game_type, generic_private_embed)
+    return presenter(view, locale)
+
+
+def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "—"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _lines(data: dict[str, Any], skip: tuple[str, ...] = ()) -> str:
+    return "\n".join(f"**{k}**: {_value(v)}" for k, v in data.items() if k not in skip)
+
+
+def generic_private_embed(view: PrivateView, locale: str) -> discord.Embed:
+    """Seat label, phase, what the seat owes, its private data, then the table."""
+    data = view.view
+    embed = discord.Embed(
+        title=tr("hand.title", locale, limit=256, game_id=view.game_id, seat_label=view.label),
+        colour=discord.Colour.dark_gold() if view.awaited else discord.Colour.dark_grey(),
+    )
+    phase = str(data.get("phase_label") or data.get("phase") or "")
+    if phase:
+        embed.add_field(name=tr("hand.phase", locale), value=_clip(phase), inline=False)
+    owe = view.progress if view.awaited else tr("hand.nothing_owed", locale)
+    embed.add_field(name=tr("hand.owe", locale), value=_clip(owe or "—"), inline=False)
+    mine = data.get("you")
+    if isinstance(mine, dict):
+        yours = _lines(mine) or tr("hand.no_private", locale)
+    elif mine is not None:
+        yours = _value(mine)
+    else:
+        yours = tr("hand.no_private", locale)
+    embed.add_field(name=tr("hand.private", locale), value=_clip(yours), inline=False)
+    table = _lines(data, _PHASE_KEYS)
+    if table:
+        embed.add_field(name=tr("hand.table", locale), value=_clip(table), inline=False)
+    embed.set_footer(text=tr("hand.footer", locale, version=view.version))
+    return embed
+
+
+def board_embed(summary: GameSummary, locale: str, *, image: str | None = None
+                ) -> discord.Embed:
+    """The public board message: phase, who is awaited and until when (no secrets)."""
+    embed = discord.Embed(
+        title=tr("board.title", locale, limit=256, title=summary.title, game_id=summary.game_id),
+        description=tr("board.phase", locale, limit=4096,
+                       phase=summary.phase_label or summary.status),
+        colour=discord.Colour.dark_teal(),
+    )
+    names = {seat: Person(uid, name) for seat, uid, name in summary.players}
+    players = "\n".join(tr("board.player_line", locale, player=person, seat=seat + 1)
+                         for seat, person in sorted(names.items()))
+    if players:
+        embed.add_field(name=tr("board.players", locale), value=_clip(players), inline=True)
+    if summary.status == "active":
+        waiting = [names.get(s, Person(None, str(s + 1))) for s in summary.awaiting]
+        embed.add_field(name=tr("board.waiting", locale),
+                        value=_clip(tr("board.waiting_list", locale, players=waiting)
+                                    if waiting else "—"), inline=True)
+        if summary.paused:
+            embed.add_field(name=tr("board.deadline", locale), value=tr("board.paused", locale),
+                            inline=True)
+        elif summary.deadline is not None:
+            embed.add_field(name=tr("board.deadline", locale),
+                            value=discord_time(summary.deadline), inline=True)
+    if image:
+        embed.set_image(url=f"attachment://{image}")
+    embed.set_footer(text=tr("board.footer", locale, version=summary.version))
+    return embed
