@@ -81,3 +81,40 @@ def begin(st: State, phase: str, **opts: Any) -> list[Event]:
     ev: list[Event] = []
     drive(st, ev)
     return ev
+
+
+def act(st: State, house: str, kind: str, **params: Any) -> State:
+    """Apply one action for ``house`` through the public contract; returns the new state."""
+    from rules.agot import RULES
+    from rules.base import Action
+
+    new, _ = RULES.apply(st, seat(st, house), Action(kind, params))
+    return new
+
+
+def awaited(st: State) -> set[str]:
+    from rules.agot import RULES
+
+    return {st.houses[s] for s in RULES.awaiting(st)}
+
+
+def battle_at(st: State, attacker: str, origin: str, area: str, units: dict[str, int],
+              march: str = "march_0") -> State:
+    """Order a march from ``origin`` into ``area`` and start it (attacker first in turn
+    order; a Stark march in Winterfell keeps the round open afterwards)."""
+    tracks(st, throne=[attacker] + [h for h in [st.houses[s] for s in st.tracks["throne"]]
+                                    if h != attacker])
+    order(st, origin, march)
+    if "stark" in st.houses and attacker != "stark" and "winterfell" not in st.units:
+        put(st, "winterfell", "stark", footmen=1)
+        order(st, "winterfell", "march_0")
+    begin(st, "marches")
+    return act(st, attacker, "march", **{"from": origin, "moves": {area: units}})
+
+
+def act_events(st: State, house: str, kind: str, **params: Any) -> tuple[State, list[Any]]:
+    """Like ``act`` but also returns the events."""
+    from rules.agot import RULES
+    from rules.base import Action
+
+    return RULES.apply(st, seat(st, house), Action(kind, params))
