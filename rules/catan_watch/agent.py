@@ -207,9 +207,10 @@ def random_action(state: State, seat: int, rng: Any) -> Action:
             return Action("confirm_trade", {"seat": rng.choice(partners)})
         return Action("cancel_trade")
     if phase == ROLL:
-        opts = dev_options(state, seat)
-        if opts and rng.randbelow(4) == 0:
-            return Action("play_development", rng.choice(opts))
+        if state.dev_hand[seat] and rng.randbelow(4) == 0:
+            opts = dev_options(state, seat)
+            if opts:
+                return Action("play_development", rng.choice(opts))
         return Action("roll")
     if phase == MAIN:
         return _main_move(state, seat, rng)
@@ -240,9 +241,10 @@ def _main_move(state: State, seat: int, rng: Any) -> Action:
     spots = settlement_spots(state, seat) if can_settle else []
     if spots:
         return Action("build_settlement", {"vertex": rng.choice(spots)})
-    plays = dev_options(state, seat)
-    if plays and rng.randbelow(3) == 0:
-        return Action("play_development", rng.choice(plays))
+    if state.dev_hand[seat] and rng.randbelow(3) == 0:
+        plays = dev_options(state, seat)
+        if plays:
+            return Action("play_development", rng.choice(plays))
     if state.nw and pieces[GUARDS] and has(hand, COSTS["guard"]) and rng.randbelow(2):
         sections = guard_sections(state)
         if sections:

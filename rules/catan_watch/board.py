@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from rules.catan_watch.data import BOARDS, N_SECTIONS, RES_INDEX
+from rules.catan_watch.data import BOARDS, N_SECTIONS, RES_INDEX, TERRAIN_RESOURCE
 from rules.rng import Rng
 
 # Corner offsets from the centre, clockwise from the top; side k joins corners k and k+1.
@@ -149,6 +149,8 @@ class Layout:
     terrain: list[str]
     number: list[int]
     harbour: list[int]  # per vertex: -1 none, 5 = 3:1, 0..4 = 2:1 in that resource
+    harbour_vertices: list[tuple[int, int]]  # (vertex, kind) for harbour corners only
+    producing: dict[int, list[tuple[int, int]]]  # number -> [(hex, resource)]
 
     def to_json(self) -> dict[str, Any]:
         return {"shape": self.shape, "terrain": self.terrain, "number": self.number}
@@ -176,7 +178,13 @@ def make_layout(shape: str, terrain: list[str], number: list[int]) -> Layout:
         kind = ANY_HARBOUR if h["type"] == "any" else RES_INDEX[h["type"]]
         for v in geo.edge_vertices[edge]:
             harbour[v] = kind
-    return Layout(shape, terrain, number, harbour)
+    producing: dict[int, list[tuple[int, int]]] = {}
+    for h, (t, num) in enumerate(zip(terrain, number, strict=True)):
+        r = TERRAIN_RESOURCE[t]
+        if num and r >= 0:
+            producing.setdefault(num, []).append((h, r))
+    harbour_vertices = [(v, k) for v, k in enumerate(harbour) if k >= 0]
+    return Layout(shape, terrain, number, harbour, harbour_vertices, producing)
 
 
 def beginner_layout(shape: str) -> Layout:

@@ -73,7 +73,8 @@ def missing_message(hand: list[int], cost: tuple[int, ...] | list[int]) -> str |
 
 
 def has(hand: list[int], cost: tuple[int, ...] | list[int]) -> bool:
-    return all(h >= c for h, c in zip(hand, cost, strict=False))
+    return (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
+            and hand[3] >= cost[3] and hand[4] >= cost[4])
 
 
 def pay(state: Any, seat: int, cost: tuple[int, ...] | list[int]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.catan_watch.data import PIECES
 from rules.catan_watch.state import State
 
 WIN_VP = 10
@@ -24,11 +25,10 @@ def guard_vp(state: State, seat: int) -> int:
 
 
 def public_vp(state: State, seat: int) -> int:
-    vp = 0
-    building, owner = state.building, state.owner
-    for v in range(len(owner)):
-        if owner[v] == seat:
-            vp += building[v]
+    # Pieces on the board = pieces printed minus pieces in supply (a keep returns its
+    # settlement to the supply), so no board scan is needed.
+    p = state.pieces[seat]
+    vp = (PIECES["settlement"] - p[0]) + 2 * (PIECES["keep"] - p[1])
     sv = special_value(state)
     if state.longest == seat:
         vp += sv

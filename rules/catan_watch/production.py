@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.catan_watch.common import Events, bad, counts_json, ev, illegal
-from rules.catan_watch.data import RESOURCES, TERRAIN_RESOURCE
+from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRAGEDY, State
 from rules.catan_watch.wildlings import wildling_die
@@ -37,11 +37,8 @@ def produce(state: State, total: int, events: Events) -> None:
     geo, lay = state.geo, state.layout
     owner, building = state.owner, state.building
     want = [[0] * 5 for _ in range(state.n)]
-    for h, num in enumerate(lay.number):
-        if num != total or h == state.tormund or (state.nw and state.gift[h]):
-            continue
-        r = TERRAIN_RESOURCE[lay.terrain[h]]
-        if r < 0:
+    for h, r in lay.producing.get(total, ()):
+        if h == state.tormund or (state.nw and state.gift[h]):
             continue
         for v in geo.hex_vertices[h]:
             if owner[v] >= 0:

@@ -22,9 +22,9 @@ def bank_rate(state: State, seat: int, r: int) -> int:
     """4:1 always; 3:1 with a 3:1 harbour or in Night's Watch mode; 2:1 with that
     resource's harbour."""
     rate = 3 if state.nw else 4
-    harbour, owner = state.layout.harbour, state.owner
-    for v, kind in enumerate(harbour):
-        if kind >= 0 and owner[v] == seat:
+    owner = state.owner
+    for v, kind in state.layout.harbour_vertices:
+        if owner[v] == seat:
             if kind == r:
                 return 2
             if kind == ANY_HARBOUR:
