@@ -94,7 +94,11 @@ def action_label(action: Action, locale: str) -> str:
 
 
 class GenericMoveUI:
-    """Buttons for up to 20 concrete actions, else selects of 25; templates get a note."""
+    """Buttons for up to ``max_buttons`` concrete actions, else selects of 25; templates
+    (``ActionSpec``) get a note pointing to the game's own commands."""
+
+    def __init__(self, max_buttons: int = MAX_BUTTONS) -> None:
+        self.max_buttons = min(max_buttons, MAX_BUTTONS)
 
     def panel(self, view: PrivateView, actions: Options, locale: str) -> Panel:
         concrete = [(i, a) for i, a in enumerate(actions) if isinstance(a, Action)]
@@ -102,7 +106,7 @@ class GenericMoveUI:
         ctx = context_token(view, actions)
         ui = discord.ui.View(timeout=None)
         note: Msg | None = None
-        if len(concrete) <= MAX_BUTTONS:
+        if len(concrete) <= self.max_buttons:
             for n, (i, action) in enumerate(concrete):
                 style = (discord.ButtonStyle.success if not action.params
                          else discord.ButtonStyle.primary)

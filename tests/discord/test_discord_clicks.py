@@ -1,0 +1,164 @@
+"""Clicks are untrusted: forged ids, outsiders, other seats, stale boards and double clicks
+are answered clearly and change nothing; persistent buttons survive a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+import simcord
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.discord.app import MaesterBot, create_bot
+from bot.discord.panels import MOVE_UIS, GenericMoveUI
+from bot.service import GameService, ManualClock
+from storage import repo
+from tests.fixtures.sealed_bids import RULES as SEALED
+
+
+@pytest.fixture
+def simcord_bot(service: GameService) -> MaesterBot:
+    return create_bot(service, deadline_interval=60.0)
+
+
+def buttons(message: Any) -> dict[str, str]:
+    """label -> custom id of every button on a message."""
+    if isinstance(message, simcord.ResponseMessage):
+        message = message.message
+    return {c.label: c.custom_id for row in message.components
+            for c in getattr(row, "children", [row]) if getattr(c, "label", None)}
+
+
+async def started(env: Any) -> tuple[Any, Any, Any, Any, Any]:
+    """alice + bob at a started 1-round game; carol is a bystander. (thread, a, b, c, guild)"""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
+    await alice.slash(channel, "game new", game_type="sealed_bids", players=2,
+                      options="rounds=1")
+    (thread,) = channel.threads
+    await bob.click(thread.last_message, label="Join")
+    await alice.slash(thread, "game start")
+    await bob.click(thread.last_message, label="Ready")
+    return thread, alice, bob, carol, guild
+
+
+async def post_copy(env: Any, channel_id: int, custom_ids: list[str]) -> discord.Message:
+    """What a user could only get by tampering: buttons with chosen custom ids."""
+    view = discord.ui.View(timeout=None)
+    for n, cid in enumerate(custom_ids):
+        view.add_item(discord.ui.Button(label=f"copy {n}", custom_id=cid))
+    channel = env.bot.get_channel(channel_id)
+    message = await channel.send("copied buttons", view=view)
+    view.stop()
+    return message
+
+
+async def move_count(engine: AsyncEngine, game_id: int = 1) -> int:
+    async with engine.connect() as conn:
+        return len(await repo.actions_after(conn, game_id, 0))
+
+
+async def test_outsiders_other_seats_and_forged_ids_change_nothing(
+    simcord_env: Any, service: GameService, engine: AsyncEngine
+) -> None:
+    env = simcord_env
+    thread, alice, bob, carol, _guild = await started(env)
+    alice_panel = alice.user.dm_channel.last_message
+    bid_id = buttons(alice_panel)["bid 4"]
+    game, seat, version, ctx, _index = bid_id.split(":")[2:]
+    copy = await post_copy(env, thread.id, [
+        bid_id,                                          # Alice's own button, copied
+        f"mst:mv:{game}:{seat}:{version}:0123456789:4",  # right shape, made-up context
+        f"mst:mv:{game}:{seat}:{version}:{ctx}:99",      # an option that does not exist
+        "mst:hand:999",                                  # a game that does not exist
+        "mst:mv:1:zz",                                   # matches no template at all
+    ])
+    before = await move_count(engine)
+
+    outsider = await carol.click(copy, label="copy 0")
+    assert outsider.ephemeral and "You are not playing in game #1" in outsider.response.content
+    other_seat = await bob.click(copy, label="copy 0")
+    assert "belongs to another seat" in other_seat.response.content
+    for label in ("copy 1", "copy 2", "copy 4"):
+        forged = await alice.click(copy, label=label)
+        assert forged.ephemeral
+        assert forged.response.content == "That button does not belong to this game."
+    unknown = await alice.click(copy, label="copy 3")
+    assert "There is no game #999" in unknown.response.content
+    ready = await carol.click(next(m for m in thread.history() if "about to start" in m.content),
+                              label="Ready")
+    assert "not playing in game #1" in ready.response.content
+
+    assert await move_count(engine) == before
+    assert (await service.private_view(1, alice.id)).view["you"]["bid"] is None
+    # the real button still works afterwards
+    ok = await alice.click(copy, label="copy 0")
+    assert "You bid 4." in ok.response.content
+
+
+async def test_stale_buttons_refresh_and_double_clicks_apply_once(
+    simcord_env: Any, service: GameService, engine: AsyncEngine
+) -> None:
+    env = simcord_env
+    _thread, alice, bob, _carol, _guild = await started(env)
+    old_panel = alice.user.dm_channel.last_message  # built at version 0
+
+    # Bob's secret bid changes nothing Alice can see: her open panel still applies.
+    await bob.user.click(bob.user.dm_channel.last_message, label="bid 2")
+    still = await alice.user.click(old_panel, label="bid 5")
+    assert "You bid 5." in still.response.content
+
+    # A double click: the second click of the same button is stale and applies nothing.
+    fresh = still.response
+    first = await alice.user.click(fresh, label="bid 6")
+    second = await alice.user.click(fresh, label="bid 6")
+    assert "You bid 6." in first.response.content
+    assert "board changed" in second.response.content
+    log = await service.game_log(1, alice.id)
+    assert sum("You bid 6." in line for line in log) == 1
+
+    # Bob readies (public): Alice's old panel is stale and she gets fresh options.
+    await bob.user.click(bob.user.dm_channel.last_message, label="ready")
+    moves = await move_count(engine)
+    stale = await alice.user.click(old_panel, label="bid 1")
+    assert stale.ephemeral and "board changed" in stale.response.content
+    assert await move_count(engine) == moves
+    version = (await service.summary(1)).version
+    refreshed = buttons(stale.response)
+    assert refreshed["bid 1"].split(":")[4] == str(version)
+    ok = await alice.user.click(stale.response, label="bid 1")
+    assert "You bid 1." in ok.response.content
+
+
+async def test_a_game_can_swap_in_its_own_move_ui(
+    simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(MOVE_UIS, "sealed_bids", GenericMoveUI(max_buttons=0))  # selects
+    thread, alice, _bob, _carol, _guild = await started(simcord_env)
+    hand = await alice.slash(thread, "game hand")
+    (menu,) = [c for row in hand.response.message.components for c in row.children
+               if isinstance(c, discord.components.SelectMenu)]
+    assert [o.label for o in menu.options][:3] == ["bid 0", "bid 1", "bid 2"]
+    chose = await alice.select(hand.response, [menu.options[8].value])
+    assert "You bid 8." in chose.response.content
+
+
+async def test_persistent_buttons_work_after_a_restart(
+    simcord_env: Any, service: GameService, engine: AsyncEngine, clock: ManualClock
+) -> None:
+    env = simcord_env
+    thread, alice, bob, _carol, _guild = await started(env)
+    dm_panel = alice.user.dm_channel.last_message
+    board = thread.last_message
+
+    # A new process: fresh service (empty memory) over the same database, fresh bot.
+    fresh = GameService(engine, clock=clock, games={"sealed_bids": SEALED})
+    await env.restart_bot(create_bot(fresh, deadline_interval=60.0))
+
+    bid = await alice.user.click(dm_panel, label="bid 3")
+    assert "You bid 3." in bid.response.content
+    hand = await bob.click(board, label="My hand")
+    assert hand.ephemeral and "your bid" in hand.response.content
+    assert (await fresh.private_view(1, alice.id)).view["you"]["bid"] == 3

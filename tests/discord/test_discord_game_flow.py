@@ -1,0 +1,165 @@
+"""The whole table through discord.py's real machinery (simcord): lobby → ready check →
+secret bids → reveal → prize → result; nothing secret in public on the way; a player whose
+DMs are closed plays everything through the ephemeral "My hand" button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.discord.app import MaesterBot, create_bot
+from bot.service import GameService
+
+SECRET_MARKERS = ("You bid", "**bid**: 7", "**bid**: 3", "bid 7", "bid 3")
+
+
+@pytest.fixture
+def simcord_bot(service: GameService) -> MaesterBot:
+    return create_bot(service, deadline_interval=60.0)
+
+
+def public_text(channel: Any, outsider: Any) -> str:
+    """Everything an outsider sees in a channel: contents, embeds, button labels."""
+    parts: list[str] = []
+    for m in channel.history(viewer=outsider):
+        parts.append(m.content)
+        for e in m.embeds:
+            parts.append(str(e.to_dict()))
+        for row in m.components:
+            for c in getattr(row, "children", [row]):
+                parts.append(f"{getattr(c, 'label', '')} {getattr(c, 'custom_id', '')}")
+    return "\n".join(parts)
+
+
+def by_label(message: Any, label: str) -> bool:
+    return any(getattr(c, "label", None) == label
+               for row in message.components for c in getattr(row, "children", [row]))
+
+
+def last_with(channel: Any, label: str) -> Any:
+    return next(m for m in reversed(channel.history()) if by_label(m, label))
+
+
+async def table(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(n)) for n in names]
+    return guild, channel, members
+
+
+async def test_lobby_to_result_through_buttons_dms_and_my_hand(
+    simcord_env: Any, service: GameService
+) -> None:
+    env = simcord_env
+    _guild, channel, (alice, bob, carol, dave) = await table(env, "alice", "bob", "carol", "dave")
+
+    created = await alice.slash(channel, "game new", game_type="sealed_bids", players=3,
+                                options="rounds=1", title="Sealed table")
+    assert created.ephemeral
+    callbacks = [r.json for r in env.http_requests if r.path.endswith("/callback")]
+    assert callbacks[-1]["type"] == 5  # deferred first, then the answer as a follow-up
+    assert "#1 is open" in created.response.content
+    (thread,) = channel.threads
+    assert thread.name == "Sealed table #1"
+    assert "#1 is open" in thread.history()[0].content
+
+    joined = await bob.click(thread.last_message, label="Join")
+    assert joined.ephemeral and "joined game #1 (2/3)" in joined.response.content
+    offered = await carol.autocomplete(thread, "game join", "game", "")
+    assert [c["value"] for c in offered] == [1]
+    joined = await carol.slash(thread, "game join", game=1)
+    assert "(3/3)" in joined.response.content
+
+    started = await alice.slash(thread, "game start")
+    assert "about to start" in started.response.content
+    check = thread.last_message
+    assert by_label(check, "Ready") and carol.mention in check.content
+    assert {u.id for u in check.mentions} == {bob.id, carol.id}  # only the unready pinged
+    await bob.click(check, label="Ready")
+    begun = await carol.click(thread.last_message, label="Ready")
+    assert "has begun" in begun.response.content
+    assert any("has begun" in m.content for m in thread.history())
+    board = thread.last_message
+    assert board.attachments and board.attachments[0].filename == "board.png"
+    assert by_label(board, "My hand")
+
+    # Alice bids from her DM; her reply is a fresh panel where she presses ready.
+    alice_dm = alice.user.dm_channel
+    turn = alice_dm.last_message
+    assert "waits for you" in turn.content and turn.embeds
+    bid = await alice.user.click(turn, label="bid 7")
+    assert bid.ephemeral and "You bid 7." in bid.response.content
+    assert "**bid**: 7" in str(bid.response.embeds[0].to_dict())
+    await alice.user.click(bid.response, label="ready")
+
+    # Bob uses the board's "My hand" button in the thread.
+    hand = await bob.click(board, label="My hand")
+    assert hand.ephemeral and hand.response.embeds
+    assert "**bid**: —" in str(hand.response.embeds[0].to_dict())  # Bob never sees Alice's bid
+    bid = await bob.click(hand.response, label="bid 3")
+    await bob.click(bid.response, label="ready")
+
+    # Nothing secret is public before the reveal, nor in Carol's autocomplete.
+    seen = public_text(thread, dave) + public_text(channel, dave)
+    assert not any(marker in seen for marker in SECRET_MARKERS)
+    choices = await carol.user.autocomplete("game hand", "game", "")
+    assert choices and not any(m in str(choices) for m in SECRET_MARKERS)
+
+    # Carol uses /game hand in her DMs (her only game is picked) and readies with bid 0.
+    hand = await carol.user.slash("game hand")
+    assert hand.ephemeral and "Seat 3" in hand.response.embeds[0].title
+    await carol.user.click(hand.response, label="ready")
+    assert any("Bids revealed: [7, 3, 0]" in m.content for m in thread.history())
+
+    # Alice won the round: her DM offers the prize choice.
+    prize = alice_dm.last_message
+    assert "choose your prize" in prize.content
+    done = await alice.user.click(prize, label="claim coins")
+    assert done.ephemeral
+    over = [m for m in thread.history() if "is over" in m.content]
+    assert len(over) == 1 and "won" in over[0].content
+    assert (await service.summary(1)).status == "finished"
+    status = await dave.slash(channel, "game status", game=1)
+    assert "finished" in status.response.content
+
+
+async def test_closed_dms_fall_back_to_my_hand_without_retrying(
+    simcord_env: Any, service: GameService
+) -> None:
+    env = simcord_env
+    _guild, channel, (alice, carol, _dave) = await table(env, "alice", "carol", "dave")
+    carol_dm = carol.user.dm_channel
+    dm_path = f"/channels/{carol_dm.id}/messages"
+    env.inject_error("POST", dm_path, status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+
+    await alice.slash(channel, "game new", game_type="sealed_bids", players=2,
+                      options="rounds=1")
+    (thread,) = channel.threads
+    await carol.click(thread.last_message, label="Join")
+    await alice.slash(thread, "game start")
+    await carol.click(thread.last_message, label="Ready")
+
+    assert not await service.dm_ok(carol.id)
+    told = [m for m in thread.history() if "I cannot DM you" in m.content]
+    assert len(told) == 1 and carol.mention in told[0].content
+    assert {u.id for u in told[0].mentions} == {carol.id}
+    assert by_label(told[0], "My hand")
+
+    # Carol plays everything through the ephemeral My hand panel.
+    await alice.user.click(alice.user.dm_channel.last_message, label="ready")
+    hand = await carol.click(told[0], label="My hand")
+    assert hand.ephemeral and "your bid" in hand.response.content
+    bid = await carol.click(hand.response, label="bid 9")
+    await carol.click(bid.response, label="ready")
+    assert any("Bids revealed: [0, 9]" in m.content for m in thread.history())
+    hand = await carol.click(told[0], label="My hand")
+    assert "choose your prize" in hand.response.content
+    await carol.click(hand.response, label="claim points")
+    assert (await service.summary(1)).status == "finished"
+
+    # One refused DM, never retried; the table was told once.
+    attempts = [r for r in env.http_requests if r.method == "POST" and r.path == dm_path]
+    assert len(attempts) == 1
+    assert sum("I cannot DM you" in m.content for m in thread.history()) == 1
