@@ -112,7 +112,12 @@ class AgotRules(GameRules):
             raise RuleViolation("wrong_phase", f"You cannot {action.kind.replace('_', ' ')} "
                                                f"now: {h.progress(state, fr, seat)}.")
         events: list[Event] = []
-        h.act(state, fr, seat, action, events)
+        try:
+            h.act(state, fr, seat, action, events)
+        except (TypeError, ValueError) as exc:
+            # Parameters are validated field by field; this is the last line of defence
+            # against shapes nobody anticipated (apply works on a copy, so nothing leaks).
+            raise RuleViolation("bad_params", f"Malformed parameters for {action.kind}.") from exc
         drive(state, events)
         return _enrich(state, events)
 

@@ -27,7 +27,8 @@ def new_state(config: Mapping[str, Any], n: int, seed: int) -> tuple[State, list
     choice = config.get("houses", "random")
     if choice == "random":
         houses = rng.shuffled(playing)
-    elif isinstance(choice, list | tuple) and sorted(choice) == sorted(playing):
+    elif (isinstance(choice, list | tuple) and all(isinstance(h, str) for h in choice)
+          and sorted(choice) == sorted(playing)):
         houses = list(choice)
     else:
         raise RuleViolation("bad_config", f"'houses' must be \"random\" or a list giving each "

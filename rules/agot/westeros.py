@@ -28,6 +28,7 @@ from rules.agot.state import Frame, State
 from rules.agot.supply import army_sizes, min_removals, reduction_plan, within_supply
 from rules.base import Action, ActionSpec, Event, RuleViolation
 
+MUSTER_COST = {"footman": 1, "knight": 2, "ship": 1, "upgrade": 1}
 RESTRICTIONS = ("sea_of_storms", "storm_of_swords", "rains_of_autumn", "feast_for_crows")
 
 
@@ -183,7 +184,7 @@ def apply_builds(st: State, seat: int, builds: list[Any]) -> list[dict[str, Any]
         if area not in points:
             raise RuleViolation("illegal", f"You do not control a castle or stronghold in "
                                            f"{area_label(area)}.")
-        cost = {"footman": 1, "knight": 2, "ship": 1, "upgrade": 1}.get(unit)  # type: ignore
+        cost = (MUSTER_COST.get(unit) if isinstance(unit, str) else None)
         if cost is None:
             raise RuleViolation("bad_params", "unit must be footman, knight, ship or upgrade.")
         if points[area] < cost:
