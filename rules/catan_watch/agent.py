@@ -125,7 +125,7 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
         out.append(_trade_spec("counter_trade", "counter-offer: what you give / what you get"))
         return out
     if phase == TRADE_CONFIRM:
-        out = [Action("confirm_trade", {"seat": p}) for p in _payable_partners(state, seat)]
+        out = [Action("confirm_trade", {"partner": p}) for p in _payable_partners(state, seat)]
         return [*out, Action("cancel_trade")]
     if phase == ROAD_BUILDING:
         return [Action("place_free_road", {"edge": e}) for e in road_spots(state, seat)]
@@ -204,7 +204,7 @@ def random_action(state: State, seat: int, rng: Any) -> Action:
     if phase == TRADE_CONFIRM:
         partners = _payable_partners(state, seat)
         if partners and rng.randbelow(5):
-            return Action("confirm_trade", {"seat": rng.choice(partners)})
+            return Action("confirm_trade", {"partner": rng.choice(partners)})
         return Action("cancel_trade")
     if phase == ROLL:
         if state.dev_hand[seat] and rng.randbelow(4) == 0:

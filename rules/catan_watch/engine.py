@@ -124,7 +124,7 @@ def _active_step(state: State, seat: int, kind: str, params: Mapping[str, Any],
     elif kind == "offer_trade":
         trade.offer(state, seat, params, events)
     elif kind == "confirm_trade":
-        trade.confirm(state, seat, int_param(params, "seat", 0, state.n, "partner seat"), events)
+        trade.confirm(state, seat, int_param(params, "partner", 0, state.n, "partner seat"), events)
     elif kind == "cancel_trade":
         trade.cancel(state, seat, events)
     elif kind == "place_free_road":

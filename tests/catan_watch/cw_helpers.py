@@ -93,3 +93,29 @@ def act(state: State, seat: int, kind: str, **params: Any) -> tuple[State, list[
 
 def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
+
+
+def force_roll(state: State, total: int, wild: int | None = None) -> None:
+    """Point the state's generator at a counter whose next roll has this total (and wildling
+    die face)."""
+    from rules.rng import Rng
+
+    for c in range(state.rng.counter, state.rng.counter + 100_000):
+        r = Rng(state.rng.seed, c)
+        d1, d2 = r.die(6), r.die(6)
+        d3 = r.die(12) if state.nw else None
+        if d1 + d2 == total and (wild is None or d3 == wild):
+            state.rng = Rng(state.rng.seed, c)
+            return
+    raise AssertionError("no such roll found")
+
+
+def to_roll(state: State, seat: int) -> None:
+    """Make it seat's turn, before the roll."""
+    from rules.catan_watch.state import ROLL
+
+    state.current = seat
+    state.phase = ROLL
+    state.rolled = False
+    state.turn += 1
+    state.dev_new = []
