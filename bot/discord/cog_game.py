@@ -78,18 +78,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @app_commands.command(name="new", description=cmd("new"))
     @app_commands.describe(game_type=cmd("new.game_type"), players=cmd("new.players"),
                            deadline_hours=cmd("new.deadline_hours"),
-                           options=cmd("new.options"), title=cmd("new.title"))
+                           options=cmd("new.options"), title=cmd("new.title"),
+                           excuses=cmd("new.excuses"))
     async def new(self, interaction: Interaction, game_type: str,
                   players: app_commands.Range[int, 1, 25] | None = None,
                   deadline_hours: app_commands.Range[float, 0.01, 336.0] = 24.0,
                   options: str | None = None,
-                  title: app_commands.Range[str, 1, 100] | None = None) -> None:
+                  title: app_commands.Range[str, 1, 100] | None = None,
+                  excuses: app_commands.Range[int, 0, 5] = 1) -> None:
         async def body() -> None:
             self._need_guild(interaction)
             outcome: Outcome = await self.service.create_game(
                 interaction.user.id, display_name(interaction.user), game_type,
                 config=parse_options(options), max_seats=players,
-                deadline_hours=deadline_hours, guild_id=interaction.guild_id,
+                deadline_hours=deadline_hours, excuses=excuses, guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id, title=title or "")
             summary = await self.service.summary(outcome.game_id)
             thread = await self._open_thread(interaction, outcome.game_id, summary.title)

@@ -5,8 +5,9 @@
 * ``Notify`` → a DM to the seat's user (with the private view and move buttons when
   ``show_private``), unless their DMs are known closed. A DM refused with 50007 is recorded
   with ``service.dm_closed`` and its table post delivered; it is never retried blindly.
-* ``BoardChanged`` → the board PNG (rendered off the loop) edited into the board message if
-  it is still the thread's last message, else posted anew (``service.set_board_message``).
+* ``BoardChanged`` → the board PNG (rendered off the loop) edited into the board message
+  while the phase is the same (or it is still the thread's last message); a new phase gets
+  a new board message at the bottom of the thread (``service.set_board_message``).
 """
 
 from __future__ import annotations
@@ -158,13 +159,17 @@ class Delivery:
         buttons.add_item(HandButton(game_id, locale))
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
         current = await lookup.board_message_of(self.service.engine, game_id)
-        if current is not None and getattr(channel, "last_message_id", None) == current:
+        if current is not None:
             try:
-                await channel.get_partial_message(current).edit(
-                    embed=embed, attachments=[file], view=buttons)
-                return
+                old = await channel.fetch_message(current)
             except discord.NotFound:
-                file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+                old = None
+            same_phase = bool(old and old.embeds
+                              and old.embeds[0].description == embed.description)
+            if old is not None and (same_phase
+                                    or getattr(channel, "last_message_id", None) == current):
+                await old.edit(embed=embed, attachments=[file], view=buttons)
+                return
         sent = await channel.send(embed=embed, file=file, view=buttons,
                                   allowed_mentions=discord.AllowedMentions.none())
         await self.service.set_board_message(game_id, sent.id)

@@ -32,6 +32,10 @@ def public_text(channel: Any, outsider: Any) -> str:
     return "\n".join(parts)
 
 
+def boards(channel: Any) -> list[Any]:
+    return [m for m in channel.history() if any(a.filename == "board.png" for a in m.attachments)]
+
+
 def by_label(message: Any, label: str) -> bool:
     return any(getattr(c, "label", None) == label
                for row in message.components for c in getattr(row, "children", [row]))
@@ -100,6 +104,9 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     bid = await bob.click(hand.response, label="bid 3")
     await bob.click(bid.response, label="ready")
 
+    # Within a phase the one board message is edited, not re-posted.
+    assert len(boards(thread)) == 1
+
     # Nothing secret is public before the reveal, nor in Carol's autocomplete.
     seen = public_text(thread, dave) + public_text(channel, dave)
     assert not any(marker in seen for marker in SECRET_MARKERS)
@@ -120,6 +127,7 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     over = [m for m in thread.history() if "is over" in m.content]
     assert len(over) == 1 and "won" in over[0].content
     assert (await service.summary(1)).status == "finished"
+    assert len(boards(thread)) == 3  # bidding, prize choice, game over
     status = await dave.slash(channel, "game status", game=1)
     assert "finished" in status.response.content
 
