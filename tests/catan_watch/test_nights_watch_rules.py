@@ -43,7 +43,7 @@ def test_guards_cost_lowest_field_and_vp_tokens() -> None:
     s = fresh("nights_watch")
     s.guards[1] = [BLUE]
     give(s, RED, brick=5, wool=5, lumber=5)
-    s, events = act(s, RED, "build_guard", section=1)
+    s, _events = act(s, RED, "build_guard", section=1)
     assert s.guards[1] == [BLUE, RED] and hand(s, RED) == {"brick": 4, "wool": 4, "lumber": 4}
     assert public_vp(s, RED) == 0
     for _ in range(2):
@@ -60,7 +60,7 @@ def test_guards_cost_lowest_field_and_vp_tokens() -> None:
 def test_bank_trade_is_three_to_one() -> None:
     s = fresh("nights_watch")
     give(s, RED, ore=3)
-    s, events = act(s, RED, "bank_trade", give="ore", get="wool")
+    s, _events = act(s, RED, "bank_trade", give="ore", get="wool")
     assert hand(s, RED) == {"wool": 1}
 
 
@@ -178,7 +178,7 @@ def test_glorious_victory_waits_for_the_wildling_die() -> None:
     s.clearings[3] = ["regular"]
     s.breaches = 2
     force_roll(s, 5, wild=8)  # the Hornfoot wildling breaks through: tragic ending
-    s, events = act(s, RED, "roll")
+    s, _events = act(s, RED, "roll")
     result = RULES.result(s)
     assert result is not None and result.reason.startswith("tragic")
 
@@ -213,7 +213,7 @@ def test_hero_not_on_the_turn_obtained_then_flip_and_swap() -> None:
     s.turn += 1
     with pytest.raises(RuleViolation):
         act(s, RED, "use_hero", give="ore", get="grain", after="flip")
-    s, events = act(s, RED, "use_hero", give="ore", get="grain", after="swap", take=7)
+    s, _events = act(s, RED, "use_hero", give="ore", get="grain", after="swap", take=7)
     assert s.hero[RED] == 7 and s.hero_side[RED] == "A" and 2 in s.hero_offer
     assert s.hero_turn[RED] == s.turn
 
@@ -224,7 +224,7 @@ def test_mormont_forced_trade() -> None:
     s.turn = 2
     give(s, RED, wool=1)
     give(s, BLUE, ore=1)
-    s, events = act(s, RED, "use_hero", resource="ore", targets=[BLUE, WHITE], after="flip")
+    s, _events = act(s, RED, "use_hero", resource="ore", targets=[BLUE, WHITE], after="flip")
     assert s.phase == "mormont"
     s, _ = act(s, RED, "give_back", resource="wool")
     assert hand(s, RED) == {"ore": 1} and hand(s, BLUE) == {"wool": 1}

@@ -62,7 +62,7 @@ def test_seven_discards_are_secret_and_simultaneous() -> None:
     give(s, 2, wool=8)  # 8 cards: discard 4
     give(s, 3, grain=7)  # 7 cards: keeps all
     force_roll(s, 7)
-    s, events = act(s, 0, "roll")
+    s, _ = act(s, 0, "roll")
     assert s.phase == DISCARD
     assert RULES.awaiting(s) == frozenset({1, 2})
     with pytest.raises(RuleViolation) as err:
@@ -77,7 +77,7 @@ def test_seven_discards_are_secret_and_simultaneous() -> None:
         assert view["players"][1]["discard"] == {"must": 4, "committed": True}
         assert "pending_discard" not in view.get("you", {})
     assert hand(s, 1) == {"brick": 5, "ore": 4}
-    s, events = act(s, 2, "discard", cards={"wool": 4})
+    s, _events = act(s, 2, "discard", cards={"wool": 4})
     assert hand(s, 1) == {"brick": 2, "ore": 3}
     assert hand(s, 2) == {"wool": 4}
     assert hand(s, 3) == {"grain": 7}
@@ -166,7 +166,7 @@ def test_domestic_trade_with_counter_offer() -> None:
     assert s.phase == TRADE_CONFIRM and RULES.awaiting(s) == frozenset({0})
     with pytest.raises(RuleViolation):
         act(s, 0, "confirm_trade", partner=3)
-    s, events = act(s, 0, "confirm_trade", partner=2)
+    s, _events = act(s, 0, "confirm_trade", partner=2)
     assert hand(s, 0) == {"brick": 1, "grain": 2}
     assert hand(s, 2) == {"brick": 1, "ore": 1}
     assert hand(s, 1) == {"wool": 1}
@@ -239,7 +239,7 @@ def test_largest_watch_from_three_and_taken_by_strictly_more() -> None:
     assert s.largest == 1  # 3 vs 3: the holder keeps it
     s.dev_hand[0] = ["watch"]
     s.turn += 1
-    s, events = act(s, 0, "play_development", card="watch", hex=hex_at(s, 0, 1))
+    s, _events = act(s, 0, "play_development", card="watch", hex=hex_at(s, 0, 1))
     assert s.largest == 0
     from rules.catan_watch.points import public_vp
 
@@ -296,7 +296,7 @@ def test_win_only_on_your_own_turn() -> None:
               corner(s, hex_at(s, 4, 0), 3), corner(s, hex_at(s, 4, 2), 3)):
         settle(s, 1, v, keep=True)
     s.longest = 1  # 8 + 2 = 10 points for seat 1
-    s, events = act(s, 0, "end_turn")
+    s, _events = act(s, 0, "end_turn")
     result = RULES.result(s)
     assert result is not None and result.winners == (1,)
     s2 = fresh()
