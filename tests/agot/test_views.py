@@ -1,0 +1,53 @@
+"""Views: the documented keys, redaction of secrets, and perturbation of hidden information."""
+
+from __future__ import annotations
+
+import json
+
+from rules.agot import RULES
+from rules.agot.scenario import act, battle_at, begin, clear, game, put, seat
+from rules.rng import Rng
+
+
+def test_view_keys_and_json() -> None:
+    st = game()
+    for viewer in (None, 0):
+        view = RULES.view(st, viewer)
+        json.dumps(view)
+        for key in ("phase", "phase_label", "round", "board", "tracks", "seats",
+                    "wildling_threat", "iron_throne", "valyrian_steel_blade", "messenger_raven",
+                    "awaiting", "frame", "control", "castles_to_win"):
+            assert key in view
+        assert ("you" in view) == (viewer is not None)
+    assert RULES.view(st, None)["phase_label"] == "Round 1 · Planning — place orders"
+    text = json.dumps(RULES.view(st, None))
+    assert '"rng"' not in text and "decks" not in text
+
+
+def test_secret_bid_and_card_are_redacted_and_perturbable() -> None:
+    st = clear(game(), neutral=True)
+    begin(st, "clash", track=0)
+    st = act(st, "stark", "bid", amount=3)
+    sta = seat(st, "stark")
+    assert RULES.view(st, sta)["you"]["your_bid"] == 3
+    lannister_view = RULES.view(st, seat(st, "lannister"))
+    assert lannister_view["you"]["your_bid"] == 0 and "bids" not in lannister_view["frame"]
+    other = RULES.perturb_hidden(st, sta, Rng(1))
+    assert other is not None
+    assert RULES.view(other, sta) != RULES.view(st, sta)
+    for viewer in (None, *[s for s in range(5) if s != sta]):
+        assert RULES.view(other, viewer) == RULES.view(st, viewer)
+
+    st = clear(game(), neutral=True)
+    st.supply = [6] * 5
+    put(st, "searoad_marches", "lannister", knights=2)
+    put(st, "the_reach", "tyrell", footmen=1)
+    st = battle_at(st, "lannister", "searoad_marches", "the_reach", {"knight": 2})
+    st = act(st, "lannister", "choose_card", card="tywin_lannister")
+    lan = seat(st, "lannister")
+    assert RULES.view(st, lan)["you"]["your_card"] == "tywin_lannister"
+    assert "tywin_lannister" not in json.dumps(RULES.view(st, seat(st, "tyrell"))["battle"])
+    other = RULES.perturb_hidden(st, lan, Rng(2))
+    assert other is not None
+    assert RULES.view(other, seat(st, "tyrell")) == RULES.view(st, seat(st, "tyrell"))
+    assert RULES.progress(st, lan).startswith("choose your House card")
