@@ -210,11 +210,7 @@ class Battle(Handler):
 
     def _resolve_neutral(self, st: State, fr: Frame, ev: list[Event]) -> None:
         area, seat = fr["area"], fr["att"]
-        rains = "rains_of_autumn" in st.restrictions
-        total = attack_strength(fr["units"]) + fr["bonus"]
-        for a, s in fr["decl"].items():
-            if s == "attacker" and a in st.units and a in st.orders:
-                total += support_strength(st, a, rains)
+        total = _neutral_attack(st, fr)
         need = st.neutral[area][0]
         if total >= need:
             del st.neutral[area]
@@ -615,14 +611,28 @@ class Battle(Handler):
         if fr["winner"] >= 0:
             out["strength"] = {SIDES[s]: fr["strength"][s] for s in (0, 1)}
             out["winner"] = seat_of(fr, fr["winner"])
-        if fr["step"] in ("cards", "support") and fr["dfn"] >= 0:
-            out["current_strength"] = {SIDES[s]: v for s, v in
-                                       zip((0, 1), _pre_card_strengths(st, fr), strict=True)}
+        if fr["step"] in ("cards", "support"):
+            if fr["dfn"] >= 0:
+                out["current_strength"] = {SIDES[s]: v for s, v in
+                                           zip((0, 1), _pre_card_strengths(st, fr), strict=True)}
+            else:
+                out["current_strength"] = {"attacker": _neutral_attack(st, fr),
+                                           "defender": st.neutral[fr["area"]][0]}
         if fr["step"] == "casualties_wait":
             out["casualties_due"] = fr["casualties"]
         if seat is not None and seat in (fr["att"], fr["dfn"]) and not fr["revealed"]:
             out["your_card"] = fr["cards"][0 if seat == fr["att"] else 1]
         return out
+
+
+def _neutral_attack(st: State, fr: Frame) -> int:
+    """Units + March modifier + declared support; no House cards against a neutral force."""
+    rains = "rains_of_autumn" in st.restrictions
+    total = attack_strength(fr["units"]) + fr["bonus"]
+    for a, s in fr["decl"].items():
+        if s == "attacker" and a in st.units and a in st.orders:
+            total += support_strength(st, a, rains)
+    return total
 
 
 def _pre_card_strengths(st: State, fr: Frame) -> list[int]:

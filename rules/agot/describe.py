@@ -126,7 +126,9 @@ _LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                   f"{_area(d['area'])} cannot retreat again and are destroyed.",
     "destroyed_no_retreat": lambda d: f"{_house(d)} has nowhere to retreat: {_units(d['units'])}"
                                       f" in {_area(d['area'])} are destroyed.",
-    "area_taken": lambda d: f"{_house(d)} takes {_area(d['area'])}.",
+    "area_taken": lambda d: (f"{_house(d)} clears {_area(d['area'])} of enemy ships."
+                             if board().is_sea.get(d["area"]) else
+                             f"{_house(d)} takes {_area(d['area'])}."),
     "cards_recovered": lambda d: f"{_house(d)} played its last House card and takes all seven "
                                  f"back.",
     "battle_end": lambda d: f"The battle in {_area(d['area'])} is over.",

@@ -374,3 +374,23 @@ def test_neutral_force_out_of_reach_is_refused() -> None:
     begin(st, "marches")
     with pytest.raises(RuleViolation, match="neutral force"):
         act(st, "tyrell", "march", **{"from": "yronwood", "moves": {"sunspear": {"footman": 1}}})
+
+
+def test_three_players_greyjoy_units_are_a_neutral_force() -> None:
+    st = clear(game(3))
+    st.neutral.pop("sunspear", None)
+    tracks(st, throne=["lannister", "baratheon", "stark"])
+    put(st, "riverrun", "lannister", footmen=1, knights=1)
+    order(st, "riverrun", "march_0")
+    put(st, "stoney_sept", "lannister", footmen=1)
+    order(st, "stoney_sept", "support_0a")
+    put(st, "winterfell", "stark", footmen=1)
+    order(st, "winterfell", "march_0")
+    begin(st, "marches")
+    assert st.neutral["greywater_watch"][0] == 1 and st.neutral["pyke"][0] == 3
+    # Seagard is free; Greywater Watch holds one neutral Greyjoy footman.
+    st = act(st, "lannister", "march", **{"from": "riverrun", "moves": {
+        "seagard": {"footman": 1}}})
+    assert units(st, "seagard")[:3] == [1, 0, 0]
+    view = RULES.view(st, None)
+    assert view["board"]["pyke"]["neutral"] == {"strength": 3, "house": "greyjoy"}
