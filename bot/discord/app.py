@@ -81,8 +81,10 @@ def create_bot(service: GameService, *, dev_guild_id: int | None = None, sync: b
 
 async def run(token: str, service: GameService, *, dev_guild_id: int | None = None,
               sync: bool = True, deadline_interval: float = 30.0) -> None:
-    """Log in and serve until cancelled. The caller owns the service (and its engine)."""
-    discord.utils.setup_logging()
+    """Log in and serve until cancelled. The caller owns the service (and its engine) and
+    may configure logging first; otherwise discord.py's default handler is installed."""
+    if not logging.getLogger().handlers:
+        discord.utils.setup_logging()
     bot = create_bot(service, dev_guild_id=dev_guild_id, sync=sync,
                      deadline_interval=deadline_interval)
     async with bot:

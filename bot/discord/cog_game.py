@@ -21,7 +21,7 @@ from bot.discord.options import parse_options
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, render, tr
 from bot.i18n import Person, msg
-from bot.service import VOTE_KINDS, Outcome, ServiceError
+from bot.service import VOTE_KINDS, GameService, Outcome, ServiceError
 
 if TYPE_CHECKING:
     from bot.discord.app import MaesterBot
@@ -38,7 +38,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         super().__init__()
 
     @property
-    def service(self) -> Any:
+    def service(self) -> GameService:
         return self.bot.service
 
     # ---- helpers ---------------------------------------------------------------------------
@@ -133,7 +133,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         async def call() -> Outcome:
             self._need_guild(interaction)
             gid = await self._game(interaction, game)
-            return await self.service.join(gid, interaction.user.id,  # type: ignore[no-any-return]
+            return await self.service.join(gid, interaction.user.id,
                                            display_name(interaction.user))
 
         await self._run(interaction, call)
@@ -159,7 +159,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         async def call() -> Outcome:
             self._need_guild(interaction)
             gid = await self._game(interaction, game)
-            return await self.service.leave(gid, interaction.user.id)  # type: ignore[no-any-return]
+            return await self.service.leave(gid, interaction.user.id)
 
         await self._run(interaction, call)
 
@@ -169,7 +169,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         async def call() -> Outcome:
             self._need_guild(interaction)
             gid = await self._game(interaction, game)
-            return await self.service.start(gid, interaction.user.id)  # type: ignore[no-any-return]
+            return await self.service.start(gid, interaction.user.id)
 
         await self._run(interaction, call)
 
@@ -179,7 +179,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         async def call() -> Outcome:
             self._need_guild(interaction)
             gid = await self._game(interaction, game)
-            return await self.service.confirm_ready(  # type: ignore[no-any-return]
+            return await self.service.confirm_ready(
                 gid, interaction.user.id)
 
         await self._run(interaction, call)
@@ -190,7 +190,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
                     seat: app_commands.Range[int, 0, 99]) -> None:
         async def call() -> Outcome:
             self._need_guild(interaction)
-            return await self.service.claim(  # type: ignore[no-any-return]
+            return await self.service.claim(
                 game, seat, interaction.user.id, display_name(interaction.user))
 
         await self._run(interaction, call)
@@ -264,7 +264,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
                    ) -> None:
         async def call() -> Outcome:
             gid = await self._game(interaction, game)
-            return await self.service.vote(  # type: ignore[no-any-return]
+            return await self.service.vote(
                 gid, interaction.user.id, kind, yes, target_seat=seat)
 
         await self._run(interaction, call)

@@ -26,7 +26,7 @@ from bot.discord.presenters import board_embed, private_embed
 from bot.discord.text import guild_locale_of, render
 from bot.i18n import DEFAULT_LOCALE
 from bot.render import render_board_async
-from bot.service import BoardChanged, Effect, Notify, Post, ServiceError
+from bot.service import BoardChanged, Effect, GameService, Notify, Post, ServiceError
 
 if TYPE_CHECKING:
     from bot.discord.app import MaesterBot
@@ -64,7 +64,7 @@ class Delivery:
         self.bot = bot
 
     @property
-    def service(self) -> Any:
+    def service(self) -> GameService:
         return self.bot.service
 
     async def deliver(self, effects: Iterable[Effect]) -> None:

@@ -20,7 +20,15 @@ from bot.discord.panels import context_token, move_panel, note_text
 from bot.discord.presenters import private_embed
 from bot.discord.text import locale_of, render
 from bot.i18n import Msg, msg
-from bot.service import Effect, Notify, Outcome, PrivateView, ServiceError, StaleVersion
+from bot.service import (
+    Effect,
+    GameService,
+    Notify,
+    Outcome,
+    PrivateView,
+    ServiceError,
+    StaleVersion,
+)
 from rules.base import Action, ActionSpec
 
 if TYPE_CHECKING:
@@ -42,7 +50,7 @@ class Flows:
         self.bot = bot
 
     @property
-    def service(self) -> Any:
+    def service(self) -> GameService:
         return self.bot.service
 
     # ---- answering -------------------------------------------------------------------------
@@ -139,6 +147,19 @@ class Flows:
             if not isinstance(chosen, Action):
                 raise ServiceError("error.forged")
             return chosen
+
+        await self.play(interaction, game_id, seat, version, choose)
+
+    async def play_action(self, interaction: discord.Interaction[Any], game_id: int, seat: int,
+                          version: int, action: Action, *, secret: bool = False) -> None:
+        """For per-game items that carry a concrete action: stale unless the board is still
+        at ``version`` — or, for a ``secret`` simultaneous commitment, while the action is
+        still one of the seat's options."""
+
+        def choose(view: PrivateView, actions: Options) -> Action | None:
+            if view.version == version or (secret and action in actions):
+                return action
+            return None
 
         await self.play(interaction, game_id, seat, version, choose)
 

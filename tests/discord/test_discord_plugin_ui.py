@@ -1,0 +1,77 @@
+"""A game can replace the generic move UI with its own DynamicItems (the registry in
+``bot.discord.panels``); its clicks still go through the one pipeline (``flows.play_action``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord import panels
+from bot.discord.app import MaesterBot, create_bot
+from bot.discord.panels import Panel
+from bot.service import GameService, PrivateView
+from rules.base import Action
+
+
+class AllIn(discord.ui.DynamicItem[discord.ui.Button[Any]],
+            template=r"test:allin:(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+)"):
+    def __init__(self, game_id: int, seat: int, version: int) -> None:
+        super().__init__(discord.ui.Button(label="All in",
+                                           custom_id=f"test:allin:{game_id}:{seat}:{version}"))
+        self.game_id, self.seat, self.version = game_id, seat, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> AllIn:
+        return cls(int(match["game"]), int(match["seat"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        view = await interaction.client.service.private_view(  # type: ignore[attr-defined]
+            self.game_id, interaction.user.id)
+        coins = view.view["coins"][view.seat]
+        await interaction.client.flows.play_action(  # type: ignore[attr-defined]
+            interaction, self.game_id, self.seat, self.version,
+            Action("bid", {"amount": coins}), secret=True)
+
+
+class AllInUI:
+    def panel(self, view: PrivateView, actions: Any, locale: str) -> Panel:
+        ui = discord.ui.View(timeout=None)
+        if view.awaited and view.view["phase"] == "bid":
+            ui.add_item(AllIn(view.game_id, view.seat, view.version))
+        return panels.GENERIC.panel(view, actions, locale) if not ui.children else Panel(ui)
+
+
+@pytest.fixture
+def plugged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(panels, "_EXTRA_ITEMS", [])
+    monkeypatch.setattr(panels, "MOVE_UIS", {})
+    panels.register_move_ui("sealed_bids", AllInUI(), AllIn)
+    yield
+
+
+@pytest.fixture
+def simcord_bot(plugged: None, service: GameService) -> MaesterBot:
+    return create_bot(service, deadline_interval=60.0)
+
+
+async def test_per_game_items_plug_in(simcord_env: Any, service: GameService) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
+    (thread,) = channel.threads
+    await bob.click(thread.last_message, label="Join")
+    await alice.slash(thread, "game start")
+    await bob.click(thread.last_message, label="Ready")
+
+    panel = alice.user.dm_channel.last_message
+    await bob.user.click(bob.user.dm_channel.last_message, label="All in")  # version moves on
+    done = await alice.user.click(panel, label="All in")  # a secret bid: still applies
+    assert "You bid 10." in done.response.content
+    assert (await service.private_view(1, alice.id)).view["you"]["bid"] == 10
