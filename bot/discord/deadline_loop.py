@@ -28,13 +28,16 @@ class DeadlineLoop(commands.Cog):
 
     @tasks.loop(seconds=30.0)
     async def tick(self) -> None:
+        # An unhandled error would stop a tasks.loop for good: log it, the next tick goes on.
         try:
             effects = await self.bot.service.run_due()
-        except Exception:  # a bad row must not kill the loop; the next tick retries
+        except Exception:
             log.exception("run_due failed")
             return
-        if effects:
+        try:
             await self.bot.delivery.deliver(effects)
+        except Exception:
+            log.exception("delivering due effects failed")
 
     @tick.before_loop
     async def _wait_ready(self) -> None:

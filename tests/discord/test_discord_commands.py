@@ -68,3 +68,21 @@ async def test_dm_commands_and_settings(simcord_env: Any, service: GameService) 
     assert hand.ephemeral and hand.response.embeds
     await bob.click(hand.response, label="ready")
     assert len(bob.user.dm_channel.history()) == dms_before  # DMs off: nothing sent
+
+
+async def test_without_thread_permission_the_game_lives_in_the_channel(
+    simcord_env: Any, service: GameService
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    env.inject_error("POST", "/channels/*/threads", status=403, code=50013,
+                     message="Missing Permissions")
+    created = await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
+    assert channel.mention in created.response.content
+    assert channel.threads == []
+    assert "#1 is open" in channel.last_message.content
+    await bob.click(channel.last_message, label="Join")
+    assert "joined game #1" in channel.last_message.content
+    assert (await service.summary(1)).thread_id is None
