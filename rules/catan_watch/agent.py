@@ -237,21 +237,22 @@ def _main_move(state: State, seat: int, rng: Any) -> Action:
         spots = keep_spots(state, seat)
         if spots:
             return Action("build_keep", {"vertex": rng.choice(spots)})
-    can_settle = pieces[SETTLEMENTS] and has(hand, COSTS["settlement"])
-    spots = settlement_spots(state, seat) if can_settle else []
-    if spots:
+    spots = settlement_spots(state, seat) if pieces[SETTLEMENTS] else []
+    if spots and has(hand, COSTS["settlement"]):
         return Action("build_settlement", {"vertex": rng.choice(spots)})
     if state.dev_hand[seat] and rng.randbelow(3) == 0:
         plays = dev_options(state, seat)
         if plays:
             return Action("play_development", rng.choice(plays))
+    # Save for a settlement while there is a spot for one; otherwise spend freely.
+    saving = bool(spots)
     if state.nw and pieces[GUARDS] and has(hand, COSTS["guard"]) and rng.randbelow(2):
         sections = guard_sections(state)
         if sections:
             return Action("build_guard", {"section": rng.choice(sections)})
-    if state.dev_deck and has(hand, COSTS["development"]) and rng.randbelow(2):
+    if state.dev_deck and has(hand, COSTS["development"]) and (not saving or rng.randbelow(3) == 0):
         return Action("buy_development")
-    if pieces[ROADS] and has(hand, COSTS["road"]) and (not can_settle or rng.randbelow(2)):
+    if pieces[ROADS] and has(hand, COSTS["road"]) and (not saving or rng.randbelow(4) == 0):
         edges = road_spots(state, seat)
         if edges:
             return Action("build_road", {"edge": rng.choice(edges)})
@@ -259,15 +260,31 @@ def _main_move(state: State, seat: int, rng: Any) -> Action:
         uses = heroes.candidates(state, seat, rng)
         if uses:
             return Action("use_hero", rng.choice(uses))
-    missing = [r for r in range(5) if hand[r] == 0]
+    target = _target_cost(state, seat, bool(spots))
+    missing = [r for r in range(5) if hand[r] < target[r]]
     if missing:
-        rich = max(range(5), key=lambda i: hand[i])
-        if hand[rich] >= trade.bank_rate(state, seat, rich):
-            gets = [r for r in missing if state.bank[r]]
-            if gets:
-                get = RESOURCES[rng.choice(gets)]
-                return Action("bank_trade", {"give": RESOURCES[rich], "get": get})
-        if state.trade_count == 0 and hand[rich] and rng.randbelow(4) == 0:
+        rates = trade.bank_rates(state, seat)
+        spare = [r for r in range(5) if hand[r] - target[r] >= rates[r]]
+        gets = [r for r in missing if state.bank[r]]
+        if spare and gets:
+            give = max(spare, key=lambda i: hand[i] - target[i])
+            get = RESOURCES[rng.choice(gets)]
+            return Action("bank_trade", {"give": RESOURCES[give], "get": get})
+        rich = max(range(5), key=lambda i: hand[i] - target[i])
+        if state.trade_count == 0 and hand[rich] > target[rich] and rng.randbelow(4) == 0:
             return Action("offer_trade", {"give": {RESOURCES[rich]: 1},
                                           "get": {RESOURCES[rng.choice(missing)]: 1}})
     return Action("end_turn")
+
+
+def _target_cost(state: State, seat: int, settlement_spot: bool) -> tuple[int, ...]:
+    """What the random agent saves for: a settlement if it has a spot, else a keep, else a
+    development card (or a road to find a spot)."""
+    pieces = state.pieces[seat]
+    if settlement_spot:
+        return COSTS["settlement"]
+    if pieces[KEEPS] and pieces[SETTLEMENTS] < 5:
+        return COSTS["keep"]
+    if state.dev_deck:
+        return COSTS["development"]
+    return COSTS["road"]

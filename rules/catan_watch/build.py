@@ -37,11 +37,18 @@ def road_connects(state: State, seat: int, e: int) -> bool:
     return False
 
 
+def _network_vertices(state: State, seat: int) -> set[int]:
+    """Corners touched by the seat's roads."""
+    road, ev_ = state.road, state.geo.edge_vertices
+    out: set[int] = set()
+    for e in range(len(road)):
+        if road[e] == seat:
+            out.update(ev_[e])
+    return out
+
+
 def settlement_spots(state: State, seat: int) -> list[int]:
-    return [
-        v for v in range(state.geo.n_vertices)
-        if distance_ok(state, v) and touches_own_road(state, seat, v)
-    ]
+    return sorted(v for v in _network_vertices(state, seat) if distance_ok(state, v))
 
 
 def setup_settlement_spots(state: State) -> list[int]:
@@ -49,8 +56,14 @@ def setup_settlement_spots(state: State) -> list[int]:
 
 
 def road_spots(state: State, seat: int) -> list[int]:
-    road = state.road
-    return [e for e in range(len(road)) if road[e] == -1 and road_connects(state, seat, e)]
+    road, owner, v_edges = state.road, state.owner, state.geo.vertex_edges
+    starts = _network_vertices(state, seat)
+    starts.update(v for v in range(len(owner)) if owner[v] == seat)
+    found = {
+        e for v in starts for e in v_edges[v]
+        if road[e] == -1 and road_connects(state, seat, e)
+    }
+    return sorted(found)
 
 
 def setup_road_spots(state: State) -> list[int]:

@@ -32,6 +32,19 @@ def bank_rate(state: State, seat: int, r: int) -> int:
     return rate
 
 
+def bank_rates(state: State, seat: int) -> list[int]:
+    """The seat's rate for each resource, in one pass over the harbour corners."""
+    rates = [3 if state.nw else 4] * 5
+    owner = state.owner
+    for v, kind in state.layout.harbour_vertices:
+        if owner[v] == seat:
+            if kind == ANY_HARBOUR:
+                rates = [min(r, 3) for r in rates]
+            else:
+                rates[kind] = 2
+    return rates
+
+
 def bank_trade(state: State, seat: int, give: int, get: int, events: Events) -> None:
     if give == get:
         raise illegal("Trade one resource for a different one.")
