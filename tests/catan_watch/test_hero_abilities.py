@@ -1,0 +1,109 @@
+"""Each hero ability, used once from side A (then turned to side B)."""
+
+from __future__ import annotations
+
+import pytest
+from cw_helpers import act, corner, fresh, give, hand, hex_at, settle, side
+
+from rules.base import RuleViolation
+from rules.catan_watch.data import HERO_BY_ID
+from rules.catan_watch.state import State
+
+RED, BLUE, WHITE = 0, 1, 2
+
+
+def _with_hero(name: str) -> State:
+    s = fresh("nights_watch")
+    s.hero[RED] = HERO_BY_ID[name]
+    s.hero_offer = [h for h in range(1, 12) if h != s.hero[RED]]
+    s.turn = 3
+    s.dice = [2, 3, 4]
+    return s
+
+
+def test_tarly_only_after_an_empty_roll() -> None:
+    s = _with_hero("tarly")
+    s.got_yield = True
+    with pytest.raises(RuleViolation):
+        act(s, RED, "use_hero", resource="ore")
+    s.got_yield = False
+    s, _ = act(s, RED, "use_hero", resource="ore")
+    assert hand(s, RED) == {"ore": 1} and s.hero_side[RED] == "B"
+
+
+def test_mance_robs_a_richer_opponent_and_sees_the_hand() -> None:
+    s = _with_hero("mance")
+    settle(s, BLUE, corner(s, hex_at(s, 0, 0), 0))
+    give(s, BLUE, ore=1, wool=2)
+    with pytest.raises(RuleViolation):
+        act(s, RED, "use_hero", target=WHITE, resource="ore")
+    s, events = act(s, RED, "use_hero", target=BLUE, resource="wool")
+    assert hand(s, RED) == {"wool": 1} and hand(s, BLUE) == {"ore": 1, "wool": 1}
+    seen = next(e for e in events if e.kind == "hand_seen")
+    assert seen.visible_to == frozenset({RED, BLUE})
+
+
+def test_yarwyck_moves_a_dead_end_road() -> None:
+    s = _with_hero("yarwyck")
+    h = hex_at(s, 1, 1)
+    settle(s, RED, corner(s, h, 0))
+    s.road[side(s, h, 0)] = RED
+    s.road[side(s, h, 1)] = RED
+    s, _ = act(s, RED, "use_hero", from_edge=side(s, h, 1), to_edge=side(s, h, 5))
+    assert s.road[side(s, h, 1)] == -1 and s.road[side(s, h, 5)] == RED
+
+
+def test_thorne_substitutes_one_guard_resource() -> None:
+    s = _with_hero("thorne")
+    give(s, RED, brick=1, wool=1, ore=1)
+    s, _ = act(s, RED, "use_hero", section=0, replace="lumber", **{"with": "ore"})
+    assert s.guards[0] == [RED] and hand(s, RED) == {}
+
+
+def test_melisandre_picks_from_the_top_three() -> None:
+    s = _with_hero("melisandre")
+    give(s, RED, ore=1, wool=1, lumber=1)
+    deck = len(s.dev_deck)
+    s, _ = act(s, RED, "use_hero", replace="grain", **{"with": "lumber"})
+    assert s.phase == "melisandre" and len(s.pending["cards"]) == 3
+    card = s.pending["cards"][2]
+    s, _ = act(s, RED, "pick_development", index=2)
+    assert s.dev_hand[RED] == [card] and len(s.dev_deck) == deck - 1 and s.phase == "main"
+
+
+def test_benjen_ygritte_qhorin_yoren() -> None:
+    s = _with_hero("benjen")
+    s.clans[1] = ["giant", "regular", "climber"]
+    s, _ = act(s, RED, "use_hero", clan=1, camp=0)
+    assert sum(len(c) for c in s.clans) == 3  # one sent home, one new token revealed
+    assert s.clans[1][:2] == ["regular", "climber"]
+
+    s = _with_hero("ygritte")
+    h = hex_at(s, 0, 1)
+    s.gift[h] = "regular"
+    s, _ = act(s, RED, "use_hero", hex=h)
+    assert not any(s.gift)
+
+    s = _with_hero("qhorin")
+    s.tormund = hex_at(s, 0, 2)  # mountains
+    s.rolled = False
+    s.phase = "roll"
+    s, _ = act(s, RED, "use_hero")
+    assert s.tormund == -1 and hand(s, RED) == {"ore": 1}
+
+    s = _with_hero("yoren")
+    with pytest.raises(RuleViolation):
+        act(s, RED, "use_hero", section=1)
+    s.watches[RED] = 1
+    s, _ = act(s, RED, "use_hero", section=1)
+    assert s.guards[1] == [RED] and s.watches[RED] == 0
+
+
+def test_after_the_roll_heroes_wait_for_the_dice() -> None:
+    s = _with_hero("marsh")
+    s.phase = "roll"
+    s.rolled = False
+    give(s, RED, ore=1)
+    with pytest.raises(RuleViolation) as err:
+        act(s, RED, "use_hero", give="ore", get="wool")
+    assert "Roll the dice first" in err.value.message
