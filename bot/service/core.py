@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,6 +23,8 @@ from rules import registry
 from rules.base import Action, Event, GameRules, RuleViolation, hash_json
 from rules.replay import LoggedAction, ReplayMismatch, replay
 from storage import repo
+from storage.batch import BatchWriter, MoveWrite
+from storage.db import is_sqlite
 from storage.models import Game, Seat, utcnow
 
 SNAPSHOT_EVERY = 50
@@ -92,7 +95,22 @@ class ServiceCore:
         self.locks = GameLocks()
         self._seed = seed_source or (lambda: secrets.randbits(62))
         self._heads: OrderedDict[int, Head] = OrderedDict()
+        self.writer = BatchWriter(engine)
+        self._remind_minutes: dict[int, int] = {}
+        # SQLite has one writer: other writes queue on the move writer's lock instead of
+        # sleeping in SQLite's busy timeout.
+        self._write_lock = self.writer.lock if is_sqlite(str(engine.url)) else None
         self._recent: OrderedDict[str, tuple[int, int]] = OrderedDict()
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction (serialized per process on SQLite)."""
+        if self._write_lock is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._write_lock, self.engine.begin() as conn:
+            yield conn
 
     # ---- loading ---------------------------------------------------------------------------
     def rules_for(self, game_type: str) -> GameRules:
@@ -179,32 +197,34 @@ class ServiceCore:
                                   "awaiting": sorted(new_awaiting)}
         if result is not None:
             values.update(status="finished", result=result.to_json(), finished_at=now)
-        # The acting seat gets a fresh deadline if it must act again: it is plainly present.
-        renewed = (new_awaiting - old_awaiting) | ({seat} & new_awaiting)
+        # A seat that stays awaited keeps its deadline while its decision (a turn, a set of
+        # secret orders) is still open; it gets a fresh one when the game moved on publicly
+        # and what it owes changed (the next auction, a new round).
+        renewed = new_awaiting - old_awaiting
+        if head.state is not None and any(e.visible_to is None for e in events):
+            renewed |= {s for s in new_awaiting & old_awaiting
+                        if rules.progress(new_state, s) != rules.progress(head.state, s)}
         dropped = old_awaiting - new_awaiting
+        write = MoveWrite(
+            game_id=game_id, old_version=old_version,
+            action={"game_id": game_id, "seq": version, "seat": seat, "actor_id": actor_id,
+                    "source": source, "action": action.to_json(),
+                    "events": [e.to_json() for e in events], "state_hash": state_hash,
+                    "interaction_id": interaction_id, "created_at": now},
+            game_values={**values, "updated_at": now},
+            extra=extra,
+        )
+        if version % SNAPSHOT_EVERY == 0:
+            write.snapshot = {"game_id": game_id, "seq": version, "state": state_json,
+                              "rules_version": rules.rules_version}
+        if result is not None:
+            write.clear_all_deadlines = True
+        else:
+            write.clear_seats = sorted(dropped | renewed)
+            if not game.paused:
+                write.deadlines = await self._deadline_rows(head, renewed, version)
         try:
-            async with self.engine.begin() as conn:
-                await repo.insert_action(
-                    conn, game_id=game_id, seq=version, seat=seat, actor_id=actor_id,
-                    source=source, action=action.to_json(),
-                    events=[e.to_json() for e in events], state_hash=state_hash,
-                    interaction_id=interaction_id, created_at=now,
-                )
-                await repo.advance_game(conn, game_id, old_version, **values)
-                if version % SNAPSHOT_EVERY == 0:
-                    await repo.insert_snapshot(conn, game_id=game_id, seq=version,
-                                               rules_version=rules.rules_version,
-                                               state=state_json)
-                if result is not None:
-                    await repo.clear_deadlines(conn, game_id)
-                else:
-                    if dropped | renewed:
-                        await repo.clear_deadlines(conn, game_id, dropped | renewed,
-                                                   ("remind", "deadline"))
-                    if not game.paused:
-                        await self._schedule(conn, head, renewed, version)
-                if extra is not None:
-                    await extra(conn)
+            await self.writer.write(write)
         except IntegrityError:
             self._forget(game_id)
             if interaction_id is not None:
@@ -279,28 +299,37 @@ class ServiceCore:
 
     async def _schedule(self, conn: AsyncConnection, head: Head, seats: Iterable[int],
                         version: int, due: datetime | None = None) -> None:
-        """Deadline + reminder rows for seats that now owe a decision."""
+        """Write deadline + reminder rows for seats that now owe a decision."""
+        await repo.add_deadlines(conn, await self._deadline_rows(head, seats, version, due))
+
+    async def _deadline_rows(self, head: Head, seats: Iterable[int], version: int,
+                             due: datetime | None = None) -> list[dict[str, Any]]:
         seats = sorted(seats)
         if not seats:
-            return
+            return []
         now = self.clock.now()
         due = due or now + timedelta(seconds=head.game.deadline_seconds)
         users = [u for s in seats if (u := head.user_of(s)) is not None]
-        prefs = await repo.user_settings(conn, users)
+        unknown = [u for u in users if u not in self._remind_minutes]
+        if unknown:
+            async with self.engine.connect() as conn:
+                prefs = await repo.user_settings(conn, unknown)
+            for u in unknown:
+                self._remind_minutes[u] = (prefs[u].remind_minutes if u in prefs
+                                           else self.settings.default_remind_minutes)
         rows: list[dict[str, Any]] = []
         for s in seats:
             rows.append({"game_id": head.game.id, "seat": s, "kind": "deadline", "due_at": due,
                          "version": version})
             user = head.user_of(s)
-            minutes = (prefs[user].remind_minutes if user in prefs
-                       else self.settings.default_remind_minutes)
+            minutes = self._remind_minutes.get(user or 0, self.settings.default_remind_minutes)
             # Never remind in the first half of a short deadline: it would be noise.
             lead = min(timedelta(minutes=minutes), (due - now) / 2)
             remind_at = due - lead
             if remind_at > now:
                 rows.append({"game_id": head.game.id, "seat": s, "kind": "remind",
                              "due_at": remind_at, "version": version})
-        await repo.add_deadlines(conn, rows)
+        return rows
 
     async def _drop_seats(self, conn: AsyncConnection, head: Head, seats: list[int]) -> None:
         """Delete seats and renumber the rest to stay 0..n-1 in joining order."""

@@ -50,7 +50,7 @@ class DeadlineOps(ServiceCore):
         return effects
 
     async def _ready_check_expired(self, head: Head, row: Deadline) -> list[Effect]:
-        async with self.engine.begin() as conn:
+        async with self._tx() as conn:
             await repo.delete_deadline(conn, row.id or 0)
             if head.game.status != "starting":
                 return []
@@ -63,7 +63,7 @@ class DeadlineOps(ServiceCore):
 
     async def _remind(self, head: Head, rows: list[Deadline]) -> list[Effect]:
         gid = head.game.id or 0
-        async with self.engine.begin() as conn:
+        async with self._tx() as conn:
             for r in rows:
                 await repo.delete_deadline(conn, r.id or 0)
             pending = {d.seat: d.due_at for d in await repo.deadlines_of(conn, gid)
@@ -84,17 +84,17 @@ class DeadlineOps(ServiceCore):
     async def _expire(self, head: Head, row: Deadline) -> list[Effect]:
         gid = head.game.id or 0
         if head.game.status != "active" or head.state is None or head.game.paused:
-            async with self.engine.begin() as conn:
+            async with self._tx() as conn:
                 await repo.delete_deadline(conn, row.id or 0)
             return []
         seat = next((s for s in head.seats if s.seat == row.seat), None)
         if seat is None or row.seat not in head.rules.awaiting(head.state):
-            async with self.engine.begin() as conn:
+            async with self._tx() as conn:
                 await repo.delete_deadline(conn, row.id or 0)
             return []
         if seat.excuses_left > 0 and seat.user_id is not None:
             new_due = self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
-            async with self.engine.begin() as conn:
+            async with self._tx() as conn:
                 await repo.clear_deadlines(conn, gid, [row.seat], ["remind", "deadline"])
                 await repo.update_seat(conn, gid, row.seat, excuses_left=seat.excuses_left - 1)
                 await self._schedule(conn, head, [row.seat], head.game.version, due=new_due)
@@ -121,7 +121,7 @@ class DeadlineOps(ServiceCore):
     # ---- user preferences and DMs ------------------------------------------------------------
     async def dm_closed(self, game_id: int, user_id: int) -> Outcome:
         """A DM to the user was refused (Discord 50007): stop DMing them and tell the table."""
-        async with self.engine.begin() as conn:
+        async with self._tx() as conn:
             await repo.set_dm_ok(conn, user_id, False)
         for head in self._heads.values():
             for s in head.seats:
@@ -156,13 +156,14 @@ class DeadlineOps(ServiceCore):
             values["remind_minutes"] = remind_minutes
         if locale is not None:
             values["locale"] = locale
-        async with self.engine.begin() as conn:
+        async with self._tx() as conn:
             if values:
                 await repo.save_user_settings(conn, user_id, **values)
             if dm_enabled:  # the user says DMs work again: try them again
                 await repo.set_dm_ok(conn, user_id, True)
             prefs = (await repo.user_settings(conn, [user_id])).get(user_id)
         self._heads.clear()
+        self._remind_minutes.pop(user_id, None)
         dm = prefs.dm_enabled if prefs else True
         minutes = prefs.remind_minutes if prefs else self.settings.default_remind_minutes
         m = msg("settings.saved", dm=msg("settings.on" if dm else "settings.off"),

@@ -62,7 +62,7 @@ class LobbyOps(ServiceCore):
         except RuleViolation as exc:
             raise ServiceError("error.bad_config", reason=exc.message) from None
         title = title or rules.title
-        async with self.engine.begin() as conn:
+        async with self._tx() as conn:
             game_id = await repo.insert_game(
                 conn, game_type=game_type, rules_version=rules.rules_version, title=title,
                 guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
@@ -85,7 +85,7 @@ class LobbyOps(ServiceCore):
     async def attach_thread(self, game_id: int, thread_id: int | None,
                             board_message_id: int | None = None) -> None:
         async with self.locks.hold(game_id):
-            async with self.engine.begin() as conn:
+            async with self._tx() as conn:
                 values: dict[str, Any] = {"thread_id": thread_id}
                 if board_message_id is not None:
                     values["board_message_id"] = board_message_id
@@ -93,7 +93,7 @@ class LobbyOps(ServiceCore):
             self._forget(game_id)
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        async with self.engine.begin() as conn:
+        async with self._tx() as conn:
             await repo.update_game(conn, game_id, board_message_id=message_id)
         self._forget(game_id)
 
@@ -107,7 +107,7 @@ class LobbyOps(ServiceCore):
             if len(head.seats) >= head.game.max_seats:
                 raise ServiceError("error.lobby_full", game_id=game_id,
                                    max_seats=head.game.max_seats)
-            async with self.engine.begin() as conn:
+            async with self._tx() as conn:
                 await repo.insert_seat(conn, game_id=game_id, seat=len(head.seats),
                                        user_id=user_id, display_name=name,
                                        excuses_left=head.game.excuses,
@@ -125,7 +125,7 @@ class LobbyOps(ServiceCore):
                 raise ServiceError("error.not_in_lobby", game_id=game_id)
             if user_id == head.game.creator_id:
                 raise ServiceError("error.creator_leave")
-            async with self.engine.begin() as conn:
+            async with self._tx() as conn:
                 await self._drop_seats(conn, head, [seat.seat])
                 if head.game.status == "starting":
                     await self._back_to_lobby(conn, head)
@@ -148,7 +148,7 @@ class LobbyOps(ServiceCore):
                 raise ServiceError("error.too_few_players", title=head.rules.title,
                                    min_seats=head.rules.min_seats, n=len(head.seats))
             until = self.clock.now() + timedelta(seconds=self.settings.ready_check_seconds)
-            async with self.engine.begin() as conn:
+            async with self._tx() as conn:
                 await repo.update_game(conn, game_id, status="starting", ready_check_until=until)
                 for s in head.seats:
                     await repo.update_seat(conn, game_id, s.seat, ready=s.user_id == user_id)
@@ -171,7 +171,7 @@ class LobbyOps(ServiceCore):
             seat = self._seat_or_fail(head, user_id)
             if head.game.status != "starting":
                 raise ServiceError("error.not_starting", game_id=game_id)
-            async with self.engine.begin() as conn:
+            async with self._tx() as conn:
                 await repo.update_seat(conn, game_id, seat.seat, ready=True)
                 await self._refresh_seats(head, conn)
             if all(s.ready for s in head.seats):
@@ -186,7 +186,7 @@ class LobbyOps(ServiceCore):
         gid = game.id or 0
         state = rules.new_game(game.config, len(head.seats), game.seed)
         awaiting = rules.awaiting(state)
-        async with self.engine.begin() as conn:
+        async with self._tx() as conn:
             await repo.clear_deadlines(conn, gid, kinds=["ready_check"])
             await repo.update_game(conn, gid, status="active", n_seats=len(head.seats),
                                    state=rules.to_json(state), awaiting=sorted(awaiting),

@@ -46,12 +46,6 @@ class MoveOps(ServiceCore):
             gid, version = self._recent[interaction_id]
             return duplicate_outcome(gid, version)
         async with self.locks.hold(game_id):
-            if interaction_id is not None:
-                # A retry after a restart: memory is gone, the log still knows.
-                async with self.engine.connect() as conn:
-                    row = await repo.action_by_interaction(conn, interaction_id)
-                if row is not None:
-                    return duplicate_outcome(row.game_id, row.seq)
             head = await self._head(game_id)
             seat = self._seat_or_fail(head, user_id)
             self._require_active(head)
@@ -60,6 +54,14 @@ class MoveOps(ServiceCore):
             try:
                 new_state, events = head.rules.apply(head.state, seat.seat, action)
             except RuleViolation as exc:
+                # A retry after a restart (memory is gone) may no longer be legal; the log
+                # tells a duplicate from a real mistake. A still-legal retry is caught by the
+                # unique interaction id when it is written.
+                if interaction_id is not None:
+                    async with self.engine.connect() as conn:
+                        row = await repo.action_by_interaction(conn, interaction_id)
+                    if row is not None:
+                        return duplicate_outcome(row.game_id, row.seq)
                 raise ServiceError("error.move_rejected", reason=exc.message) from None
             try:
                 effects = await self._commit_move(head, seat.seat, user_id, action, new_state,
@@ -106,6 +108,11 @@ class MoveOps(ServiceCore):
         if seat.seat not in head.rules.awaiting(head.state):
             return []
         return head.rules.legal_actions(head.state, seat.seat)
+
+    async def awaiting_seats(self, game_id: int) -> list[int]:
+        """The seats the game waits for (cheap: from the cached head)."""
+        head = await self._head(game_id)
+        return list(head.game.awaiting)
 
     async def suggest_action(self, game_id: int, user_id: int, rng: Any) -> Action:
         """A random legal move for the user's seat: the demo's agents and autopilots."""

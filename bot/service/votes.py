@@ -36,7 +36,7 @@ class VoteOps(ServiceCore):
                 self._check_useful(head, kind, target_seat)
                 vote = Vote(game_id=game_id, kind=kind, target_seat=target_seat,
                             proposer_id=user_id, ballots={}, created_at=self.clock.now())
-                async with self.engine.begin() as conn:
+                async with self._tx() as conn:
                     vote.id = await repo.insert_vote(
                         conn, game_id=game_id, kind=kind, target_seat=target_seat,
                         proposer_id=user_id, ballots={}, open=True,
@@ -90,7 +90,7 @@ class VoteOps(ServiceCore):
             "vote.cast", player=head.person(seat), choice=msg("vote.yes" if yes else "vote.no"),
             what=what, yes=n_yes, no=n_no, needed=needed))]
         passed, failed = n_yes >= needed, n_no > len(eligible) - needed
-        async with self.engine.begin() as conn:
+        async with self._tx() as conn:
             await repo.update_vote(conn, vote.id or 0, ballots=vote.ballots,
                                    open=not (passed or failed),
                                    outcome="passed" if passed else "failed" if failed else None)
@@ -145,7 +145,7 @@ class VoteOps(ServiceCore):
                 raise ServiceError("error.no_such_seat", game_id=game_id, seat=seat)
             if target.user_id is not None:
                 raise ServiceError("error.seat_not_open", seat=seat)
-            async with self.engine.begin() as conn:
+            async with self._tx() as conn:
                 await repo.update_seat(conn, game_id, seat, user_id=user_id, display_name=name,
                                        active=True, dm_ok=True, missed=0,
                                        excuses_left=head.game.excuses)
