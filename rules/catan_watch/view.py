@@ -7,6 +7,7 @@ from typing import Any
 from rules.catan_watch import dev_cards, heroes, trade
 from rules.catan_watch.common import counts_json
 from rules.catan_watch.data import CLAN_NAMES, DEV_CARDS, HEROES, RESOURCES
+from rules.catan_watch.engine import awaiting
 from rules.catan_watch.points import guards_on_wall, hidden_vp, public_vp
 from rules.catan_watch.state import (
     DISCARD,
@@ -46,8 +47,6 @@ def phase_label(state: State) -> str:
 
 
 def progress(state: State, seat: int) -> str:
-    from rules.catan_watch.engine import awaiting
-
     if seat not in awaiting(state):
         return "nothing: waiting for others"
     p = state.phase
@@ -139,8 +138,6 @@ def _wall(state: State) -> dict[str, Any]:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
-    from rules.catan_watch.engine import awaiting
-
     out: dict[str, Any] = {
         "game": "catan_watch",
         "mode": state.mode,
