@@ -41,8 +41,8 @@ def _network_vertices(state: State, seat: int) -> set[int]:
     """Corners touched by the seat's roads."""
     road, ev_ = state.road, state.geo.edge_vertices
     out: set[int] = set()
-    for e in range(len(road)):
-        if road[e] == seat:
+    for e, o in enumerate(road):
+        if o == seat:
             out.update(ev_[e])
     return out
 

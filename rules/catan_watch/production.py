@@ -37,17 +37,19 @@ def produce(state: State, total: int, events: Events) -> None:
     geo, lay = state.geo, state.layout
     owner, building = state.owner, state.building
     want = [[0] * 5 for _ in range(state.n)]
+    wanted: set[int] = set()
+    gift = state.gift if state.nw else None
     for h, r in lay.producing.get(total, ()):
-        if h == state.tormund or (state.nw and state.gift[h]):
+        if h == state.tormund or (gift and gift[h]):
             continue
         for v in geo.hex_vertices[h]:
-            if owner[v] >= 0:
-                want[owner[v]][r] += building[v]
+            o = owner[v]
+            if o >= 0:
+                want[o][r] += building[v]
+                wanted.add(r)
     got = [[0] * 5 for _ in range(state.n)]
-    for r in range(5):
+    for r in sorted(wanted):
         demand = sum(w[r] for w in want)
-        if not demand:
-            continue
         takers = [s for s in range(state.n) if want[s][r]]
         if demand <= state.bank[r]:
             for s in takers:
