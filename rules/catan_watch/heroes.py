@@ -139,9 +139,9 @@ def validate(state: State, seat: int, params: Mapping[str, Any]) -> None:
         res_of(params.get("resource"))
         targets = params.get("targets")
         if (not isinstance(targets, list) or not 1 <= len(targets) <= 2
-                or len(set(targets)) != len(targets)
-                or any(not isinstance(t, int) or not 0 <= t < state.n or t == seat
-                       for t in targets)):
+                or any(not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < state.n
+                       or t == seat for t in targets)
+                or len(set(targets)) != len(targets)):
             raise bad("Name 1 or 2 other players (targets).")
     elif hid == "benjen":
         if "section" in params:

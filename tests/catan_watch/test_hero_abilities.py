@@ -107,3 +107,12 @@ def test_after_the_roll_heroes_wait_for_the_dice() -> None:
     with pytest.raises(RuleViolation) as err:
         act(s, RED, "use_hero", give="ore", get="wool")
     assert "Roll the dice first" in err.value.message
+
+
+def test_malformed_hero_parameters() -> None:
+    s = _with_hero("mormont")
+    for params in ({"resource": "ore", "targets": [[1]]}, {"resource": "ore", "targets": [0]},
+                   {"resource": "ore", "targets": [1, 1]}, {"resource": 5, "targets": [1]},
+                   {"resource": "ore", "targets": [1], "after": "swap", "take": [3]}):
+        with pytest.raises(RuleViolation):
+            act(s, RED, "use_hero", **params)
