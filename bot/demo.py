@@ -101,6 +101,8 @@ async def run_demo(game: str, players: int, seed: int, out: Path | None = None,
         seat = agent.choice(summary.awaiting)
         action = await service.suggest_action(gid, users[seat], agent)
         outcome = await service.submit(gid, users[seat], action)
+        if outcome.reply.key != "move.accepted":  # what the player alone was told
+            log.private.setdefault(seat, []).append(outcome.reply.render(style=PLAIN))
         await deliver(outcome.effects)
         steps += 1
         clock.advance(60)

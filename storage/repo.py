@@ -62,6 +62,23 @@ async def games_for_user(conn: AsyncConnection, user_id: int, statuses: Sequence
     return [Game.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
 
 
+async def game_for_thread(conn: AsyncConnection, thread_id: int) -> int | None:
+    """The newest unfinished game whose thread (or fallback channel) is ``thread_id``."""
+    q = (select(G.c.id).where(and_(G.c.thread_id == thread_id,
+                                   G.c.status.in_(["lobby", "starting", "active"])))
+         .order_by(G.c.id.desc()).limit(1))
+    found = (await conn.execute(q)).scalar_one_or_none()
+    return int(found) if found is not None else None
+
+
+async def open_lobbies(conn: AsyncConnection, guild_id: int, limit: int
+                       ) -> list[tuple[int, str, str]]:
+    q = (select(G.c.id, G.c.title, G.c.game_type)
+         .where(and_(G.c.guild_id == guild_id, G.c.status == "lobby"))
+         .order_by(G.c.id.desc()).limit(limit))
+    return [(int(r[0]), str(r[1]), str(r[2])) for r in (await conn.execute(q)).all()]
+
+
 async def count_games(conn: AsyncConnection) -> int:
     return int((await conn.execute(select(func.count()).select_from(G))).scalar_one())
 

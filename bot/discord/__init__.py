@@ -5,6 +5,5 @@ Modules: ``app`` (the bot, ``create_bot``, ``run``), ``cog_game`` (``/game …``
 does: defer → service → reply → deliver), ``delivery`` (service effects → Discord),
 ``panels`` (move UIs, per-game registry), ``presenters`` (embeds, per-game registry),
 ``deadline_loop`` (the polling task), ``text`` (catalog rendering in Discord style),
-``strings`` (command descriptions from the catalog), ``options`` (``/game new options:``),
-``lookup`` (read-only queries the service does not offer yet).
+``strings`` (command descriptions from the catalog), ``options`` (``/game new options:``).
 """

@@ -15,7 +15,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import lookup
 from bot.discord.flows import display_name
 from bot.discord.options import parse_options
 from bot.discord.strings import cmd
@@ -51,7 +50,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         if game is not None:
             return game
         if interaction.channel_id is not None:
-            found = await lookup.game_for_channel(self.service.engine, interaction.channel_id)
+            found = await self.service.game_for_thread(interaction.channel_id)
             if found is not None:
                 return found
         mine = await self.service.my_games(interaction.user.id)
@@ -144,7 +143,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         if interaction.guild_id is None:
             return []
         locale = locale_of(interaction)
-        rows = await lookup.open_lobbies(self.service.engine, interaction.guild_id)
+        rows = await self.service.open_lobbies(interaction.guild_id)
         out = []
         for gid, title, _type in rows:
             name = tr("ui.game_choice", locale, limit=100, game_id=gid, title=title,
@@ -187,11 +186,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @app_commands.command(name="claim", description=cmd("claim"))
     @app_commands.describe(game=cmd("game_option"), seat=cmd("claim.seat"))
     async def claim(self, interaction: Interaction, game: int,
-                    seat: app_commands.Range[int, 0, 99]) -> None:
+                    seat: app_commands.Range[int, 1, 99]) -> None:
         async def call() -> Outcome:
             self._need_guild(interaction)
+            # Players count seats from 1, as the table labels them; the service from 0.
             return await self.service.claim(
-                game, seat, interaction.user.id, display_name(interaction.user))
+                game, seat - 1, interaction.user.id, display_name(interaction.user))
 
         await self._run(interaction, call)
 

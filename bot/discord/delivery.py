@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord import lookup
 from bot.discord.components import HandButton, JoinButton, ReadyButton
 from bot.discord.panels import move_panel, note_text
 from bot.discord.presenters import board_embed, private_embed
@@ -158,7 +157,7 @@ class Delivery:
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(HandButton(game_id, locale))
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
-        current = await lookup.board_message_of(self.service.engine, game_id)
+        current = await self.service.board_message_id(game_id)
         if current is not None:
             try:
                 old = await channel.fetch_message(current)

@@ -245,10 +245,12 @@ class ServiceCore:
             self._recent[interaction_id] = (game_id, version)
             while len(self._recent) > RECENT_INTERACTIONS:
                 self._recent.popitem(last=False)
-        return self._effects_of(head, events, new_awaiting - old_awaiting, version)
+        # A player's own private events come back as the reply to their move, not as a DM.
+        quiet = {seat} if source == "player" else set()
+        return self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet)
 
-    def _effects_of(self, head: Head, events: Iterable[Event], newly: set[int], version: int
-                    ) -> list[Effect]:
+    def _effects_of(self, head: Head, events: Iterable[Event], newly: set[int], version: int,
+                    quiet: set[int] | None = None) -> list[Effect]:
         rules, game_id = head.rules, head.game.id or 0
         effects: list[Effect] = []
         public: list[str] = []
@@ -263,7 +265,7 @@ class ServiceCore:
             effects.append(Post(game_id, msg("engine.text", text="\n".join(public))))
         for s, lines in private.items():
             user = head.user_of(s)
-            if user is not None:
+            if user is not None and s not in (quiet or set()):
                 effects.append(Notify(game_id, s, user, msg("engine.text",
                                                               text="\n".join(lines))))
         deadline = self._deadline_for(head)

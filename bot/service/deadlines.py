@@ -120,7 +120,10 @@ class DeadlineOps(ServiceCore):
 
     # ---- user preferences and DMs ------------------------------------------------------------
     async def dm_closed(self, game_id: int, user_id: int) -> Outcome:
-        """A DM to the user was refused (Discord 50007): stop DMing them and tell the table."""
+        """A DM to the user was refused (Discord 50007): stop DMing them and tell the table
+        (once: a second refusal for a user already marked changes and says nothing)."""
+        if not await self.dm_ok(user_id):
+            return Outcome(game_id, msg("game.dm_closed", player=Person(user_id, "")), 0, [])
         async with self._tx() as conn:
             await repo.set_dm_ok(conn, user_id, False)
         for head in self._heads.values():

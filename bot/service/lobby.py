@@ -200,12 +200,16 @@ class LobbyOps(ServiceCore):
                      player=Person(s.user_id, s.display_name)) for s in head.seats]
         started = msg("game.started", game_id=gid, seats=seats)
         effects: list[Effect] = [Post(gid, started), BoardChanged(gid, 0)]
+        deadline = self._deadline_for(head)
         for s in head.seats:
-            if s.user_id is not None:
-                effects.append(Notify(gid, s.seat, s.user_id, msg(
-                    "game.your_seat", seat_label=head.label(s.seat), game_id=gid),
-                    show_private=s.seat not in awaiting))
-        effects += self._effects_of(head, [], set(awaiting), 0)
+            if s.user_id is None:
+                continue
+            note = msg("game.your_seat", seat_label=head.label(s.seat), game_id=gid)
+            if s.seat in awaiting:  # one DM: who you are and what you owe
+                note = msg("game.your_seat_turn", seat=note, turn=msg(
+                    "game.your_turn", game_id=gid, progress=rules.progress(state, s.seat),
+                    deadline=deadline))
+            effects.append(Notify(gid, s.seat, s.user_id, note, show_private=True))
         return Outcome(gid, started, 0, effects)
 
     # ---- listing ----------------------------------------------------------------------------
@@ -227,6 +231,20 @@ class LobbyOps(ServiceCore):
             list(game.awaiting), min(due) if due else None, game.thread_id, game.channel_id,
             game.version,
         )
+
+    async def game_for_thread(self, thread_id: int) -> int | None:
+        """Which unfinished game a thread (or fallback channel) belongs to."""
+        async with self.engine.connect() as conn:
+            return await repo.game_for_thread(conn, thread_id)
+
+    async def open_lobbies(self, guild_id: int, limit: int = 25) -> list[tuple[int, str, str]]:
+        """(game id, title, game type) of lobbies open for joining in a guild, newest first."""
+        async with self.engine.connect() as conn:
+            return await repo.open_lobbies(conn, guild_id, limit)
+
+    async def board_message_id(self, game_id: int) -> int | None:
+        head = await self._head(game_id, fresh=True)
+        return head.game.board_message_id
 
     async def my_games(self, user_id: int, *, include_finished: bool = False
                        ) -> list[GameSummary]:

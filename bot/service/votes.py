@@ -130,7 +130,7 @@ class VoteOps(ServiceCore):
         await repo.update_seat(c, gid, seat, user_id=None, active=False)
         await self._refresh_seats(head, c)
         return [Post(gid, msg("seat.opened", seat_label=head.label(seat), game_id=gid,
-                              seat=seat))]
+                              seat_no=seat + 1))]
 
     async def claim(self, game_id: int, seat: int, user_id: int, name: str) -> Outcome:
         """Take an open (abandoned or replaced) seat; its private state goes to the new owner."""

@@ -133,5 +133,6 @@ async def test_log_shows_each_viewer_only_what_they_may_see(service: GameService
 async def test_private_events_reach_only_their_seat(service: GameService) -> None:
     gid = await started_game(service, [ALICE, BOB])
     out = await service.submit(gid, BOB, Action("bid", {"amount": 2}))
-    notices = [e for e in out.effects if isinstance(e, Notify)]
-    assert all(n.user_id == BOB for n in notices)
+    assert out.reply.render() == "You bid 2."  # the actor's own secret comes back privately
+    assert not [e for e in out.effects if isinstance(e, Notify)]  # and is DMed to nobody
+    assert not [e for e in out.effects if isinstance(e, Post)]
