@@ -214,8 +214,22 @@ def random_action(state: State, seat: int, rng: Any) -> Action:
         return Action("roll")
     if phase == MAIN:
         return _main_move(state, seat, rng)
+    if phase == SETUP and state.setup_queue[0][1] == "settlement":
+        spots = setup_settlement_spots(state)
+        return Action("place_settlement", {"vertex": _good_spot(state, spots, rng)})
     acts = [a for a in legal_actions(state, seat) if isinstance(a, Action)]
     return rng.choice(acts)
+
+
+# Ways to roll each number with two dice: how productive a number token is.
+_PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+def _good_spot(state: State, spots: list[int], rng: Any) -> int:
+    """A random corner among the 3 most productive ones (so random games stay short)."""
+    number, hexes = state.layout.number, state.geo.vertex_hexes
+    ranked = sorted(spots, key=lambda v: -sum(_PIPS.get(number[h], 0) for h in hexes[v]))
+    return rng.choice(ranked[:3])
 
 
 def _respond(state: State, seat: int, rng: Any) -> Action:
@@ -239,7 +253,7 @@ def _main_move(state: State, seat: int, rng: Any) -> Action:
             return Action("build_keep", {"vertex": rng.choice(spots)})
     spots = settlement_spots(state, seat) if pieces[SETTLEMENTS] else []
     if spots and has(hand, COSTS["settlement"]):
-        return Action("build_settlement", {"vertex": rng.choice(spots)})
+        return Action("build_settlement", {"vertex": _good_spot(state, spots, rng)})
     if state.dev_hand[seat] and rng.randbelow(3) == 0:
         plays = dev_options(state, seat)
         if plays:
