@@ -39,16 +39,22 @@ def road_connects(state: State, seat: int, e: int) -> bool:
 
 def _network_vertices(state: State, seat: int) -> set[int]:
     """Corners touched by the seat's roads."""
-    road, ev_ = state.road, state.geo.edge_vertices
-    out: set[int] = set()
-    for e, o in enumerate(road):
-        if o == seat:
-            out.update(ev_[e])
-    return out
+    ev_ = state.geo.edge_vertices
+    return set().union(*[ev_[e] for e, o in enumerate(state.road) if o == seat])
 
 
 def settlement_spots(state: State, seat: int) -> list[int]:
-    return sorted(v for v in _network_vertices(state, seat) if distance_ok(state, v))
+    owner, nbrs = state.owner, state.geo.vertex_neighbours
+    out: list[int] = []
+    for v in _network_vertices(state, seat):
+        if owner[v] == -1:
+            for w in nbrs[v]:
+                if owner[w] != -1:
+                    break
+            else:
+                out.append(v)
+    out.sort()
+    return out
 
 
 def setup_settlement_spots(state: State) -> list[int]:
