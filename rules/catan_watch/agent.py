@@ -36,6 +36,7 @@ from rules.catan_watch.state import (
     TRAGEDY,
     State,
 )
+from rules.rng import Rng
 
 
 def tormund_moves(state: State, seat: int) -> list[dict[str, Any]]:
@@ -188,7 +189,7 @@ def default_action(state: State, seat: int) -> Action:
     return acts[0]
 
 
-def random_action(state: State, seat: int, rng: Any) -> Action:
+def random_action(state: State, seat: int, rng: Rng) -> Action:
     """A legal action from a simple policy: build when possible, trade a little, end the
     turn otherwise — so random playouts finish."""
     phase = state.phase
@@ -225,14 +226,14 @@ def random_action(state: State, seat: int, rng: Any) -> Action:
 _PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
-def _good_spot(state: State, spots: list[int], rng: Any) -> int:
+def _good_spot(state: State, spots: list[int], rng: Rng) -> int:
     """A random corner among the 3 most productive ones (so random games stay short)."""
     number, hexes = state.layout.number, state.geo.vertex_hexes
     ranked = sorted(spots, key=lambda v: -sum(_PIPS.get(number[h], 0) for h in hexes[v]))
     return rng.choice(ranked[:3])
 
 
-def _respond(state: State, seat: int, rng: Any) -> Action:
+def _respond(state: State, seat: int, rng: Rng) -> Action:
     assert state.trade is not None
     hand = state.hands[seat]
     roll = rng.randbelow(20)
@@ -245,7 +246,7 @@ def _respond(state: State, seat: int, rng: Any) -> Action:
     return Action("decline_trade")
 
 
-def _main_move(state: State, seat: int, rng: Any) -> Action:
+def _main_move(state: State, seat: int, rng: Rng) -> Action:
     hand, pieces = state.hands[seat], state.pieces[seat]
     if pieces[KEEPS] and has(hand, COSTS["keep"]):
         spots = keep_spots(state, seat)

@@ -36,6 +36,7 @@ from rules.catan_watch.points import public_vp
 from rules.catan_watch.specials import update_largest, update_longest
 from rules.catan_watch.state import MAIN, MELISANDRE, MORMONT, ROLL, State
 from rules.catan_watch.wildlings import reveal_from_supply
+from rules.rng import Rng
 
 # Heroes whose ability belongs to trading/building (step 2-3) need the dice rolled first.
 AFTER_ROLL = frozenset({"marsh", "tarly", "mance", "yarwyck", "thorne", "melisandre",
@@ -306,7 +307,7 @@ def melisandre_pick(state: State, seat: int, params: Mapping[str, Any], events: 
     state.pending = None
 
 
-def candidates(state: State, seat: int, rng: Any) -> list[dict[str, Any]]:
+def candidates(state: State, seat: int, rng: Rng) -> list[dict[str, Any]]:
     """A few concrete, validated hero uses (for menus and random agents)."""
     if ready(state, seat):
         return []

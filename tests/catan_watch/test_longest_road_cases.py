@@ -18,11 +18,12 @@ from cw_helpers import side as hex_side
 
 from rules.catan_watch.longest_road import longest_road
 from rules.catan_watch.specials import update_longest
+from rules.catan_watch.state import State
 
 RED, BLUE, WHITE = 0, 1, 2
 
 
-def _loop(s, h: int) -> list[int]:
+def _loop(s: State, h: int) -> list[int]:
     return [hex_side(s, h, k) for k in range(6)]
 
 
