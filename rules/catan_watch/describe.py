@@ -46,6 +46,8 @@ _LINES: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
                                 f"field {d['field']}.",
     "development_bought": lambda d, v: f"{_w(d, v)} bought a development card "
                                        f"({d['left']} left).",
+    "development_offer": lambda d, v: f"{_w(d, v)} looks at the top cards: " + ", ".join(
+        DEV_CARDS[c]["name"] for c in d["cards"]) + ".",
     "development_drawn": lambda d, v: f"{_w(d, v)} drew {DEV_CARDS[d['card']]['name']}.",
     "dice": lambda d, v: f"{_w(d, v)} rolled {d['dice'][0]} + {d['dice'][1]} = {d['total']}"
                          + (f"; wildling die {d['dice'][2]}." if len(d["dice"]) > 2 else "."),

@@ -219,6 +219,7 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         top = [state.dev_deck.pop() for _ in range(min(3, len(state.dev_deck)))]
         state.pending = {"kind": "melisandre", "cards": top, "return": state.phase}
         state.phase = MELISANDRE
+        events.append(ev("development_offer", frozenset({seat}), seat=seat, cards=top))
     elif hid == "mormont":
         r = res_of(params["resource"])
         owed: list[int] = []
