@@ -24,6 +24,6 @@ async def run_bot(settings: Settings) -> None:
     log.info("starting Maester with %d game types", len(service.games))
     try:
         await run(settings.discord_token or "", service, dev_guild_id=settings.dev_guild_id,
-                  poll_seconds=settings.reminder_poll_seconds)
+                  deadline_interval=settings.reminder_poll_seconds)
     finally:
         await engine.dispose()

@@ -1,0 +1,58 @@
+"""The command line: help, the missing-token message, and the wiring of ``run``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.config import Settings
+
+
+def _cli(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+         ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot", *args], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=120)
+
+
+def test_help_lists_the_commands() -> None:
+    out = _cli("--help")
+    assert out.returncode == 0
+    for command in ("run", "demo", "bench", "db"):
+        assert command in out.stdout
+
+
+def test_run_without_a_token_says_how_to_get_one(tmp_path: Path) -> None:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    out = _cli("run", env=env, cwd=tmp_path)  # no .env in tmp_path
+    assert out.returncode != 0
+    assert "DISCORD_TOKEN is not set" in out.stderr
+    assert "discord.com/developers/applications" in out.stderr
+
+
+async def test_run_migrates_and_hands_the_service_to_discord(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.discord.app as app
+    from bot.runner import run_bot
+
+    seen: dict[str, Any] = {}
+
+    async def fake_run(token: str, service: Any, **kw: Any) -> None:
+        seen.update(token=token, games=sorted(service.games), **kw)
+        await service.my_games(1)  # the schema exists: migrations ran
+
+    monkeypatch.setattr(app, "run", fake_run)
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+    await run_bot(Settings(discord_token="t0ken", database_url=url, dev_guild_id=5,
+                           reminder_poll_seconds=7))
+    from rules.registry import games
+
+    assert seen == {"token": "t0ken", "games": sorted(games()), "dev_guild_id": 5,
+                    "deadline_interval": 7}
