@@ -36,15 +36,20 @@ def msg(key: str, **params: Any) -> Msg:
 
 @cache
 def catalog(locale: str) -> dict[str, str]:
-    path = _DIR / f"{locale}.json"
-    if not path.exists():
-        return {}
-    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    """``<locale>.json`` merged with each game's ``<locale>.<game>.json``; a key defined twice
+    is an error, so games cannot silently override each other's strings."""
+    data: dict[str, str] = {}
+    for path in sorted(_DIR.glob(f"{locale}.json")) + sorted(_DIR.glob(f"{locale}.*.json")):
+        part: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+        clash = data.keys() & part.keys()
+        if clash:
+            raise ValueError(f"{path.name} redefines catalog keys: {sorted(clash)[:5]}")
+        data.update(part)
     return data
 
 
 def available_locales() -> list[str]:
-    return sorted(p.stem for p in _DIR.glob("*.json"))
+    return sorted({p.name.split(".")[0] for p in _DIR.glob("*.json")})
 
 
 def pick_locale(discord_locale: str | None) -> str:
