@@ -41,7 +41,8 @@ class Handler:
         return [self.default(st, fr, seat)]
 
     def default(self, st: State, fr: Frame, seat: int) -> Action:
-        raise NotImplementedError(self.kind)
+        # Only frames that await a seat are asked for a default; those all override this.
+        raise AssertionError(f"frame {self.kind!r} awaits nobody, so it has no default")
 
     def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
         acts = [a for a in self.legal(st, fr, seat) if isinstance(a, Action)]
