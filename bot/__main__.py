@@ -30,7 +30,9 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="run the benchmarks in bench/ and print figures")
     bench.add_argument("names", nargs="*", help="bench modules to run (default: all)")
     db = sub.add_parser("db", help="database maintenance")
-    db.add_argument("action", choices=["upgrade"])
+    db.add_argument("action", choices=["upgrade", "verify"],
+                    help="upgrade: apply migrations; verify: replay every game's log and "
+                    "check it reproduces the stored state")
     return p
 
 
@@ -46,7 +48,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.config import Settings
         from storage.migrate import upgrade
 
-        upgrade(Settings().database_url)
+        url = Settings().database_url
+        if args.action == "verify":  # read-only: never migrates what it checks
+            return asyncio.run(_verify(url))
+        upgrade(url)
         print("database is at the latest schema")
         return 0
     return 2
@@ -66,6 +71,24 @@ def _run() -> int:
 
     asyncio.run(run_bot(settings))
     return 0
+
+
+async def _verify(url: str) -> int:
+    from bot.service import GameService
+    from storage.db import make_engine
+
+    engine = make_engine(url)
+    service = GameService(engine)
+    bad = 0
+    ids = await service.game_ids()
+    for gid in ids:
+        problem = await service.verify(gid)
+        if problem:
+            bad += 1
+            print(f"game #{gid}: {problem}")
+    await engine.dispose()
+    print(f"{len(ids) - bad} of {len(ids)} games replay to their stored state")
+    return 1 if bad else 0
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ board images (one per new phase), the private messages per seat and a JSON summa
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,8 @@ from bot.render import render_board
 from bot.service import BoardChanged, Effect, GameService, ManualClock, Notify, Post
 from rules.base import GameRules
 from rules.rng import Rng
-from storage.db import create_all, make_engine
+from storage.db import make_engine
+from storage.migrate import upgrade_async
 
 SLEEP_PERCENT = 2  # chance per decision that the player misses the deadline
 MAX_STEPS = 200_000
@@ -44,15 +46,14 @@ async def run_demo(game: str, players: int, seed: int, out: Path | None = None,
                    board_images: bool = True,
                    games: dict[str, GameRules] | None = None) -> dict[str, Any]:
     started = time.perf_counter()
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        db = out / "demo.db"
-        db.unlink(missing_ok=True)
-        url = f"sqlite+aiosqlite:///{db}"
-    else:
-        url = "sqlite+aiosqlite:///:memory:"
+    scratch = tempfile.TemporaryDirectory() if out is None else None
+    folder = out if out is not None else Path(scratch.name)  # type: ignore[union-attr]
+    folder.mkdir(parents=True, exist_ok=True)
+    db = folder / "demo.db"
+    db.unlink(missing_ok=True)
+    url = f"sqlite+aiosqlite:///{db}"
+    await upgrade_async(url)  # the same schema path as the bot itself
     engine = make_engine(url)
-    await create_all(engine)
     clock = ManualClock()
     service = GameService(engine, clock=clock, seed_source=lambda: seed, games=games)
     rules = service.rules_for(game)
@@ -113,6 +114,8 @@ async def run_demo(game: str, players: int, seed: int, out: Path | None = None,
 
         row = await repo.get_game(conn, gid)
     await engine.dispose()
+    if scratch is not None:
+        scratch.cleanup()
     result = {
         "game": game, "seed": seed, "players": players, "config": config or {},
         "actions": summary.version, "defaults_applied": defaults,

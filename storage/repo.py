@@ -79,6 +79,11 @@ async def open_lobbies(conn: AsyncConnection, guild_id: int, limit: int
     return [(int(r[0]), str(r[1]), str(r[2])) for r in (await conn.execute(q)).all()]
 
 
+async def game_ids(conn: AsyncConnection, statuses: Sequence[str]) -> list[int]:
+    q = select(G.c.id).where(G.c.status.in_(list(statuses))).order_by(G.c.id)
+    return [int(r[0]) for r in (await conn.execute(q)).all()]
+
+
 async def count_games(conn: AsyncConnection) -> int:
     return int((await conn.execute(select(func.count()).select_from(G))).scalar_one())
 

@@ -169,6 +169,27 @@ class ServiceCore:
         except RuleViolation as exc:  # pragma: no cover - replay wraps these
             raise ReplayMismatch(str(exc)) from exc
 
+    async def verify(self, game_id: int) -> str | None:
+        """Replay the game from its log (every state hash checked) and compare with the stored
+        head. None if all agree, else what differs."""
+        async with self.engine.connect() as conn:
+            game = await repo.get_game(conn, game_id)
+        if game is None:
+            raise ServiceError("error.unknown_game", game_id=game_id)
+        if game.state is None:
+            return None
+        try:
+            rebuilt = await self.rebuild(game_id)
+        except ReplayMismatch as exc:
+            return str(exc)
+        if self.rules_for(game.game_type).to_json(rebuilt) != game.state:
+            return "the replayed state differs from the stored head"
+        return None
+
+    async def game_ids(self, statuses: Iterable[str] = ("active", "finished")) -> list[int]:
+        async with self.engine.connect() as conn:
+            return await repo.game_ids(conn, list(statuses))
+
     # ---- committing a move ------------------------------------------------------------------
     async def _commit_move(
         self,

@@ -136,3 +136,16 @@ async def test_private_events_reach_only_their_seat(service: GameService) -> Non
     assert out.reply.render() == "You bid 2."  # the actor's own secret comes back privately
     assert not [e for e in out.effects if isinstance(e, Notify)]  # and is DMed to nobody
     assert not [e for e in out.effects if isinstance(e, Post)]
+
+
+async def test_verify_detects_a_tampered_head(service: GameService, engine: AsyncEngine) -> None:
+    gid = await started_game(service, [ALICE, BOB])
+    await service.submit(gid, ALICE, Action("bid", {"amount": 5}))
+    await service.submit(gid, ALICE, Action("ready"))
+    assert await service.verify(gid) is None
+    assert await service.game_ids() == [gid]
+    async with engine.begin() as conn:
+        game = await repo.get_game(conn, gid)
+        assert game is not None and game.state is not None
+        await repo.update_game(conn, gid, state={**game.state, "coins": [99, 99]})
+    assert await service.verify(gid) == "the replayed state differs from the stored head"
