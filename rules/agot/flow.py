@@ -6,6 +6,7 @@ waits for someone; ``act`` hands a seat's action to the top frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rules.agot.board import board
@@ -59,6 +60,22 @@ class Handler:
 
 
 HANDLERS: dict[str, Handler] = {}
+
+
+def next_in_throne_order(st: State, fr: Frame,
+                         orders_of: Callable[[State, int], list[str]]) -> list[str]:
+    """Action-phase turns: from the frame's place on the Iron Throne track, the next house
+    that still holds orders of this kind becomes ``fr["seat"]``; returns its order areas
+    ([] when no house has any left)."""
+    order = st.tracks["throne"]
+    for step in range(st.n):
+        seat = order[(fr["idx"] + step) % st.n]
+        mine = orders_of(st, seat)
+        if mine:
+            fr["idx"] = (fr["idx"] + step) % st.n
+            fr["seat"] = seat
+            return mine
+    return []
 
 
 def register(handler: Handler) -> Handler:

@@ -13,7 +13,7 @@ from rules.agot.control import (
     house_label,
     remove_units,
 )
-from rules.agot.flow import Handler, emit, pop, register
+from rules.agot.flow import Handler, emit, next_in_throne_order, pop, register
 from rules.agot.state import Frame, State
 from rules.agot.supply import within_supply
 from rules.base import Action, ActionSpec, Event, RuleViolation
@@ -141,22 +141,16 @@ class Marches(Handler):
     actions = ("march",)
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        order = st.tracks["throne"]
-        for step in range(st.n):
-            seat = order[(fr["idx"] + step) % st.n]
-            mine = marches_of(st, seat)
-            if not mine:
-                continue
-            fr["idx"] = (fr["idx"] + step) % st.n
-            fr["seat"] = seat
-            if any(_movable(st, a) for a in mine):
-                return False
-            # Only routed units stand under these orders: nothing can move, the order goes.
-            del st.orders[mine[0]]
-            emit(ev, "march", seat=seat, area=mine[0], moves={}, power_left=False)
-            fr["idx"] = (fr["idx"] + 1) % st.n
+        mine = next_in_throne_order(st, fr, marches_of)
+        if not mine:
+            pop(st, fr)
             return True
-        pop(st, fr)
+        if any(_movable(st, a) for a in mine):
+            return False
+        # Only routed units stand under these orders: nothing can move, the order goes.
+        del st.orders[mine[0]]
+        emit(ev, "march", seat=fr["seat"], area=mine[0], moves={}, power_left=False)
+        fr["idx"] = (fr["idx"] + 1) % st.n
         return True
 
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:

@@ -7,7 +7,7 @@ from typing import Any
 from rules.agot import params as P
 from rules.agot.board import board
 from rules.agot.control import area_label, gain_power, house_label
-from rules.agot.flow import Handler, emit, pop, register
+from rules.agot.flow import Handler, emit, next_in_throne_order, pop, register
 from rules.agot.state import Frame, State
 from rules.base import Action, ActionSpec, Event, RuleViolation
 
@@ -38,23 +38,17 @@ class Raids(Handler):
     actions = ("raid",)
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        order = st.tracks["throne"]
-        for step in range(st.n):
-            seat = order[(fr["idx"] + step) % st.n]
-            mine = raids_of(st, seat)
-            if not mine:
-                continue
-            fr["idx"] = (fr["idx"] + step) % st.n
-            fr["seat"] = seat
-            if any(raid_targets(st, a) for a in mine):
-                return False
-            # A raid with nothing to raid is simply removed; that is this house's raid.
-            area = mine[0]
-            del st.orders[area]
-            emit(ev, "raid", seat=seat, area=area, targets=[], pillage=0)
-            fr["idx"] = (fr["idx"] + 1) % st.n
+        mine = next_in_throne_order(st, fr, raids_of)
+        if not mine:
+            pop(st, fr)
             return True
-        pop(st, fr)
+        if any(raid_targets(st, a) for a in mine):
+            return False
+        # A raid with nothing to raid is simply removed; that is this house's raid.
+        area = mine[0]
+        del st.orders[area]
+        emit(ev, "raid", seat=fr["seat"], area=area, targets=[], pillage=0)
+        fr["idx"] = (fr["idx"] + 1) % st.n
         return True
 
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
