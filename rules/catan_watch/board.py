@@ -35,6 +35,8 @@ class Geometry:
     edge_of: dict[tuple[int, int], int]
     side_edge: dict[tuple[int, int], int]  # (hex, side) -> edge
     section_paths: tuple[tuple[int, ...], ...]  # wall section -> Gift hexes nearest first
+    vertex_adj: tuple[tuple[tuple[int, int], ...], ...]  # per vertex: (edge, other end)
+    edge_adj: tuple[tuple[tuple[int, int], ...], ...]  # per edge: per end (end, other edges)
 
     @property
     def n_vertices(self) -> int:
@@ -119,6 +121,14 @@ def geometry(shape: str) -> Geometry:
         edge_of=edge_of,
         side_edge=side_edge,
         section_paths=_section_paths(hexes, rows) if shape.startswith("gift") else (),
+        vertex_adj=tuple(
+            tuple((e, edges[e][0] if edges[e][1] == v else edges[e][1]) for e in v_edges[v])
+            for v in range(nv)
+        ),
+        edge_adj=tuple(
+            tuple((v, tuple(f for f in v_edges[v] if f != e)) for v in edges[e])
+            for e in range(len(edges))
+        ),
     )
 
 
@@ -151,6 +161,10 @@ class Layout:
     harbour: list[int]  # per vertex: -1 none, 5 = 3:1, 0..4 = 2:1 in that resource
     harbour_vertices: list[tuple[int, int]]  # (vertex, kind) for harbour corners only
     producing: dict[int, list[tuple[int, int]]]  # number -> [(hex, resource)]
+    # Derived for speed: number -> ((hex, resource, corners), ...) and per corner the sum
+    # of the dice combinations of its hexes' numbers (how productive the corner is).
+    yields: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
+    vertex_pips: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {"shape": self.shape, "terrain": self.terrain, "number": self.number}
@@ -161,6 +175,8 @@ class Layout:
 
 
 ANY_HARBOUR = 5
+# Ways to roll each number with two dice: how productive a number token is.
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
 def make_layout(shape: str, terrain: list[str], number: list[int]) -> Layout:
@@ -184,7 +200,13 @@ def make_layout(shape: str, terrain: list[str], number: list[int]) -> Layout:
         if num and r >= 0:
             producing.setdefault(num, []).append((h, r))
     harbour_vertices = [(v, k) for v, k in enumerate(harbour) if k >= 0]
-    return Layout(shape, terrain, number, harbour, harbour_vertices, producing)
+    yields = {
+        num: tuple((h, r, geo.hex_vertices[h]) for h, r in pairs)
+        for num, pairs in producing.items()
+    }
+    vertex_pips = tuple(sum(PIPS.get(number[h], 0) for h in hs) for hs in geo.vertex_hexes)
+    return Layout(shape, terrain, number, harbour, harbour_vertices, producing, yields,
+                  vertex_pips)
 
 
 def beginner_layout(shape: str) -> Layout:

@@ -25,22 +25,37 @@ def touches_own_road(state: State, seat: int, v: int) -> bool:
 def road_connects(state: State, seat: int, e: int) -> bool:
     """A road continues your road or touches your building; your road does not continue
     through a corner holding an opponent's settlement or keep."""
-    geo, owner, road = state.geo, state.owner, state.road
-    for v in geo.edge_vertices[e]:
-        if owner[v] == seat:
+    owner, road = state.owner, state.road
+    for v, others in state.geo.edge_adj[e]:
+        o = owner[v]
+        if o == seat:
             return True
-        if owner[v] != -1:
+        if o != -1:
             continue
-        for f in geo.vertex_edges[v]:
-            if f != e and road[f] == seat:
+        for f in others:
+            if road[f] == seat:
                 return True
     return False
+
+
+def own_corners(owner: list[int], seat: int) -> list[int]:
+    """The corners holding the seat's settlements and keeps, in order."""
+    out: list[int] = []
+    i = -1
+    index = owner.index
+    for _ in range(owner.count(seat)):
+        i = index(seat, i + 1)
+        out.append(i)
+    return out
 
 
 def _network_vertices(state: State, seat: int) -> set[int]:
     """Corners touched by the seat's roads."""
     ev_ = state.geo.edge_vertices
-    return set().union(*[ev_[e] for e, o in enumerate(state.road) if o == seat])
+    out: set[int] = set()
+    for e in state.roads_of[seat]:
+        out.update(ev_[e])
+    return out
 
 
 def settlement_spots(state: State, seat: int) -> list[int]:
@@ -58,17 +73,31 @@ def settlement_spots(state: State, seat: int) -> list[int]:
 
 
 def setup_settlement_spots(state: State) -> list[int]:
-    return [v for v in range(state.geo.n_vertices) if distance_ok(state, v)]
+    owner, nbrs = state.owner, state.geo.vertex_neighbours
+    taken: set[int] = set()
+    for v, o in enumerate(owner):
+        if o != -1:
+            taken.add(v)
+            taken.update(nbrs[v])
+    return [v for v in range(len(owner)) if v not in taken]
 
 
 def road_spots(state: State, seat: int) -> list[int]:
     road, owner, v_edges = state.road, state.owner, state.geo.vertex_edges
     starts = _network_vertices(state, seat)
-    starts.update(v for v in range(len(owner)) if owner[v] == seat)
-    found = {
-        e for v in starts for e in v_edges[v]
-        if road[e] == -1 and road_connects(state, seat, e)
-    }
+    starts.update(own_corners(owner, seat))
+    found: set[int] = set()
+    for v in starts:
+        o = owner[v]
+        if o == seat or o == -1:
+            # Your own building, or a free corner on your network (whose road is not e).
+            for e in v_edges[v]:
+                if road[e] == -1:
+                    found.add(e)
+        else:
+            for e in v_edges[v]:
+                if road[e] == -1 and road_connects(state, seat, e):
+                    found.add(e)
     return sorted(found)
 
 
@@ -78,8 +107,8 @@ def setup_road_spots(state: State) -> list[int]:
 
 
 def keep_spots(state: State, seat: int) -> list[int]:
-    owner, building = state.owner, state.building
-    return [v for v in range(len(owner)) if owner[v] == seat and building[v] == 1]
+    building = state.building
+    return [v for v in own_corners(state.owner, seat) if building[v] == 1]
 
 
 def guard_sections(state: State) -> list[int]:
@@ -123,6 +152,7 @@ def check_guard_section(state: State, seat: int, section: int) -> None:
 # ---- effects ---------------------------------------------------------------------------
 def put_road(state: State, seat: int, e: int, events: Events, free: bool) -> None:
     state.road[e] = seat
+    state.roads_of[seat].append(e)
     state.pieces[seat][ROADS] -= 1
     events.append(ev("road_built", seat=seat, edge=e, free=free))
     update_longest(state, [seat], events)

@@ -2,17 +2,105 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import hashlib
+from collections.abc import Mapping, MutableSequence, Sequence
+from typing import Any, TypeVar
 
-from rules.base import Event, RuleViolation
+from rules.base import Action, Event, RuleViolation
 from rules.catan_watch.data import RES_INDEX, RESOURCES
+from rules.rng import Rng
 
 Events = list[Event]
+T = TypeVar("T")
+
+# ---- cheap construction of the frozen contract objects -----------------------------------
+# Event and Action are frozen dataclasses: their generated __init__ goes through
+# object.__setattr__ once per field, which dominates the cost of the thousands of events and
+# actions a playout makes. Filling the instance dict directly builds the very same object
+# (same class, same fields, same equality and hash). Should the contract classes ever lose
+# their __dict__ (slots), the ordinary constructors are used instead.
+_new = object.__new__
+_PLAIN_EVENT = hasattr(Event("probe"), "__dict__")
+_PLAIN_ACTION = hasattr(Action("probe"), "__dict__")
 
 
 def ev(kind: str, visible_to: frozenset[int] | None = None, **data: Any) -> Event:
+    if _PLAIN_EVENT:
+        e = _new(Event)
+        e.__dict__.update(kind=kind, data=data, visible_to=visible_to)
+        return e
     return Event(kind, data, visible_to)
+
+
+def act(kind: str, params: dict[str, Any]) -> Action:
+    """Action(kind, params), built without the frozen-dataclass __init__."""
+    if _PLAIN_ACTION:
+        a = _new(Action)
+        a.__dict__.update(kind=kind, params=params)
+        return a
+    return Action(kind, params)
+
+
+# ---- the contract's generator, drawn without its call layers --------------------------------
+# rules.rng.Rng draws BLAKE2b("seed:counter"); these functions compute exactly the same
+# numbers and advance the counter exactly as Rng's methods do (tests/catan_watch checks the
+# equivalence draw for draw), with one Python call per draw instead of three or four. Any
+# other generator object is simply asked through its own methods.
+# The hash state after "seed:" is kept per seed, so a draw hashes only the counter digits.
+_blake = hashlib.blake2b
+_TWO64 = 1 << 64
+_LIMIT = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(64))
+_PREFIX: dict[int, Any] = {}
+_from_bytes = int.from_bytes
+
+
+def _prefix(seed: int) -> Any:
+    if len(_PREFIX) >= 512:
+        _PREFIX.clear()
+    h = _PREFIX[seed] = _blake(b"%d:" % seed, digest_size=8)
+    return h
+
+
+def randbelow(rng: Any, n: int) -> int:
+    """rng.randbelow(n)."""
+    if type(rng) is not Rng or not 0 < n < 64:
+        return int(rng.randbelow(n))
+    limit = _LIMIT[n]
+    seed, c = rng.seed, rng.counter
+    pre = _PREFIX.get(seed) or _prefix(seed)
+    while True:
+        h = pre.copy()
+        h.update(b"%d" % c)
+        x = _from_bytes(h.digest(), "big")
+        c += 1
+        if x < limit:
+            rng.counter = c
+            return x % n
+
+
+def die(rng: Any, sides: int) -> int:
+    """rng.die(sides)."""
+    return 1 + randbelow(rng, sides)
+
+
+def choice(rng: Any, seq: Sequence[T]) -> T:
+    """rng.choice(seq)."""
+    if not seq:
+        raise ValueError("choice from an empty sequence")
+    return seq[randbelow(rng, len(seq))]
+
+
+def sample(rng: Any, seq: Sequence[T], k: int) -> list[T]:
+    """rng.sample(seq, k)."""
+    pool = list(seq)
+    return [pool.pop(randbelow(rng, len(pool))) for _ in range(k)]
+
+
+def shuffle(rng: Any, seq: MutableSequence[T]) -> None:
+    """rng.shuffle(seq)."""
+    for i in range(len(seq) - 1, 0, -1):
+        j = randbelow(rng, i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
 
 
 def illegal(message: str) -> RuleViolation:

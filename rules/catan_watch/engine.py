@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.base import Action, RuleViolation
@@ -56,27 +56,33 @@ PHASE_KINDS: dict[str, frozenset[str]] = {
 ALL_KINDS = frozenset().union(*PHASE_KINDS.values())
 
 
+_ONE = tuple(frozenset({s}) for s in range(8))
+
+
 def awaiting(state: State) -> frozenset[int]:
     phase = state.phase
     if phase == OVER:
         return frozenset()
     if phase == SETUP:
-        return frozenset({state.setup_queue[0][0]})
+        return _ONE[state.setup_queue[0][0]]
     if phase == DISCARD:
         return frozenset(s for s in state.discard_need if s not in state.pending_discard)
     if phase == TRADE:
         return trade.responders_left(state)
-    return frozenset({state.current})
+    return _ONE[state.current]
+
+
+_CHECK_WIN_PHASES = frozenset({ROLL, MAIN, ROAD_BUILDING})
 
 
 def step(state: State, seat: int, action: Action) -> Events:
     kind, params = action.kind, action.params
-    if kind not in ALL_KINDS:
-        raise RuleViolation("unknown_action", f"Unknown action {kind!r}.")
-    if kind not in PHASE_KINDS[state.phase]:
+    phase = state.phase
+    if kind not in PHASE_KINDS[phase]:
+        if kind not in ALL_KINDS:
+            raise RuleViolation("unknown_action", f"Unknown action {kind!r}.")
         raise RuleViolation("wrong_phase", _wrong_phase_message(state, kind))
     events: Events = []
-    phase = state.phase
     if phase == SETUP:
         setup_step(state, seat, kind, params, events)
         return events
@@ -86,64 +92,101 @@ def step(state: State, seat: int, action: Action) -> Events:
     if phase == TRADE:
         trade.respond(state, seat, kind, params, events)
         return events
-    _active_step(state, seat, kind, params, events)
-    if state.result is None and state.phase in (ROLL, MAIN, ROAD_BUILDING):
+    _HANDLERS[kind](state, seat, params, events)
+    if state.result is None and state.phase in _CHECK_WIN_PHASES:
         check_win(state, events)
     return events
 
 
-def _active_step(state: State, seat: int, kind: str, params: Mapping[str, Any],
-                 events: Events) -> None:
-    if kind == "roll":
-        roll(state, events)
-    elif kind == "move_tormund":
-        h = int_param(params, "hex", 0, len(state.layout.number), "hex")
-        move_tormund(state, seat, h, params.get("victim"), events)
-        finish_roll(state, events)
-    elif kind == "play_development":
-        dev_cards.play(state, seat, params, events)
-    elif kind == "use_hero":
-        heroes.use(state, seat, params, events)
-    elif kind == "build_road":
-        build_road(state, seat, int_param(params, "edge", 0, state.geo.n_edges, "path"), events)
-    elif kind == "build_settlement":
-        v = int_param(params, "vertex", 0, state.geo.n_vertices, "corner")
-        build_settlement(state, seat, v, events)
-    elif kind == "build_keep":
-        v = int_param(params, "vertex", 0, state.geo.n_vertices, "corner")
-        build_keep(state, seat, v, events)
-    elif kind == "build_guard":
-        if not state.nw:
-            raise illegal("Guards are built only in Night's Watch mode.")
-        build_guard(state, seat, int_param(params, "section", 0, N_SECTIONS, "section"), events)
-    elif kind == "buy_development":
-        buy_development(state, seat, events)
-    elif kind == "bank_trade":
-        give, get = res_of(params.get("give"), "give"), res_of(params.get("get"), "get")
-        trade.bank_trade(state, seat, give, get, events)
-    elif kind == "offer_trade":
-        trade.offer(state, seat, params, events)
-    elif kind == "confirm_trade":
-        trade.confirm(state, seat, int_param(params, "partner", 0, state.n, "partner seat"), events)
-    elif kind == "cancel_trade":
-        trade.cancel(state, seat, events)
-    elif kind == "place_free_road":
-        e = int_param(params, "edge", 0, state.geo.n_edges, "path")
-        dev_cards.place_free_road(state, seat, e, events)
-    elif kind == "give_back":
-        heroes.mormont_give(state, seat, params, events)
-    elif kind == "pick_development":
-        heroes.melisandre_pick(state, seat, params, events)
-    elif kind == "remove_hero":
-        h = params.get("hero")
-        if not isinstance(h, int) or isinstance(h, bool) or h not in state.hero_offer:
-            raise illegal("Choose a hero from the offer on the table.")
-        state.hero_offer.remove(h)
-        state.pending = None
-        state.phase = MAIN
-        events.append(ev("hero_removed", seat=seat, hero=h, name=HEROES[h]["name"]))
-    elif kind == "end_turn":
-        end_turn(state, events)
+Params = Mapping[str, Any]
+
+
+def _roll(state: State, seat: int, params: Params, events: Events) -> None:
+    roll(state, events)
+
+
+def _move_tormund(state: State, seat: int, params: Params, events: Events) -> None:
+    h = int_param(params, "hex", 0, len(state.layout.number), "hex")
+    move_tormund(state, seat, h, params.get("victim"), events)
+    finish_roll(state, events)
+
+
+def _build_road(state: State, seat: int, params: Params, events: Events) -> None:
+    build_road(state, seat, int_param(params, "edge", 0, state.geo.n_edges, "path"), events)
+
+
+def _build_settlement(state: State, seat: int, params: Params, events: Events) -> None:
+    v = int_param(params, "vertex", 0, state.geo.n_vertices, "corner")
+    build_settlement(state, seat, v, events)
+
+
+def _build_keep(state: State, seat: int, params: Params, events: Events) -> None:
+    v = int_param(params, "vertex", 0, state.geo.n_vertices, "corner")
+    build_keep(state, seat, v, events)
+
+
+def _build_guard(state: State, seat: int, params: Params, events: Events) -> None:
+    if not state.nw:
+        raise illegal("Guards are built only in Night's Watch mode.")
+    build_guard(state, seat, int_param(params, "section", 0, N_SECTIONS, "section"), events)
+
+
+def _buy_development(state: State, seat: int, params: Params, events: Events) -> None:
+    buy_development(state, seat, events)
+
+
+def _bank_trade(state: State, seat: int, params: Params, events: Events) -> None:
+    give, get = res_of(params.get("give"), "give"), res_of(params.get("get"), "get")
+    trade.bank_trade(state, seat, give, get, events)
+
+
+def _confirm_trade(state: State, seat: int, params: Params, events: Events) -> None:
+    trade.confirm(state, seat, int_param(params, "partner", 0, state.n, "partner seat"), events)
+
+
+def _cancel_trade(state: State, seat: int, params: Params, events: Events) -> None:
+    trade.cancel(state, seat, events)
+
+
+def _place_free_road(state: State, seat: int, params: Params, events: Events) -> None:
+    e = int_param(params, "edge", 0, state.geo.n_edges, "path")
+    dev_cards.place_free_road(state, seat, e, events)
+
+
+def _remove_hero(state: State, seat: int, params: Params, events: Events) -> None:
+    h = params.get("hero")
+    if not isinstance(h, int) or isinstance(h, bool) or h not in state.hero_offer:
+        raise illegal("Choose a hero from the offer on the table.")
+    state.hero_offer.remove(h)
+    state.pending = None
+    state.phase = MAIN
+    events.append(ev("hero_removed", seat=seat, hero=h, name=HEROES[h]["name"]))
+
+
+def _end_turn(state: State, seat: int, params: Params, events: Events) -> None:
+    end_turn(state, events)
+
+
+_HANDLERS: dict[str, Callable[[State, int, Params, Events], None]] = {
+    "roll": _roll,
+    "move_tormund": _move_tormund,
+    "play_development": dev_cards.play,
+    "use_hero": heroes.use,
+    "build_road": _build_road,
+    "build_settlement": _build_settlement,
+    "build_keep": _build_keep,
+    "build_guard": _build_guard,
+    "buy_development": _buy_development,
+    "bank_trade": _bank_trade,
+    "offer_trade": trade.offer,
+    "confirm_trade": _confirm_trade,
+    "cancel_trade": _cancel_trade,
+    "place_free_road": _place_free_road,
+    "give_back": heroes.mormont_give,
+    "pick_development": heroes.melisandre_pick,
+    "remove_hero": _remove_hero,
+    "end_turn": _end_turn,
+}
 
 
 def end_turn(state: State, events: Events) -> None:

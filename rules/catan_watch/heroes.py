@@ -209,6 +209,8 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
     elif hid == "yarwyck":
         state.road[params["from_edge"]] = -1
         state.road[params["to_edge"]] = seat
+        state.roads_of[seat].remove(params["from_edge"])
+        state.roads_of[seat].append(params["to_edge"])
         events.append(ev("road_moved", seat=seat, old=params["from_edge"], new=params["to_edge"]))
         update_longest(state, range(state.n), events)
     elif hid == "thorne":

@@ -24,18 +24,24 @@ def guard_vp(state: State, seat: int) -> int:
     return 2 if n >= 5 else 1 if n >= 3 else 0
 
 
+_BUILDING_VP = PIECES["settlement"] + 2 * PIECES["keep"]
+
+
 def public_vp(state: State, seat: int) -> int:
     # Pieces on the board = pieces printed minus pieces in supply (a keep returns its
     # settlement to the supply), so no board scan is needed.
     p = state.pieces[seat]
-    vp = (PIECES["settlement"] - p[0]) + 2 * (PIECES["keep"] - p[1])
-    sv = special_value(state)
-    if state.longest == seat:
-        vp += sv
-    if state.largest == seat:
-        vp += sv
+    vp = _BUILDING_VP - p[0] - 2 * p[1]
     if state.nw:
-        vp += guard_vp(state, seat)
+        if state.longest == seat:
+            vp += 1
+        if state.largest == seat:
+            vp += 1
+        return vp + guard_vp(state, seat)
+    if state.longest == seat:
+        vp += 2
+    if state.largest == seat:
+        vp += 2
     return vp
 
 
@@ -44,4 +50,4 @@ def hidden_vp(state: State, seat: int) -> int:
 
 
 def total_vp(state: State, seat: int) -> int:
-    return public_vp(state, seat) + hidden_vp(state, seat)
+    return public_vp(state, seat) + state.dev_hand[seat].count("victory_point")

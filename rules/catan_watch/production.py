@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.catan_watch.common import Events, bad, counts_json, ev, illegal
+from rules.catan_watch.common import Events, bad, counts_json, die, ev, illegal, randbelow
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRAGEDY, State
@@ -13,9 +13,9 @@ HAND_LIMIT = 7
 
 def roll(state: State, events: Events) -> None:
     rng = state.rng
-    dice = [rng.die(6), rng.die(6)]
+    dice = [die(rng, 6), die(rng, 6)]
     if state.nw:
-        dice.append(rng.die(12))
+        dice.append(die(rng, 12))
     state.dice = dice
     total = dice[0] + dice[1]
     events.append(ev("dice", seat=state.current, dice=dice, total=total))
@@ -34,36 +34,51 @@ def roll(state: State, events: Events) -> None:
 def produce(state: State, total: int, events: Events) -> None:
     """Yields for every player; a resource the bank cannot supply to everyone goes to no
     one, unless only one player gets it — then that player takes what is left."""
-    geo, lay = state.geo, state.layout
     owner, building = state.owner, state.building
-    want = [[0] * 5 for _ in range(state.n)]
-    wanted: set[int] = set()
+    tormund = state.tormund
     gift = state.gift if state.nw else None
-    for h, r in lay.producing.get(total, ()):
-        if h == state.tormund or (gift and gift[h]):
+    n = state.n
+    # want[5 * seat + resource]
+    want = [0] * (5 * n)
+    wanted = 0  # bit per resource
+    for h, r, corners in state.layout.yields.get(total, ()):
+        if h == tormund or (gift and gift[h]):
             continue
-        for v in geo.hex_vertices[h]:
+        for v in corners:
             o = owner[v]
             if o >= 0:
-                want[o][r] += building[v]
-                wanted.add(r)
-    got = [[0] * 5 for _ in range(state.n)]
-    for r in sorted(wanted):
-        demand = sum(w[r] for w in want)
-        takers = [s for s in range(state.n) if want[s][r]]
-        if demand <= state.bank[r]:
+                want[5 * o + r] += building[v]
+                wanted |= 1 << r
+    got = [0] * (5 * n)
+    if wanted:
+        bank, hands = state.bank, state.hands
+        for r in range(5):
+            if not wanted >> r & 1:
+                continue
+            takers = [s for s in range(n) if want[5 * s + r]]
+            demand = 0
             for s in takers:
-                got[s][r] = want[s][r]
-        elif len(takers) == 1:
-            got[takers[0]][r] = state.bank[r]
-        if demand > state.bank[r]:
-            events.append(ev("bank_short", resource=RESOURCES[r], takers=takers))
-        for s in takers:
-            state.bank[r] -= got[s][r]
-            state.hands[s][r] += got[s][r]
-    state.got_yield = any(got[state.current])
-    events.append(ev("yields", total=total,
-                     cards={str(s): counts_json(got[s]) for s in range(state.n) if any(got[s])}))
+                demand += want[5 * s + r]
+            if demand <= bank[r]:
+                for s in takers:
+                    got[5 * s + r] = want[5 * s + r]
+            else:
+                if len(takers) == 1:
+                    got[5 * takers[0] + r] = bank[r]
+                events.append(ev("bank_short", resource=RESOURCES[r], takers=takers))
+            for s in takers:
+                k = got[5 * s + r]
+                bank[r] -= k
+                hands[s][r] += k
+    cur = 5 * state.current
+    state.got_yield = any(got[cur:cur + 5])
+    cards: dict[str, dict[str, int]] = {}
+    if wanted:
+        for s in range(n):
+            mine = got[5 * s:5 * s + 5]
+            if any(mine):
+                cards[str(s)] = counts_json(mine)
+    events.append(ev("yields", total=total, cards=cards))
 
 
 def start_seven(state: State, events: Events) -> None:
@@ -135,7 +150,7 @@ def move_tormund(state: State, seat: int, h: int, victim: int | None, events: Ev
 
 def steal(state: State, thief: int, victim: int, events: Events) -> None:
     hand = state.hands[victim]
-    k = state.rng.randbelow(sum(hand))
+    k = randbelow(state.rng, sum(hand))
     r = 0
     while k >= hand[r]:
         k -= hand[r]

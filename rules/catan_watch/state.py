@@ -71,6 +71,7 @@ class State:
         "rng",
         "road",
         "road_len",
+        "roads_of",
         "rolled",
         "setup_last_vertex",
         "setup_queue",
@@ -102,6 +103,7 @@ class State:
     building: list[int]  # per vertex: 0 empty, 1 settlement, 2 keep
     owner: list[int]  # per vertex: seat or -1
     road: list[int]  # per edge: seat or -1
+    roads_of: list[list[int]]  # derived from road: per seat its edges (see index_roads)
     tormund: int  # hex index, -1 = his camp off the board
     hands: list[list[int]]
     bank: list[int]
@@ -164,6 +166,7 @@ class State:
         c.building = self.building[:]
         c.owner = self.owner[:]
         c.road = self.road[:]
+        c.roads_of = [r[:] for r in self.roads_of]
         c.tormund = self.tormund
         c.hands = [h[:] for h in self.hands]
         c.bank = self.bank[:]
@@ -285,6 +288,7 @@ class State:
         s.building = list(d["building"])
         s.owner = list(d["owner"])
         s.road = list(d["road"])
+        index_roads(s)
         s.tormund = d["tormund"]
         s.hands = [list(h) for h in d["hands"]]
         s.bank = list(d["bank"])
@@ -327,6 +331,18 @@ class State:
         s.got_yield = d["got_yield"]
         s.start_rolls = [list(r) for r in d["start_rolls"]]
         return s
+
+
+def index_roads(state: State) -> None:
+    """Rebuild the derived per-seat road lists from ``state.road``.
+
+    The engine keeps ``roads_of`` in step with ``road`` itself; code that writes
+    ``state.road`` directly (tests building a position by hand) calls this afterwards.
+    """
+    state.roads_of = [[] for _ in range(state.n)]
+    for e, seat in enumerate(state.road):
+        if seat >= 0:
+            state.roads_of[seat].append(e)
 
 
 def _deep(x: Any) -> Any:

@@ -8,7 +8,7 @@ from typing import Any
 from rules.base import Action, Event
 from rules.catan_watch import RULES
 from rules.catan_watch.data import BOARDS, RES_INDEX
-from rules.catan_watch.state import MAIN, State
+from rules.catan_watch.state import MAIN, State, index_roads
 
 
 def fresh(mode: str = "base", n: int = 4, layout: str = "beginner", seed: int = 1) -> State:
@@ -72,9 +72,12 @@ def settle(state: State, seat: int, v: int, keep: bool = False) -> None:
 
 
 def roads(state: State, seat: int, edges: list[int]) -> None:
+    """Put the seat's roads on these paths (no checks), keeping the engine's per-seat road
+    lists in step."""
     for e in edges:
         state.road[e] = seat
         state.pieces[seat][2] -= 1
+    index_roads(state)
 
 
 def give(state: State, seat: int, **cards: int) -> None:

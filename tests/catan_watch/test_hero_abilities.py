@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cw_helpers import act, corner, fresh, give, hand, hex_at, settle, side
+from cw_helpers import act, corner, fresh, give, hand, hex_at, roads, settle, side
 
 from rules.base import RuleViolation
 from rules.catan_watch.data import HERO_BY_ID
@@ -47,8 +47,7 @@ def test_yarwyck_moves_a_dead_end_road() -> None:
     s = _with_hero("yarwyck")
     h = hex_at(s, 1, 1)
     settle(s, RED, corner(s, h, 0))
-    s.road[side(s, h, 0)] = RED
-    s.road[side(s, h, 1)] = RED
+    roads(s, RED, [side(s, h, 0), side(s, h, 1)])
     s, _ = act(s, RED, "use_hero", from_edge=side(s, h, 1), to_edge=side(s, h, 5))
     assert s.road[side(s, h, 1)] == -1 and s.road[side(s, h, 5)] == RED
 

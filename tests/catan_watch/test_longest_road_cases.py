@@ -97,7 +97,7 @@ def test_tie_does_not_take_over_but_longer_does() -> None:
     roads(s, BLUE, path_edges(s, blue[:6]))
     update_longest(s, range(s.n), [])
     assert s.longest == RED  # 5 vs 5: the holder keeps it
-    s.road[path_edges(s, blue)[5]] = BLUE
+    roads(s, BLUE, [path_edges(s, blue)[5]])
     update_longest(s, range(s.n), [])
     assert s.longest == BLUE  # 6 beats 5
 

@@ -1,0 +1,103 @@
+"""The engine's fast paths against plain reference implementations: the inlined generator
+against rules.rng.Rng, the pruned Longest Road search against an exhaustive one, and the
+incremental bookkeeping against a rebuild from scratch."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.catan_watch import RULES, common
+from rules.catan_watch.longest_road import longest_road
+from rules.catan_watch.state import State, index_roads
+from rules.rng import Rng
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, -3, 2**70])
+def test_generator_helpers_draw_exactly_like_rng(seed: int) -> None:
+    for n in [*range(1, 70), 100, 1000]:
+        a, b = Rng(seed, 5), Rng(seed, 5)
+        assert [a.randbelow(n) for _ in range(40)] == [common.randbelow(b, n) for _ in range(40)]
+        assert a.counter == b.counter
+    a, b = Rng(seed), Rng(seed)
+    assert [a.die(6) for _ in range(30)] == [common.die(b, 6) for _ in range(30)]
+    assert [a.die(12) for _ in range(30)] == [common.die(b, 12) for _ in range(30)]
+    items = list(range(23))
+    assert a.choice(items) == common.choice(b, items)
+    assert a.sample(items, 9) == common.sample(b, items, 9)
+    x, y = items[:], items[:]
+    a.shuffle(x)
+    common.shuffle(b, y)
+    assert x == y and a.counter == b.counter
+
+
+def test_generator_helpers_fall_back_to_other_generators() -> None:
+    class Fixed:
+        def randbelow(self, n: int) -> int:
+            return n - 1
+
+    assert common.randbelow(Fixed(), 6) == 5
+    assert common.choice(Fixed(), "abc") == "c"
+
+
+def _reference_longest(state: State, seat: int) -> int:
+    """Exhaustive: a depth-first search from every corner touched by the seat's roads."""
+    road, owner, geo = state.road, state.owner, state.geo
+    best = 0
+
+    def dfs(v: int, used: frozenset[int], length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        if length and owner[v] not in (-1, seat):
+            return
+        for e in geo.vertex_edges[v]:
+            if road[e] == seat and e not in used:
+                a, b = geo.edge_vertices[e]
+                dfs(b if a == v else a, used | {e}, length + 1)
+
+    for e, o in enumerate(road):
+        if o == seat:
+            for v in geo.edge_vertices[e]:
+                dfs(v, frozenset(), 0)
+    return best
+
+
+@pytest.mark.parametrize("mode", ["base", "nights_watch"])
+def test_longest_road_matches_exhaustive_search(mode: str) -> None:
+    rng = Rng(99)
+    for trial in range(300):
+        s = RULES.new_game({"mode": mode}, 4, trial)
+        n_edges, n_vertices = s.geo.n_edges, s.geo.n_vertices
+        # Dense random networks (loops, forks, figure eights) plus opponents' buildings.
+        for e in range(n_edges):
+            if rng.randbelow(3) == 0:
+                s.road[e] = rng.randbelow(2)
+        for _ in range(rng.randbelow(8)):
+            s.owner[rng.randbelow(n_vertices)] = rng.randbelow(4)
+        index_roads(s)
+        for seat in range(2):
+            assert longest_road(s, seat) == _reference_longest(s, seat), (trial, seat)
+
+
+def test_longest_road_of_plain_loops() -> None:
+    s = RULES.new_game({}, 4, 1)
+    ring = s.geo.hex_vertices[9]
+    for k in range(6):
+        a, b = ring[k], ring[(k + 1) % 6]
+        s.road[s.geo.edge_of[(min(a, b), max(a, b))]] = 0
+    index_roads(s)
+    assert longest_road(s, 0) == 6
+
+
+@pytest.mark.parametrize("config", [{}, {"mode": "nights_watch"}])
+def test_bookkeeping_matches_a_rebuild(config: dict[str, str]) -> None:
+    """Road lists kept up to date move by move equal the ones rebuilt from the board."""
+    for seed in range(6):
+        s = RULES.new_game(config, 4, seed)
+        rng = Rng(seed)
+        while s.result is None:
+            seat = min(RULES.awaiting(s))
+            RULES.step(s, seat, RULES.random_action(s, seat, rng))
+            kept = [sorted(r) for r in s.roads_of]
+            index_roads(s)
+            assert kept == s.roads_of
+            assert s.road_len == [_reference_longest(s, p) for p in range(s.n)]
