@@ -1,0 +1,322 @@
+"""``/agot …``: the board image, the tracks, House cards, the log, and slash-command
+alternatives to the panels (``order``, ``march``, ``bid``) with autocomplete that offers only
+the caller's own legal choices. Thin: no rules here — options come from ``legal_actions``
+and the caller's redacted view, the engine validates every submission.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.flows import Options
+from bot.discord.games import agot_codes as C
+from bot.discord.games.agot_drafts import march_specs
+from bot.discord.games.agot_embed import tracks_text
+from bot.discord.games.agot_text import (
+    area_name,
+    area_units,
+    card_line,
+    card_name,
+    seat_house,
+    token_label,
+    units_text,
+)
+from bot.discord.presenters import board_embed
+from bot.discord.text import locale_of, tr
+from bot.i18n import DEFAULT_LOCALE, catalog
+from bot.render import render_board_async
+from bot.service import GameService, PrivateView, ServiceError
+from rules.base import Action
+
+if TYPE_CHECKING:
+    from bot.discord.app import MaesterBot
+
+Interaction = discord.Interaction[Any]
+Choice = app_commands.Choice
+BOARD_FILE = "board.png"
+MAX_CHOICES = 25
+
+
+def text(key: str) -> app_commands.locale_str:
+    """A command/option description from the catalog (``agot.cmd.*``)."""
+    full = f"agot.cmd.{key}"
+    value = catalog(DEFAULT_LOCALE).get(full)
+    if value is None:
+        raise KeyError(f"message key {full!r} is missing from the catalog")
+    return app_commands.locale_str(value[:100], key=full)
+
+
+def _match(current: str, *names: str) -> bool:
+    needle = current.strip().lower()
+    return not needle or any(needle in n.lower() for n in names)
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
+class AgotCog(commands.GroupCog, group_name="agot", group_description=text("group")):
+    def __init__(self, bot: MaesterBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    # ---- which game ------------------------------------------------------------------------
+    async def _game(self, interaction: Interaction, game: int | None) -> int:
+        if game is None and interaction.channel_id is not None:
+            game = await self.service.game_for_thread(interaction.channel_id)
+        if game is None:
+            mine = [s for s in await self.service.my_games(interaction.user.id)
+                    if s.game_type == "agot"]
+            if len(mine) != 1:
+                raise ServiceError("error.which_game")
+            game = mine[0].game_id
+        summary = await self.service.summary(game)
+        if summary.game_type != "agot":
+            raise ServiceError("agot.error.not_agot", game_id=game)
+        return game
+
+    async def _quiet_game(self, interaction: Interaction) -> int | None:
+        """The game for autocomplete, or None (autocomplete never raises)."""
+        try:
+            return await self._game(interaction, getattr(interaction.namespace, "game", None))
+        except ServiceError:
+            return None
+
+    async def _mine(self, interaction: Interaction) -> tuple[PrivateView, Options] | None:
+        gid = await self._quiet_game(interaction)
+        if gid is None:
+            return None
+        try:
+            view = await self.service.private_view(gid, interaction.user.id)
+            actions = await self.service.legal_actions(gid, interaction.user.id)
+        except ServiceError:
+            return None
+        return view, actions
+
+    async def _play(self, interaction: Interaction, game: int | None,
+                    build: Any) -> None:
+        flows = self.bot.flows
+
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            view = await self.service.private_view(gid, interaction.user.id)
+            await flows.play(interaction, gid, view.seat, view.version, build)
+
+        await flows.guarded(interaction, body)
+
+    # ---- reading ---------------------------------------------------------------------------
+    @app_commands.command(name="board", description=text("board"))
+    @app_commands.describe(game=text("game"))
+    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            game_type, version, view = await self.service.public_view(gid)
+            png = await render_board_async(gid, version, game_type, view)
+            embed = board_embed(await self.service.summary(gid), locale_of(interaction),
+                                image=BOARD_FILE)
+            await interaction.followup.send(
+                embed=embed, file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
+                ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="tracks", description=text("tracks"))
+    @app_commands.describe(game=text("game"))
+    async def tracks(self, interaction: Interaction, game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            _type, _version, v = await self.service.public_view(gid)
+            locale = locale_of(interaction)
+            lines = [tr("agot.tracks.title", locale, game_id=gid, phase=v.get("phase_label", "")),
+                     tracks_text(v, locale), ""]
+            lines += [tr("agot.tracks.house", locale, house=s["name"], power=s["power"],
+                         supply=s["supply"], castles=s["castles"], to_win=v["castles_to_win"],
+                         cards=s["hand_size"]) for s in v.get("seats", [])]
+            await self.bot.flows.answer(interaction, "\n".join(lines))
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="cards", description=text("cards"))
+    @app_commands.describe(game=text("game"))
+    async def cards(self, interaction: Interaction, game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            locale = locale_of(interaction)
+            _type, _version, public = await self.service.public_view(gid)
+            lines: list[str] = []
+            me: int | None = None
+            try:
+                view = await self.service.private_view(gid, interaction.user.id)
+            except ServiceError:
+                view = None
+            if view is not None:
+                you = view.view.get("you") or {}
+                me = view.seat
+                lines.append(tr("agot.cards.hand", locale, house=seat_house(public, me)))
+                lines += [f"• {card_line(c, locale)}" for c in you.get("hand", [])]
+                lines.append(tr("agot.cards.discards", locale, cards=", ".join(
+                    card_name(c) for c in you.get("discards", [])) or "—"))
+            for s in public.get("seats", []):
+                if s["seat"] == me:
+                    continue
+                lines.append(tr("agot.cards.other", locale, house=s["name"], n=s["hand_size"],
+                                cards=", ".join(card_name(c) for c in s["discards"]) or "—"))
+            await self.bot.flows.answer(interaction, "\n".join(lines))
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="log", description=text("log"))
+    @app_commands.describe(game=text("game"), lines=text("log.lines"))
+    async def log(self, interaction: Interaction, game: int | None = None,
+                  lines: app_commands.Range[int, 1, 60] = 20) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            locale = locale_of(interaction)
+            rows = await self.service.game_log(gid, interaction.user.id, limit=lines)
+            head = tr("log.title", locale, game_id=gid)
+            body_text = "\n".join(rows) if rows else tr("log.empty", locale)
+            room = 2000 - len(head) - 1
+            if len(body_text) > room:
+                body_text = "…" + body_text[-(room - 1):]
+            await self.bot.flows.answer(interaction, f"{head}\n{body_text}")
+
+        await self.bot.flows.guarded(interaction, body)
+
+    # ---- deciding ----------------------------------------------------------------------------
+    @app_commands.command(name="order", description=text("order"))
+    @app_commands.describe(area=text("order.area"), order=text("order.order"),
+                           ready=text("order.ready"), game=text("game"))
+    async def order(self, interaction: Interaction, area: str, order: str,
+                    ready: bool = False, game: int | None = None) -> None:
+        def build(view: PrivateView, actions: Options) -> Action | None:
+            if view.view.get("phase") != "planning":
+                return None
+            orders: dict[str, str | None] = dict((view.view.get("you") or {}).get(
+                "your_orders") or {})
+            orders[area] = None if order == "-" else order
+            return Action("place_orders", {"orders": orders, "ready": ready})
+
+        await self._play(interaction, game, build)
+
+    @app_commands.command(name="march", description=text("march"))
+    @app_commands.describe(origin=text("march.origin"), to=text("march.to"),
+                           footmen=text("march.footmen"), knights=text("march.knights"),
+                           ships=text("march.ships"), leave_power=text("march.leave_power"),
+                           game=text("game"))
+    async def march(self, interaction: Interaction, origin: str, to: str | None = None,
+                    footmen: app_commands.Range[int, 0, 10] = 0,
+                    knights: app_commands.Range[int, 0, 10] = 0,
+                    ships: app_commands.Range[int, 0, 10] = 0,
+                    leave_power: bool = False, game: int | None = None) -> None:
+        counts = {"footman": footmen, "knight": knights, "ship": ships}
+        moves = {to: {u: n for u, n in counts.items() if n}} if to and any(counts.values()) else {}
+
+        def build(view: PrivateView, actions: Options) -> Action | None:
+            return Action("march", {"from": origin, "moves": moves, "leave_power": leave_power})
+
+        await self._play(interaction, game, build)
+
+    @app_commands.command(name="bid", description=text("bid"))
+    @app_commands.describe(amount=text("bid.amount"), game=text("game"))
+    async def bid(self, interaction: Interaction, amount: app_commands.Range[int, 0, 40],
+                  game: int | None = None) -> None:
+        def build(view: PrivateView, actions: Options) -> Action | None:
+            return Action("bid", {"amount": amount, "ready": True})
+
+        await self._play(interaction, game, build)
+
+    # ---- autocomplete: only the caller's own legal choices ----------------------------------
+    @order.autocomplete("area")
+    async def _order_areas(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        mine = await self._mine(interaction)
+        spec = C.spec_of(mine[1], "place_order") if mine else None
+        if mine is None or spec is None:
+            return []
+        locale = locale_of(interaction)
+        placed = (mine[0].view.get("you") or {}).get("your_orders") or {}
+        out = []
+        for area in spec.choices.get("area") or []:
+            order = placed.get(area)
+            name = tr("agot.choice.area_order", locale, limit=100, area=area_name(area),
+                      order=token_label(order) if order else tr("agot.order.none", locale))
+            if _match(current, name, area):
+                out.append(Choice(name=name, value=area))
+        return out[:MAX_CHOICES]
+
+    @order.autocomplete("order")
+    async def _order_tokens(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        mine = await self._mine(interaction)
+        spec = C.spec_of(mine[1], "place_order") if mine else None
+        area = str(getattr(interaction.namespace, "area", "") or "")
+        if mine is None or spec is None or area not in (spec.choices.get("area") or []):
+            return []
+        you = mine[0].view.get("you") or {}
+        tokens = C.order_choices(area, you.get("your_orders") or {},
+                                 list(spec.choices.get("order") or []), int(you.get("stars", 0)))
+        out = [Choice(name=tr("agot.order.none", locale_of(interaction), limit=100), value="-")]
+        out += [Choice(name=token_label(t), value=t) for t in tokens]
+        return [c for c in out if _match(current, c.name, c.value)][:MAX_CHOICES]
+
+    @march.autocomplete("origin")
+    async def _march_origins(self, interaction: Interaction, current: str
+                             ) -> list[Choice[str]]:
+        mine = await self._mine(interaction)
+        if mine is None:
+            return []
+        locale = locale_of(interaction)
+        out = []
+        for area in march_specs(mine[1]):
+            units = units_text(area_units(mine[0].view["board"].get(area, {})), locale)
+            name = tr("agot.act.march_from", locale, limit=100, area=area_name(area), units=units)
+            if _match(current, name, area):
+                out.append(Choice(name=name, value=area))
+        return out[:MAX_CHOICES]
+
+    @march.autocomplete("to")
+    async def _march_dests(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        mine = await self._mine(interaction)
+        origin = str(getattr(interaction.namespace, "origin", "") or "")
+        spec = march_specs(mine[1]).get(origin) if mine else None
+        if spec is None:
+            return []
+        return [Choice(name=area_name(str(d)), value=str(d)) for d in spec.choices.get("moves")
+                or [] if _match(current, area_name(str(d)), str(d))][:MAX_CHOICES]
+
+    @board.autocomplete("game")
+    @tracks.autocomplete("game")
+    @cards.autocomplete("game")
+    @log.autocomplete("game")
+    @order.autocomplete("game")
+    @march.autocomplete("game")
+    @bid.autocomplete("game")
+    async def _games(self, interaction: Interaction, current: str) -> list[Choice[int]]:
+        locale = locale_of(interaction)
+        out = []
+        for s in await self.service.my_games(interaction.user.id):
+            if s.game_type != "agot":
+                continue
+            name = tr("ui.game_choice", locale, limit=100, game_id=s.game_id, title=s.title,
+                      state=s.phase_label or s.status)
+            if _match(current, name):
+                out.append(Choice(name=name, value=s.game_id))
+        return out[:MAX_CHOICES]
+
+
+async def install(bot: MaesterBot) -> None:
+    """Add ``/agot`` to a running bot's tree (idempotent) and sync if the bot syncs."""
+    if bot.get_cog(AgotCog.__cog_name__) is None:
+        await bot.add_cog(AgotCog(bot))
+        if bot.sync_commands:
+            await bot.sync_tree()
+
+
+async def setup(bot: MaesterBot) -> None:
+    """``discord.ext`` extension entry point (``bot.load_extension``)."""
+    await install(bot)
