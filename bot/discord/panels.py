@@ -51,6 +51,7 @@ MOVE_UIS: dict[str, MoveUI] = {}
 #: modules that register per-game UIs/presenters at import (e.g. "bot.discord.games.agot").
 UI_MODULES: list[str] = []
 UI_MODULES.append("bot.discord.games.agot")
+UI_MODULES.append("bot.discord.games.catan_watch")
 _EXTRA_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = []
 
 

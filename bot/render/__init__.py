@@ -17,6 +17,7 @@ Renderer = Callable[[dict[str, Any]], bytes]
 
 #: game type -> module exposing ``render(view) -> PNG bytes``; games without one use generic.
 RENDERER_MODULES: dict[str, str] = {}
+RENDERER_MODULES["catan_watch"] = "bot.render.catan_watch"
 
 _cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
 _CACHE_SIZE = 256

@@ -1,0 +1,35 @@
+"""Catan: A Game of Thrones — Brotherhood of the Watch on Discord.
+
+Importing this module (it is listed in ``bot.discord.panels.UI_MODULES``) registers the move
+UI with its persistent components and the private "My hand" embed. The parts:
+``catan_watch_names`` (spot and move names shared with the board image),
+``catan_watch_embed`` (the private view), ``catan_watch_items`` (persistent components),
+``catan_watch_panels`` (what a seat can click), ``catan_watch_forms`` (discard and trade
+forms), ``catan_watch_flow`` (what the components do), ``catan_watch_hero`` (Night's Watch
+heroes) and ``catan_watch_cog`` (``/catan …``, added with ``setup(bot)``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.discord.games.catan_watch_embed import catan_embed
+from bot.discord.games.catan_watch_items import ITEMS
+from bot.discord.games.catan_watch_panels import CATAN_UI
+from bot.discord.panels import register_move_ui
+from bot.discord.presenters import register_private_presenter
+
+if TYPE_CHECKING:
+    from bot.discord.app import MaesterBot
+
+GAME = "catan_watch"
+
+register_move_ui(GAME, CATAN_UI, *ITEMS)
+register_private_presenter(GAME, catan_embed)
+
+
+async def setup(bot: MaesterBot) -> None:
+    """Add ``/catan …`` to the bot (call from ``setup_hook`` before the tree syncs)."""
+    from bot.discord.games.catan_watch_cog import CatanCog
+
+    await bot.add_cog(CatanCog(bot))

@@ -1,0 +1,188 @@
+"""``/catan …``: the same moves as the buttons, typed — with autocomplete of the caller's own
+legal options (spots named as on the board image). Thin: it resolves the game and the
+option, then hands over to the adapter's pipeline or ``catan_watch_flow``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.games import catan_watch_flow as flow
+from bot.discord.games.catan_watch_names import OPTION, action_details, action_label
+from bot.discord.games.catan_watch_panels import terms_digest
+from bot.discord.games.catan_watch_parse import parse_counts
+from bot.discord.panels import context_token
+from bot.discord.strings import cmd
+from bot.discord.text import locale_of
+from bot.i18n import DEFAULT_LOCALE, catalog
+from bot.service import GameService, ServiceError
+from rules.base import Action
+
+if TYPE_CHECKING:
+    from bot.discord.app import MaesterBot
+
+Interaction = discord.Interaction[Any]
+MAX_CHOICES = 25
+BUILD_KINDS = frozenset({"place_settlement", "place_road", "place_guard", "place_free_road",
+                         "build_settlement", "build_keep", "build_road", "build_guard"})
+
+
+def _describe(key: str) -> app_commands.locale_str:
+    """A command or option description from the catalog (``catan.cmd.<key>``); other locales
+    come through the adapter's translator, which looks the key up again."""
+    full = f"catan.cmd.{key}"
+    text = catalog(DEFAULT_LOCALE).get(full)
+    if text is None:
+        raise KeyError(f"message key {full!r} is missing from the catalog")
+    return app_commands.locale_str(text[:100], key=full)
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
+class CatanCog(commands.GroupCog, group_name="catan", group_description=_describe("group")):
+    def __init__(self, bot: MaesterBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    async def _game(self, interaction: Interaction, game: int | None) -> int:
+        if game is not None:
+            return game
+        if interaction.channel_id is not None:
+            found = await self.service.game_for_thread(interaction.channel_id)
+            if found is not None:
+                return found
+        mine = [s for s in await self.service.my_games(interaction.user.id)
+                if s.game_type == "catan_watch" and s.status == "active"]
+        if len(mine) == 1:
+            return int(mine[0].game_id)
+        raise ServiceError("error.which_game")
+
+    # ---- choosing one of the caller's options ------------------------------------------------
+    async def _choices(self, interaction: Interaction, current: str, kinds: frozenset[str] | None
+                       ) -> list[app_commands.Choice[str]]:
+        try:
+            gid = await self._game(interaction, getattr(interaction.namespace, "game", None))
+            view = await self.service.private_view(gid, interaction.user.id)
+            actions = await self.service.legal_actions(gid, interaction.user.id)
+        except ServiceError:
+            return []
+        locale = locale_of(interaction)
+        ctx = context_token(view, actions)
+        typed = current.strip().lower()
+        out: list[app_commands.Choice[str]] = []
+        for i, a in enumerate(actions):
+            if not isinstance(a, Action) or (kinds is not None and a.kind not in kinds):
+                continue
+            name = action_label(view.view, a, locale)
+            details = action_details(view.view, a, locale)
+            full = f"{name} — {details}" if details else name
+            if typed and typed not in full.lower():
+                continue
+            out.append(app_commands.Choice(name=full[:OPTION],
+                                           value=f"{view.version}:{ctx}:{i}"))
+        return out[:MAX_CHOICES]
+
+    async def _play_choice(self, interaction: Interaction, game: int | None, value: str,
+                           kinds: frozenset[str] | None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            view = await self.service.private_view(gid, interaction.user.id)
+            parts = value.split(":")
+            if len(parts) == 3 and all(parts) and parts[0].isdigit() and parts[2].isdigit():
+                version, ctx, index = int(parts[0]), parts[1], int(parts[2])
+            else:  # typed text: the one option whose name contains it
+                matches = await self._choices(interaction, value, kinds)
+                if len(matches) != 1:
+                    raise ServiceError("catan.error.which_option", text=value[:40],
+                                       n=len(matches))
+                version_s, ctx, index_s = matches[0].value.split(":")
+                version, index = int(version_s), int(index_s)
+            await self.bot.flows.play_indexed(interaction, gid, view.seat, version, ctx, index)
+
+        await self.bot.flows.guarded(interaction, body)
+
+    # ---- commands ----------------------------------------------------------------------------
+    @app_commands.command(name="build", description=_describe("build"))
+    @app_commands.describe(spot=_describe("build.spot"), game=cmd("game_option"))
+    async def build(self, interaction: Interaction, spot: str, game: int | None = None) -> None:
+        await self._play_choice(interaction, game, spot, BUILD_KINDS)
+
+    @build.autocomplete("spot")
+    async def _build_spots(self, interaction: Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, BUILD_KINDS)
+
+    @app_commands.command(name="move", description=_describe("move"))
+    @app_commands.describe(option=_describe("move.option"), game=cmd("game_option"))
+    async def move(self, interaction: Interaction, option: str, game: int | None = None) -> None:
+        await self._play_choice(interaction, game, option, None)
+
+    @move.autocomplete("option")
+    async def _move_options(self, interaction: Interaction, current: str
+                            ) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, None)
+
+    @app_commands.command(name="offer", description=_describe("offer"))
+    @app_commands.describe(give=_describe("offer.give"), get=_describe("offer.get"),
+                           game=cmd("game_option"))
+    async def offer(self, interaction: Interaction, give: app_commands.Range[str, 1, 120],
+                    get: app_commands.Range[str, 1, 120], game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            locale = locale_of(interaction)
+            gives, gets = parse_counts(give, locale), parse_counts(get, locale)
+            view = await self.service.private_view(gid, interaction.user.id)
+            await flow.submit_offer(interaction, gid, view.seat, view.version, gives, gets)
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="counter", description=_describe("counter"))
+    @app_commands.describe(give=_describe("counter.give"),
+                           get=_describe("counter.get"), game=cmd("game_option"))
+    async def counter(self, interaction: Interaction, give: app_commands.Range[str, 1, 120],
+                      get: app_commands.Range[str, 1, 120], game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            locale = locale_of(interaction)
+            gives, gets = parse_counts(give, locale), parse_counts(get, locale)
+            view = await self.service.private_view(gid, interaction.user.id)
+            turn, digest = int(view.view.get("turn", 0)), terms_digest(view.view.get("trade"))
+            await flow.submit_counter(interaction, gid, turn, digest, gives, gets)
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="discard", description=_describe("discard"))
+    @app_commands.describe(cards=_describe("discard.cards"),
+                           game=cmd("game_option"))
+    async def discard(self, interaction: Interaction, cards: app_commands.Range[str, 1, 120],
+                      game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            counts = parse_counts(cards, locale_of(interaction))
+            view = await self.service.private_view(gid, interaction.user.id)
+            await flow.submit_discard(interaction, gid, view.seat, counts)
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @build.autocomplete("game")
+    @move.autocomplete("game")
+    @offer.autocomplete("game")
+    @counter.autocomplete("game")
+    @discard.autocomplete("game")
+    async def _games(self, interaction: Interaction, current: str
+                     ) -> list[app_commands.Choice[int]]:
+        out: list[app_commands.Choice[int]] = []
+        for s in await self.service.my_games(interaction.user.id):
+            if s.game_type != "catan_watch" or s.status != "active":
+                continue
+            name = f"#{s.game_id} {s.title}"[:100]
+            if current.strip().lower() in name.lower():
+                out.append(app_commands.Choice(name=name, value=s.game_id))
+        return out[:MAX_CHOICES]

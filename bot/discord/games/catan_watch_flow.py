@@ -1,0 +1,338 @@
+"""What Catan's own components do. Every move still goes through ``Flows.play`` (defer,
+ownership and staleness checks, submit, fresh private panel, delivery); this module only
+decides which action a click means and keeps the thread's trade offer message up to date.
+
+Secret, simultaneous choices (discards after a 7) apply while the seat still owes them, even
+if others moved meanwhile; an answer to a trade offer applies while that same offer is open.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord.games import catan_watch_hero as hero
+from bot.discord.games.catan_watch_embed import phase_text
+from bot.discord.games.catan_watch_forms import DiscardForm, TradeForm
+from bot.discord.games.catan_watch_names import seat_name, terms_text
+from bot.discord.games.catan_watch_panels import answer_items, hero_selects, terms_digest
+from bot.discord.games.catan_watch_parse import cards_from_values
+from bot.discord.text import guild_locale_of, locale_of, render, tr
+from bot.i18n import msg
+from bot.service import PrivateView, ServiceError
+from rules.base import Action, ActionSpec
+
+if TYPE_CHECKING:
+    from bot.discord.app import MaesterBot
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+Options = list[Action | ActionSpec]
+
+#: game -> (channel id, message id, turn, terms digest) of the offer posted in its thread.
+OFFER_POSTS: dict[int, tuple[int, int, int, str]] = {}
+
+
+def _bot(interaction: Interaction) -> MaesterBot:
+    return cast("MaesterBot", interaction.client)
+
+
+async def _form_or_error(interaction: Interaction, game_id: int,
+                         build: Any) -> None:
+    """Show a form (it must be the first answer, so no defer) or say why not."""
+    bot = _bot(interaction)
+    try:
+        view = await bot.service.private_view(game_id, interaction.user.id)
+        form = build(view)
+    except ServiceError as err:
+        await interaction.response.send_message(render(err.msg, locale_of(interaction)),
+                                                ephemeral=True)
+        return
+    await interaction.response.send_modal(form)
+
+
+# ---- discards after a 7 -------------------------------------------------------------------
+def _discard_need(view: PrivateView) -> int:
+    me = next((p for p in view.view.get("players", []) if p["seat"] == view.seat), {})
+    return int((me.get("discard") or {}).get("must", 0))
+
+
+def _check_discard(view: PrivateView, actions: Options) -> None:
+    if view.view.get("phase") != "discard" or not any(
+            isinstance(a, ActionSpec) and a.kind == "discard" for a in actions):
+        key = ("catan.discard.already" if (view.view.get("you") or {}).get("pending_discard")
+               else "catan.discard.none")
+        raise ServiceError(key)
+
+
+async def submit_discard(interaction: Interaction, game_id: int, seat: int,
+                         cards: dict[str, int]) -> None:
+    def choose(view: PrivateView, actions: Options) -> Action | None:
+        _check_discard(view, actions)
+        return Action("discard", {"cards": cards})
+
+    await _bot(interaction).flows.play(interaction, game_id, seat, 0, choose)
+
+
+async def discard_picked(interaction: Interaction, game_id: int, seat: int,
+                         values: list[str]) -> None:
+    bot = _bot(interaction)
+
+    async def body() -> None:
+        view = await bot.service.private_view(game_id, interaction.user.id)
+        hand = (view.view.get("you") or {}).get("hand") or {}
+        await submit_discard(interaction, game_id, seat, cards_from_values(values, hand))
+
+    await bot.flows.guarded(interaction, body)
+
+
+async def open_discard_form(interaction: Interaction, game_id: int, seat: int) -> None:
+    locale = locale_of(interaction)
+
+    def build(view: PrivateView) -> DiscardForm:
+        if view.seat != seat:
+            raise ServiceError("error.not_your_button", game_id=game_id)
+        if view.view.get("phase") != "discard" or not view.awaited:
+            raise ServiceError("catan.discard.none")
+        hand = (view.view.get("you") or {}).get("hand") or {}
+
+        async def submit(modal_interaction: Interaction, cards: dict[str, int]) -> None:
+            await submit_discard(modal_interaction, game_id, seat, cards)
+
+        return DiscardForm(hand, _discard_need(view), locale, submit)
+
+    await _form_or_error(interaction, game_id, build)
+
+
+# ---- trade offers ----------------------------------------------------------------------------
+async def submit_offer(interaction: Interaction, game_id: int, seat: int, version: int,
+                       give: dict[str, int], get: dict[str, int]) -> None:
+    bot = _bot(interaction)
+    await bot.flows.play_action(interaction, game_id, seat, version,
+                                Action("offer_trade", {"give": give, "get": get}))
+    await post_offer(bot, game_id)
+
+
+async def open_offer_form(interaction: Interaction, game_id: int, seat: int,
+                          version: int) -> None:
+    locale = locale_of(interaction)
+
+    def build(view: PrivateView) -> TradeForm:
+        if view.seat != seat:
+            raise ServiceError("error.not_your_button", game_id=game_id)
+        hand = (view.view.get("you") or {}).get("hand") or {}
+
+        async def submit(modal_interaction: Interaction, give: dict[str, int],
+                         get: dict[str, int]) -> None:
+            await submit_offer(modal_interaction, game_id, seat, version, give, get)
+
+        return TradeForm(tr("catan.form.offer_title", locale), hand, locale, submit)
+
+    await _form_or_error(interaction, game_id, build)
+
+
+def check_offer(view: PrivateView, turn: int, digest: str) -> None:
+    """The offer a button was made for is still open and the clicker still owes an answer."""
+    data = view.view
+    if (data.get("phase") != "trade" or int(data.get("turn", -1)) != turn
+            or terms_digest(data.get("trade")) != digest):
+        raise ServiceError("catan.trade.closed")
+    if view.seat == data.get("current"):
+        raise ServiceError("catan.trade.own")
+    if not view.awaited:
+        raise ServiceError("catan.trade.answered")
+
+
+async def _answer(interaction: Interaction, game_id: int, turn: int, digest: str,
+                  action: Action) -> None:
+    bot = _bot(interaction)
+
+    async def body() -> None:
+        try:
+            view = await bot.service.private_view(game_id, interaction.user.id)
+            check_offer(view, turn, digest)
+        except ServiceError as err:
+            if err.msg.key == "catan.trade.closed":
+                await refresh_offer_post(bot, game_id)
+            raise
+
+        def choose(now: PrivateView, actions: Options) -> Action | None:
+            check_offer(now, turn, digest)
+            if action.kind != "counter_trade" and action not in actions:
+                raise ServiceError("catan.trade.cannot_accept")
+            return action
+
+        await bot.flows.play(interaction, game_id, view.seat, view.version, choose)
+        await refresh_offer_post(bot, game_id)
+
+    await bot.flows.guarded(interaction, body)
+
+
+async def answer_offer(interaction: Interaction, game_id: int, turn: int, digest: str,
+                       answer: str) -> None:
+    kind = "accept_trade" if answer == "a" else "decline_trade"
+    await _answer(interaction, game_id, turn, digest, Action(kind))
+
+
+async def submit_counter(interaction: Interaction, game_id: int, turn: int, digest: str,
+                         give: dict[str, int], get: dict[str, int]) -> None:
+    await _answer(interaction, game_id, turn, digest,
+                  Action("counter_trade", {"give": give, "get": get}))
+
+
+async def open_counter_form(interaction: Interaction, game_id: int, turn: int,
+                            digest: str) -> None:
+    locale = locale_of(interaction)
+
+    def build(view: PrivateView) -> TradeForm:
+        check_offer(view, turn, digest)
+        trade = view.view.get("trade") or {}
+        hand = (view.view.get("you") or {}).get("hand") or {}
+        # start from the mirror image of the offer: you give what they want
+        defaults = {**{r: n for r, n in (trade.get("give") or {}).items()},
+                    **{r: -n for r, n in (trade.get("get") or {}).items()}}
+
+        async def submit(modal_interaction: Interaction, give: dict[str, int],
+                         get: dict[str, int]) -> None:
+            await submit_counter(modal_interaction, game_id, turn, digest, give, get)
+
+        return TradeForm(tr("catan.form.counter_title", locale), hand, locale, submit,
+                         defaults)
+
+    await _form_or_error(interaction, game_id, build)
+
+
+async def finish_trade(interaction: Interaction, game_id: int, seat: int, version: int,
+                       partner: int | None) -> None:
+    bot = _bot(interaction)
+    action = (Action("cancel_trade") if partner is None
+              else Action("confirm_trade", {"partner": partner}))
+    await bot.flows.play_action(interaction, game_id, seat, version, action)
+    await refresh_offer_post(bot, game_id)
+
+
+# ---- the offer's message in the thread ---------------------------------------------------
+def offer_text(view: dict[str, Any], locale: str) -> str:
+    trade = view.get("trade") or {}
+    current = int(view.get("current", 0))
+    lines = [tr("catan.trade.post", locale, player=seat_name(current, locale),
+                terms=terms_text(trade.get("give"), trade.get("get"), locale))]
+    answers = trade.get("responses") or {}
+    for p in view.get("players", []):
+        seat = int(p["seat"])
+        if seat == current:
+            continue
+        answer = answers.get(str(seat), "?")
+        who = seat_name(seat, locale)
+        if answer == "?":
+            lines.append(tr("catan.trade.waiting", locale, player=who))
+        elif answer is None:
+            lines.append(tr("catan.trade.declined", locale, player=who))
+        elif answer == {"give": trade.get("give"), "get": trade.get("get")}:
+            lines.append(tr("catan.trade.accepted", locale, player=who))
+        else:
+            lines.append(tr("catan.trade.countered", locale, player=who,
+                            terms=terms_text(answer["get"], answer["give"], locale)))
+    return "\n".join(lines)
+
+
+async def post_offer(bot: MaesterBot, game_id: int) -> None:
+    """Post the open offer with Accept / Decline / Counter for the other players (once)."""
+    try:
+        _type, _version, view = await bot.service.public_view(game_id)
+    except ServiceError:
+        return
+    if view.get("phase") != "trade":
+        return
+    turn, digest = int(view["turn"]), terms_digest(view.get("trade"))
+    old = OFFER_POSTS.get(game_id)
+    if old is not None and old[2:] == (turn, digest):
+        return
+    channel = await bot.delivery.channel_of(game_id)
+    if channel is None:
+        return
+    await refresh_offer_post(bot, game_id)
+    locale = guild_locale_of(getattr(channel, "guild", None))
+    ui = discord.ui.View(timeout=None)
+    for item in answer_items(game_id, view, locale):
+        ui.add_item(item)
+    try:
+        sent = await channel.send(offer_text(view, locale), view=ui,
+                                  allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.exception("game %s: could not post the trade offer", game_id)
+        return
+    OFFER_POSTS[game_id] = (channel.id, sent.id, turn, digest)
+
+
+async def refresh_offer_post(bot: MaesterBot, game_id: int) -> None:
+    """Show the answers so far on the offer's message; once closed, drop its buttons."""
+    posted = OFFER_POSTS.get(game_id)
+    if posted is None:
+        return
+    channel_id, message_id, turn, digest = posted
+    try:
+        _type, _version, view = await bot.service.public_view(game_id)
+    except ServiceError:
+        return
+    channel = bot.get_channel(channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        return
+    locale = guild_locale_of(getattr(channel, "guild", None))
+    same = (int(view.get("turn", -1)) == turn and terms_digest(view.get("trade")) == digest)
+    message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+    try:
+        if same and view.get("phase") == "trade":
+            ui = discord.ui.View(timeout=None)
+            for item in answer_items(game_id, view, locale):
+                ui.add_item(item)
+            await message.edit(content=offer_text(view, locale), view=ui)
+        elif same and view.get("phase") == "trade_confirm":
+            await message.edit(content=offer_text(view, locale) + "\n"
+                               + tr("catan.trade.confirming", locale), view=None)
+        else:
+            OFFER_POSTS.pop(game_id, None)
+            await message.edit(content=tr("catan.trade.post_closed", locale,
+                                          phase=phase_text(view, locale)), view=None)
+    except discord.HTTPException:
+        log.warning("game %s: could not update the trade offer message", game_id)
+
+
+# ---- heroes ------------------------------------------------------------------------------------
+async def hero_take(interaction: Interaction, game_id: int, seat: int, version: int,
+                    take: int) -> None:
+    """Side B: the hero to take was chosen; now show the uses (a fresh ephemeral panel)."""
+    bot = _bot(interaction)
+
+    async def body() -> None:
+        view = await bot.service.private_view(game_id, interaction.user.id)
+        if view.seat != seat:
+            raise ServiceError("error.not_your_button", game_id=game_id)
+        if view.version != version or take not in {n for n, _ in hero.offer(view.view)}:
+            await bot.flows.panel(interaction, game_id, [msg("error.stale",
+                                                               version=view.version)])
+            return
+        locale = locale_of(interaction)
+        ui = discord.ui.View(timeout=None)
+        for item in hero_selects(view, take, locale):
+            ui.add_item(item)
+        name = dict(hero.offer(view.view)).get(take, "")
+        await bot.flows.answer(interaction, tr("catan.hero.then_take", locale, hero=name),
+                               view=ui)
+
+    await bot.flows.guarded(interaction, body)
+
+
+async def hero_use(interaction: Interaction, game_id: int, seat: int, version: int, take: int,
+                   index: int) -> None:
+    def choose(view: PrivateView, actions: Options) -> Action | None:
+        if view.version != version:
+            return None
+        uses = hero.ability_options(view.view, view.seat)
+        if not 0 <= index < len(uses):
+            raise ServiceError("error.forged")
+        return Action("use_hero", hero.with_after(view.view, view.seat, uses[index], take))
+
+    await _bot(interaction).flows.play(interaction, game_id, seat, version, choose)

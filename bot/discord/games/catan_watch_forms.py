@@ -1,0 +1,96 @@
+"""Catan's forms (modals): choosing the cards to discard and the terms of a trade.
+
+A form has one labelled select per resource (a modal holds at most five — exactly the five
+resources), so nothing is typed and nothing can be misspelt. Forms live only while open;
+their answers go through ``catan_watch_flow`` and the adapter's move pipeline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+import discord
+
+from bot.discord.games.catan_watch_names import RESOURCES, res_name
+from bot.discord.text import tr
+
+Interaction = discord.Interaction[Any]
+MAX_GIVE = 9
+MAX_GET = 6
+TITLE = 45
+
+
+def _select(custom_id: str, options: list[discord.SelectOption]) -> discord.ui.Select[Any]:
+    return discord.ui.Select(custom_id=custom_id, options=options, min_values=1, max_values=1,
+                             required=True)
+
+
+def _picked(select: discord.ui.Select[Any], default: str) -> str:
+    values = [str(v) for v in select.values]
+    return values[0] if values else default
+
+
+class DiscardForm(discord.ui.Modal):
+    """"Discard 4 cards": how many of each resource you hold (0..held)."""
+
+    def __init__(self, hand: Mapping[str, int], need: int, locale: str,
+                 submit: Callable[[Interaction, dict[str, int]], Awaitable[None]]) -> None:
+        super().__init__(title=tr("catan.discard.title", locale, limit=TITLE, n=need),
+                         timeout=900)
+        self.submit = submit
+        self.selects: dict[str, discord.ui.Select[Any]] = {}
+        for res in RESOURCES:
+            have = int(hand.get(res, 0))
+            if not have:
+                continue
+            options = [discord.SelectOption(label=str(n), value=str(n), default=n == 0)
+                       for n in range(min(have, need) + 1)]
+            select = _select(f"ctw:f:{res}", options)
+            self.selects[res] = select
+            self.add_item(discord.ui.Label(
+                text=tr("catan.form.have", locale, limit=TITLE, res=res_name(res, locale),
+                        n=have), component=select))
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        counts = {res: int(_picked(s, "0")) for res, s in self.selects.items()}
+        await self.submit(interaction, {r: n for r, n in counts.items() if n})
+
+
+class TradeForm(discord.ui.Modal):
+    """Give/get per resource: "give 2" … "—" … "get 3" (your side of the trade)."""
+
+    def __init__(self, title: str, hand: Mapping[str, int], locale: str,
+                 submit: Callable[[Interaction, dict[str, int], dict[str, int]], Awaitable[None]],
+                 defaults: Mapping[str, int] | None = None) -> None:
+        super().__init__(title=title[:TITLE], timeout=900)
+        self.submit = submit
+        self.selects: dict[str, discord.ui.Select[Any]] = {}
+        for res in RESOURCES:
+            have = int(hand.get(res, 0))
+            chosen = int((defaults or {}).get(res, 0))
+            options = [discord.SelectOption(
+                label=tr("catan.form.give", locale, n=n, res=res_name(res, locale)),
+                value=str(-n), default=chosen == -n) for n in range(min(have, MAX_GIVE), 0, -1)]
+            options.append(discord.SelectOption(label=tr("catan.form.none", locale), value="0",
+                                                default=chosen == 0))
+            options += [discord.SelectOption(
+                label=tr("catan.form.get", locale, n=n, res=res_name(res, locale)),
+                value=str(n), default=chosen == n) for n in range(1, MAX_GET + 1)]
+            select = _select(f"ctw:f:{res}", options)
+            self.selects[res] = select
+            self.add_item(discord.ui.Label(
+                text=tr("catan.form.have", locale, limit=TITLE, res=res_name(res, locale),
+                        n=have), component=select))
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        give: dict[str, int] = {}
+        get: dict[str, int] = {}
+        for res, select in self.selects.items():
+            raw = _picked(select, "0")
+            n = int(raw) if raw.lstrip("-").isdigit() and len(raw) <= 3 else 0
+            if n < 0:
+                give[res] = -n
+            elif n > 0:
+                get[res] = n
+        await self.submit(interaction, give, get)
