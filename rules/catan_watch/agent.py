@@ -12,16 +12,17 @@ from rules.catan_watch.build import (
     ROADS,
     SETTLEMENTS,
     guard_sections,
+    has_settlement_spot,
     keep_spots,
+    own_corners,
     road_spots,
     settlement_spots,
     setup_road_spots,
     setup_settlement_spots,
 )
-from rules.catan_watch.common import counts_json, has
+from rules.catan_watch.common import act, choice, counts_json, has, randbelow, sample
 from rules.catan_watch.data import COSTS, RESOURCES
 from rules.catan_watch.engine import awaiting
-from rules.catan_watch.production import tormund_targets, victims
 from rules.catan_watch.state import (
     DISCARD,
     MAIN,
@@ -38,36 +39,77 @@ from rules.catan_watch.state import (
 )
 from rules.rng import Rng
 
+_SEATS_IN = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
+
+
+def tormund_pairs(state: State, seat: int) -> list[tuple[int, int]]:
+    """Every legal Tormund move as (hex, victim), victim -1 when nobody can be robbed; in
+    hex order, victims ascending (what ``victims`` gives for each target hex)."""
+    owner, hands, vertex_hexes = state.owner, state.hands, state.geo.vertex_hexes
+    number = state.layout.number
+    near = [0] * len(number)  # per hex: bit per opponent with cards and a building there
+    for s in range(state.n):
+        if s != seat and any(hands[s]):
+            bit = 1 << s
+            for v in own_corners(owner, s):
+                for h in vertex_hexes[v]:
+                    near[h] |= bit
+    here = state.tormund
+    out: list[tuple[int, int]] = []
+    for h, num in enumerate(number):
+        if not num or h == here:
+            continue
+        mask = near[h]
+        if mask:
+            out += [(h, s) for s in _SEATS_IN[mask]]
+        else:
+            out.append((h, -1))
+    return out
+
 
 def tormund_moves(state: State, seat: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for h in tormund_targets(state):
-        vs = victims(state, seat, h)
-        if vs:
-            out += [{"hex": h, "victim": v} for v in vs]
-        else:
-            out.append({"hex": h})
+    return [{"hex": h} if v < 0 else {"hex": h, "victim": v} for h, v in tormund_pairs(state, seat)]
+
+
+_WINTER_PAIRS = tuple((i, j) for i in range(5) for j in range(i, 5))
+DevOption = tuple[str, int, int]  # (card, a, b): see _dev_params
+
+
+def _dev_choices(state: State, seat: int) -> list[DevOption]:
+    """dev_options in a compact form, built without the parameter dicts."""
+    out: list[DevOption] = []
+    for card in dev_cards.playable_cards(state, seat):
+        if card == "watch":
+            out += [("watch", h, v) for h, v in tormund_pairs(state, seat)]
+            if state.nw:
+                out += [("watch_wildling", h, 0) for h, w in enumerate(state.gift) if w]
+        elif card == "road_building":
+            if state.pieces[seat][ROADS] > 0:
+                out.append(("road_building", 0, 0))
+        elif card == "winter_is_coming":
+            bank = state.bank
+            out += [("winter_is_coming", i, j) for i, j in _WINTER_PAIRS
+                    if bank[i] >= (2 if i == j else 1) and bank[j]]
+        elif card == "new_recruits" and state.pieces[seat][GUARDS] > 0:
+            out += [("new_recruits", s, 0) for s in guard_sections(state)]
     return out
+
+
+def _dev_params(option: DevOption) -> dict[str, Any]:
+    card, a, b = option
+    if card == "watch":
+        return {"card": card, "hex": a} if b < 0 else {"card": card, "hex": a, "victim": b}
+    if card == "watch_wildling":
+        return {"card": "watch", "wildling_hex": a}
+    if card == "winter_is_coming":
+        return {"card": card, "resources": [RESOURCES[a], RESOURCES[b]]}
+    if card == "new_recruits":
+        return {"card": card, "section": a}
+    return {"card": card}
 
 
 def dev_options(state: State, seat: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for card in dev_cards.playable_cards(state, seat):
-        if card == "watch":
-            out += [{"card": card, **m} for m in tormund_moves(state, seat)]
-            if state.nw:
-                out += [{"card": card, "wildling_hex": h} for h, w in enumerate(state.gift) if w]
-        elif card == "road_building":
-            if state.pieces[seat][ROADS] > 0:
-                out.append({"card": card})
-        elif card == "winter_is_coming":
-            for i, a in enumerate(RESOURCES):
-                for b in RESOURCES[i:]:
-                    if state.bank[i] >= (2 if a == b else 1) and state.bank[RESOURCES.index(b)]:
-                        out.append({"card": card, "resources": [a, b]})
-        elif card == "new_recruits" and state.pieces[seat][GUARDS] > 0:
-            out += [{"card": card, "section": s} for s in guard_sections(state)]
-    return out
+    return [_dev_params(o) for o in _dev_choices(state, seat)]
 
 
 def bank_options(state: State, seat: int) -> list[dict[str, str]]:
@@ -189,107 +231,128 @@ def default_action(state: State, seat: int) -> Action:
     return acts[0]
 
 
+_ROLL = Action("roll")
+_END_TURN = Action("end_turn")
+_BUY = Action("buy_development")
+_ACCEPT = Action("accept_trade")
+_DECLINE = Action("decline_trade")
+_CANCEL = Action("cancel_trade")
+_KEEP_COST = COSTS["keep"]
+_SETTLEMENT_COST = COSTS["settlement"]
+_ROAD_COST = COSTS["road"]
+_GUARD_COST = COSTS["guard"]
+_DEV_COST = COSTS["development"]
+
+
 def random_action(state: State, seat: int, rng: Rng) -> Action:
     """A legal action from a simple policy: build when possible, trade a little, end the
     turn otherwise — so random playouts finish."""
     phase = state.phase
-    if phase == DISCARD:
-        hand = state.hands[seat]
-        pool = [r for r in range(5) for _ in range(hand[r])]
-        cards = [0] * 5
-        for r in rng.sample(pool, state.discard_need[seat]):
-            cards[r] += 1
-        return Action("discard", {"cards": counts_json(cards)})
+    if phase == MAIN:
+        return _main_move(state, seat, rng)
+    if phase == ROLL:
+        if state.dev_hand[seat] and randbelow(rng, 4) == 0:
+            opts = _dev_choices(state, seat)
+            if opts:
+                return act("play_development", _dev_params(choice(rng, opts)))
+        return _ROLL
     if phase == TRADE:
         return _respond(state, seat, rng)
     if phase == TRADE_CONFIRM:
         partners = _payable_partners(state, seat)
-        if partners and rng.randbelow(5):
-            return Action("confirm_trade", {"partner": rng.choice(partners)})
-        return Action("cancel_trade")
-    if phase == ROLL:
-        if state.dev_hand[seat] and rng.randbelow(4) == 0:
-            opts = dev_options(state, seat)
-            if opts:
-                return Action("play_development", rng.choice(opts))
-        return Action("roll")
-    if phase == MAIN:
-        return _main_move(state, seat, rng)
-    if phase == SETUP and state.setup_queue[0][1] == "settlement":
-        spots = setup_settlement_spots(state)
-        return Action("place_settlement", {"vertex": _good_spot(state, spots, rng)})
+        if partners and randbelow(rng, 5):
+            return act("confirm_trade", {"partner": choice(rng, partners)})
+        return _CANCEL
+    if phase == DISCARD:
+        hand = state.hands[seat]
+        pool = [r for r in range(5) for _ in range(hand[r])]
+        cards = [0] * 5
+        for r in sample(rng, pool, state.discard_need[seat]):
+            cards[r] += 1
+        return act("discard", {"cards": counts_json(cards)})
+    if phase == TORMUND and seat == state.current:
+        h, v = choice(rng, tormund_pairs(state, seat))
+        return act("move_tormund", {"hex": h} if v < 0 else {"hex": h, "victim": v})
+    if phase == SETUP:
+        who, step = state.setup_queue[0]
+        if step == "settlement":
+            spots = setup_settlement_spots(state)
+            return act("place_settlement", {"vertex": _good_spot(state, spots, rng)})
+        if step == "road" and seat == who:
+            return act("place_road", {"edge": choice(rng, setup_road_spots(state))})
+    if phase == ROAD_BUILDING and seat == state.current:
+        return act("place_free_road", {"edge": choice(rng, road_spots(state, seat))})
     acts = [a for a in legal_actions(state, seat) if isinstance(a, Action)]
-    return rng.choice(acts)
-
-
-# Ways to roll each number with two dice: how productive a number token is.
-_PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+    return choice(rng, acts)
 
 
 def _good_spot(state: State, spots: list[int], rng: Rng) -> int:
     """A random corner among the 3 most productive ones (so random games stay short)."""
-    number, hexes = state.layout.number, state.geo.vertex_hexes
-    ranked = sorted(spots, key=lambda v: -sum(_PIPS.get(number[h], 0) for h in hexes[v]))
-    return rng.choice(ranked[:3])
+    ranked = sorted(spots, key=state.layout.vertex_pips.__getitem__, reverse=True)
+    return choice(rng, ranked[:3])
 
 
 def _respond(state: State, seat: int, rng: Rng) -> Action:
     assert state.trade is not None
     hand = state.hands[seat]
-    roll = rng.randbelow(20)
+    roll = randbelow(rng, 20)
     if roll < 6 and has(hand, state.trade["get"]):
-        return Action("accept_trade")
+        return _ACCEPT
     if roll == 6 and sum(hand):
-        mine = max(range(5), key=lambda i: hand[i])
-        want = rng.choice([r for r in range(5) if r != mine])
-        return Action("counter_trade", {"give": {RESOURCES[mine]: 1}, "get": {RESOURCES[want]: 1}})
-    return Action("decline_trade")
+        mine = max(range(5), key=hand.__getitem__)
+        want = choice(rng, [r for r in range(5) if r != mine])
+        return act("counter_trade", {"give": {RESOURCES[mine]: 1}, "get": {RESOURCES[want]: 1}})
+    return _DECLINE
 
 
 def _main_move(state: State, seat: int, rng: Rng) -> Action:
     hand, pieces = state.hands[seat], state.pieces[seat]
-    if pieces[KEEPS] and has(hand, COSTS["keep"]):
+    if pieces[KEEPS] and has(hand, _KEEP_COST):
         spots = keep_spots(state, seat)
         if spots:
-            return Action("build_keep", {"vertex": rng.choice(spots)})
-    spots = settlement_spots(state, seat) if pieces[SETTLEMENTS] else []
-    if spots and has(hand, COSTS["settlement"]):
-        return Action("build_settlement", {"vertex": _good_spot(state, spots, rng)})
-    if state.dev_hand[seat] and rng.randbelow(3) == 0:
-        plays = dev_options(state, seat)
+            return act("build_keep", {"vertex": choice(rng, spots)})
+    # Whether the seat has a corner for a settlement decides what it saves for.
+    can_settle = bool(pieces[SETTLEMENTS]) and has_settlement_spot(state, seat)
+    if can_settle and has(hand, _SETTLEMENT_COST):
+        spots = settlement_spots(state, seat)
+        return act("build_settlement", {"vertex": _good_spot(state, spots, rng)})
+    if state.dev_hand[seat] and randbelow(rng, 3) == 0:
+        plays = _dev_choices(state, seat)
         if plays:
-            return Action("play_development", rng.choice(plays))
+            return act("play_development", _dev_params(choice(rng, plays)))
     # Save for a settlement while there is a spot for one; otherwise spend freely.
-    saving = bool(spots)
-    if state.nw and pieces[GUARDS] and has(hand, COSTS["guard"]) and rng.randbelow(2):
+    saving = can_settle
+    nw = state.nw
+    if nw and pieces[GUARDS] and has(hand, _GUARD_COST) and randbelow(rng, 2):
         sections = guard_sections(state)
         if sections:
-            return Action("build_guard", {"section": rng.choice(sections)})
-    if state.dev_deck and has(hand, COSTS["development"]) and (not saving or rng.randbelow(3) == 0):
-        return Action("buy_development")
-    if pieces[ROADS] and has(hand, COSTS["road"]) and (not saving or rng.randbelow(4) == 0):
+            return act("build_guard", {"section": choice(rng, sections)})
+    if state.dev_deck and has(hand, _DEV_COST) and (not saving or randbelow(rng, 3) == 0):
+        return _BUY
+    if pieces[ROADS] and has(hand, _ROAD_COST) and (not saving or randbelow(rng, 4) == 0):
         edges = road_spots(state, seat)
         if edges:
-            return Action("build_road", {"edge": rng.choice(edges)})
-    if state.nw and rng.randbelow(4) == 0:
+            return act("build_road", {"edge": choice(rng, edges)})
+    if nw and randbelow(rng, 4) == 0:
         uses = heroes.candidates(state, seat, rng)
         if uses:
-            return Action("use_hero", rng.choice(uses))
-    target = _target_cost(state, seat, bool(spots))
+            return act("use_hero", choice(rng, uses))
+    target = _target_cost(state, seat, can_settle)
     missing = [r for r in range(5) if hand[r] < target[r]]
     if missing:
         rates = trade.bank_rates(state, seat)
         spare = [r for r in range(5) if hand[r] - target[r] >= rates[r]]
-        gets = [r for r in missing if state.bank[r]]
+        bank = state.bank
+        gets = [r for r in missing if bank[r]]
         if spare and gets:
             give = max(spare, key=lambda i: hand[i] - target[i])
-            get = RESOURCES[rng.choice(gets)]
-            return Action("bank_trade", {"give": RESOURCES[give], "get": get})
+            get = RESOURCES[choice(rng, gets)]
+            return act("bank_trade", {"give": RESOURCES[give], "get": get})
         rich = max(range(5), key=lambda i: hand[i] - target[i])
-        if state.trade_count == 0 and hand[rich] > target[rich] and rng.randbelow(4) == 0:
-            return Action("offer_trade", {"give": {RESOURCES[rich]: 1},
-                                          "get": {RESOURCES[rng.choice(missing)]: 1}})
-    return Action("end_turn")
+        if state.trade_count == 0 and hand[rich] > target[rich] and randbelow(rng, 4) == 0:
+            return act("offer_trade", {"give": {RESOURCES[rich]: 1},
+                                       "get": {RESOURCES[choice(rng, missing)]: 1}})
+    return _END_TURN
 
 
 def _target_cost(state: State, seat: int, settlement_spot: bool) -> tuple[int, ...]:

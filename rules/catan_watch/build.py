@@ -72,6 +72,20 @@ def settlement_spots(state: State, seat: int) -> list[int]:
     return out
 
 
+def has_settlement_spot(state: State, seat: int) -> bool:
+    """settlement_spots(state, seat) is not empty."""
+    owner, nbrs, ev_ = state.owner, state.geo.vertex_neighbours, state.geo.edge_vertices
+    for e in state.roads_of[seat]:
+        for v in ev_[e]:
+            if owner[v] == -1:
+                for w in nbrs[v]:
+                    if owner[w] != -1:
+                        break
+                else:
+                    return True
+    return False
+
+
 def setup_settlement_spots(state: State) -> list[int]:
     owner, nbrs = state.owner, state.geo.vertex_neighbours
     taken: set[int] = set()

@@ -3,8 +3,10 @@ revisited, so loops count in full), not passing through a corner with an opponen
 settlement or keep — such a corner ends a road but does not remove it.
 
 Only the player's own roads are searched (``state.roads_of``), one connected network at a
-time, largest first, and only from corners where a longest trail can start: a dead end, a
-junction, or a corner an opponent occupies. A trail starting at a free corner with exactly
+time. A network without loops (a tree) is solved in the one pass that walks it: its longest
+trail is its longest simple path. In a network with a loop the search starts only from
+corners where a longest trail can start: a dead end, a junction, or a corner an opponent
+occupies. A trail starting at a free corner with exactly
 two of the player's roads could always be made longer by taking the other road first, or
 else it is a closed loop that can be started anywhere on it — at a dead end, junction or
 occupied corner if it has one; a network without any of those is one plain loop, whose
@@ -36,30 +38,37 @@ def longest_road(state: State, seat: int) -> int:
         else:
             adj[b] = [(bit, a)]
     blocked = {v for v in adj if owner[v] != -1 and owner[v] != seat}
-
-    # Connected networks: (number of roads, start corners).
-    networks: list[tuple[int, list[int]]] = []
-    seen: set[int] = set()
-    for v0 in adj:
-        if v0 in seen:
-            continue
-        seen.add(v0)
-        stack, degree_sum, starts = [v0], 0, []
-        while stack:
-            v = stack.pop()
-            nb = adj[v]
-            degree_sum += len(nb)
-            if len(nb) != 2 or v in blocked:
-                starts.append(v)
-            for _, w in nb:
-                if w not in seen:
-                    seen.add(w)
-                    stack.append(w)
-        networks.append((degree_sum // 2, starts))
-    if len(networks) > 1:
-        networks.sort(key=lambda x: -x[0])
-
     best = 0
+    seen: set[int] = set()
+    corners: list[int] = []  # of the network being walked
+    loop = False
+
+    def tree(v: int, from_bit: int) -> int:
+        """Walk v's network once. While it has no loop (a tree) every trail is a simple
+        path, and the longest one through each corner joins its two deepest branches (none
+        through an occupied corner). Returns the deepest branch below v that may continue
+        upwards; sets ``loop`` when a corner is reached twice."""
+        nonlocal best, loop
+        seen.add(v)
+        corners.append(v)
+        d1 = d2 = 0
+        for bit, w in adj[v]:
+            if bit != from_bit:
+                if w in seen:
+                    loop = True
+                    continue
+                d = 1 + tree(w, bit)
+                if d > d1:
+                    d1, d2 = d, d1
+                elif d > d2:
+                    d2 = d
+        if v in blocked:
+            if d1 > best:
+                best = d1
+            return 0
+        if d1 + d2 > best:
+            best = d1 + d2
+        return d1
 
     def dfs(v: int, used: int, length: int) -> None:
         nonlocal best
@@ -71,9 +80,18 @@ def longest_road(state: State, seat: int) -> int:
             if not used & bit:
                 dfs(w, used | bit, length + 1)
 
-    for size, starts in networks:
+    for v0 in adj:
+        if v0 in seen:
+            continue
+        corners.clear()
+        loop = False
+        tree(v0, 0)
+        if not loop:
+            continue
+        size = sum(len(adj[v]) for v in corners) // 2
         if size <= best:
-            break
+            continue
+        starts = [v for v in corners if len(adj[v]) != 2 or v in blocked]
         if not starts:  # a plain loop
             best = size
             continue

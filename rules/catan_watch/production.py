@@ -37,48 +37,60 @@ def produce(state: State, total: int, events: Events) -> None:
     owner, building = state.owner, state.building
     tormund = state.tormund
     gift = state.gift if state.nw else None
-    n = state.n
-    # want[5 * seat + resource]
-    want = [0] * (5 * n)
-    wanted = 0  # bit per resource
+    gains: list[tuple[int, int, int]] = []  # (seat, resource, cards) per building
+    demand = [0, 0, 0, 0, 0]
     for h, r, corners in state.layout.yields.get(total, ()):
         if h == tormund or (gift and gift[h]):
             continue
         for v in corners:
             o = owner[v]
             if o >= 0:
-                want[5 * o + r] += building[v]
-                wanted |= 1 << r
-    got = [0] * (5 * n)
-    if wanted:
-        bank, hands = state.bank, state.hands
-        for r in range(5):
-            if not wanted >> r & 1:
-                continue
-            takers = [s for s in range(n) if want[5 * s + r]]
-            demand = 0
-            for s in takers:
-                demand += want[5 * s + r]
-            if demand <= bank[r]:
-                for s in takers:
-                    got[5 * s + r] = want[5 * s + r]
-            else:
-                if len(takers) == 1:
-                    got[5 * takers[0] + r] = bank[r]
-                events.append(ev("bank_short", resource=RESOURCES[r], takers=takers))
-            for s in takers:
-                k = got[5 * s + r]
+                k = building[v]
+                gains.append((o, r, k))
+                demand[r] += k
+    got: dict[int, list[int]] = {}
+    bank, hands = state.bank, state.hands
+    if gains:
+        if (demand[0] <= bank[0] and demand[1] <= bank[1] and demand[2] <= bank[2]
+                and demand[3] <= bank[3] and demand[4] <= bank[4]):
+            for o, r, k in gains:
                 bank[r] -= k
-                hands[s][r] += k
-    cur = 5 * state.current
-    state.got_yield = any(got[cur:cur + 5])
-    cards: dict[str, dict[str, int]] = {}
-    if wanted:
-        for s in range(n):
-            mine = got[5 * s:5 * s + 5]
-            if any(mine):
-                cards[str(s)] = counts_json(mine)
-    events.append(ev("yields", total=total, cards=cards))
+                hands[o][r] += k
+                if o in got:
+                    got[o][r] += k
+                else:
+                    mine = got[o] = [0, 0, 0, 0, 0]
+                    mine[r] = k
+        else:
+            _produce_short(state, gains, demand, got, events)
+    state.got_yield = state.current in got
+    events.append(ev("yields", total=total,
+                     cards={str(s): counts_json(got[s]) for s in sorted(got)}))
+
+
+def _produce_short(state: State, gains: list[tuple[int, int, int]], demand: list[int],
+                   got: dict[int, list[int]], events: Events) -> None:
+    """The bank cannot cover some resource: per resource in order, everyone gets their
+    share if the bank has it all; else a single taker gets what is left, several get none."""
+    bank, hands, n = state.bank, state.hands, state.n
+    want = [[0] * 5 for _ in range(n)]
+    for o, r, k in gains:
+        want[o][r] += k
+    for r in range(5):
+        if not demand[r]:
+            continue
+        takers = [s for s in range(n) if want[s][r]]
+        if demand[r] <= bank[r]:
+            share = {s: want[s][r] for s in takers}
+        else:
+            share = {takers[0]: bank[r]} if len(takers) == 1 else {}
+            events.append(ev("bank_short", resource=RESOURCES[r], takers=takers))
+        for s in takers:
+            k = share.get(s, 0)
+            bank[r] -= k
+            hands[s][r] += k
+            if k:
+                got.setdefault(s, [0, 0, 0, 0, 0])[r] += k
 
 
 def start_seven(state: State, events: Events) -> None:

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from rules.base import Event
 from rules.catan_watch import RULES, common
+from rules.catan_watch.common import counts_json, ev
+from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.longest_road import longest_road
+from rules.catan_watch.production import produce
 from rules.catan_watch.state import State, index_roads
 from rules.rng import Rng
 
@@ -101,3 +105,60 @@ def test_bookkeeping_matches_a_rebuild(config: dict[str, str]) -> None:
             index_roads(s)
             assert kept == s.roads_of
             assert s.road_len == [_reference_longest(s, p) for p in range(s.n)]
+
+
+def _reference_produce(state: State, total: int) -> list[Event]:
+    """The yield rule written plainly, resource by resource."""
+    events: list[Event] = []
+    geo, lay = state.geo, state.layout
+    want = [[0] * 5 for _ in range(state.n)]
+    for h, r in lay.producing.get(total, ()):
+        if h == state.tormund or (state.nw and state.gift[h]):
+            continue
+        for v in geo.hex_vertices[h]:
+            if state.owner[v] >= 0:
+                want[state.owner[v]][r] += state.building[v]
+    got = [[0] * 5 for _ in range(state.n)]
+    for r in range(5):
+        demand = sum(w[r] for w in want)
+        if not demand:
+            continue
+        takers = [s for s in range(state.n) if want[s][r]]
+        if demand <= state.bank[r]:
+            for s in takers:
+                got[s][r] = want[s][r]
+        else:
+            if len(takers) == 1:
+                got[takers[0]][r] = state.bank[r]
+            events.append(ev("bank_short", resource=RESOURCES[r], takers=takers))
+        for s in takers:
+            state.bank[r] -= got[s][r]
+            state.hands[s][r] += got[s][r]
+    state.got_yield = any(got[state.current])
+    events.append(ev("yields", total=total,
+                     cards={str(s): counts_json(got[s]) for s in range(state.n) if any(got[s])}))
+    return events
+
+
+@pytest.mark.parametrize("mode", ["base", "nights_watch"])
+def test_yields_match_the_plain_rule(mode: str) -> None:
+    rng = Rng(5)
+    for trial in range(300):
+        s = RULES.new_game({"mode": mode, "layout": "variable"}, 3 + trial % 2, trial)
+        for _ in range(rng.randbelow(14)):
+            v = rng.randbelow(s.geo.n_vertices)
+            s.owner[v] = rng.randbelow(s.n)
+            s.building[v] = 1 + rng.randbelow(2)
+        s.bank = [rng.randbelow(5) for _ in range(5)]  # short banks on purpose
+        s.tormund = rng.randbelow(len(s.layout.number))
+        if s.nw:
+            s.gift = ["regular" if rng.randbelow(4) == 0 else "" for _ in s.gift]
+        for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+            a, b = s.clone(), s.clone()
+            fast: list[Event] = []
+            produce(a, total, fast)
+            plain = _reference_produce(b, total)
+            assert [e.to_json() for e in fast] == [e.to_json() for e in plain]
+            assert [list(e.data.get("cards", ())) for e in fast] == [
+                list(e.data.get("cards", ())) for e in plain]
+            assert (a.hands, a.bank, a.got_yield) == (b.hands, b.bank, b.got_yield)
