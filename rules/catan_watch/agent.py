@@ -338,18 +338,21 @@ def _main_move(state: State, seat: int, rng: Rng) -> Action:
         if uses:
             return act("use_hero", choice(rng, uses))
     target = _target_cost(state, seat, can_settle)
-    missing = [r for r in range(5) if hand[r] < target[r]]
+    diff = [h - t for h, t in zip(hand, target, strict=True)]  # spare (+) or missing (-)
+    missing = [r for r in range(5) if diff[r] < 0]
     if missing:
-        rates = trade.bank_rates(state, seat)
-        spare = [r for r in range(5) if hand[r] - target[r] >= rates[r]]
+        spare: list[int] = []
+        if max(diff) >= 2:  # no bank rate is better than 2:1
+            rates = trade.bank_rates(state, seat)
+            spare = [r for r in range(5) if diff[r] >= rates[r]]
         bank = state.bank
         gets = [r for r in missing if bank[r]]
         if spare and gets:
-            give = max(spare, key=lambda i: hand[i] - target[i])
+            give = max(spare, key=diff.__getitem__)
             get = RESOURCES[choice(rng, gets)]
             return act("bank_trade", {"give": RESOURCES[give], "get": get})
-        rich = max(range(5), key=lambda i: hand[i] - target[i])
-        if state.trade_count == 0 and hand[rich] > target[rich] and randbelow(rng, 4) == 0:
+        rich = max(range(5), key=diff.__getitem__)
+        if state.trade_count == 0 and diff[rich] > 0 and randbelow(rng, 4) == 0:
             return act("offer_trade", {"give": {RESOURCES[rich]: 1},
                                        "get": {RESOURCES[choice(rng, missing)]: 1}})
     return _END_TURN

@@ -8,7 +8,7 @@ compare equal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.catan_watch.data import BOARDS, N_SECTIONS, RES_INDEX, TERRAIN_RESOURCE
@@ -167,7 +167,7 @@ class Layout:
     vertex_pips: tuple[int, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"shape": self.shape, "terrain": self.terrain, "number": self.number}
+        return {"shape": self.shape, "terrain": self.terrain[:], "number": self.number[:]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Layout:
@@ -180,6 +180,13 @@ PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
 def make_layout(shape: str, terrain: list[str], number: list[int]) -> Layout:
+    """The layout for this board (shared: a layout is never changed once made)."""
+    return _make_layout(shape, tuple(terrain), tuple(number))
+
+
+@lru_cache(maxsize=256)
+def _make_layout(shape: str, terrain_t: tuple[str, ...], number_t: tuple[int, ...]) -> Layout:
+    terrain, number = list(terrain_t), list(number_t)
     geo = geometry(shape)
     spec = BOARDS["layouts"][shape]
     harbour = [-1] * geo.n_vertices

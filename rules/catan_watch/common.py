@@ -27,7 +27,10 @@ _PLAIN_ACTION = hasattr(Action("probe"), "__dict__")
 def ev(kind: str, visible_to: frozenset[int] | None = None, **data: Any) -> Event:
     if _PLAIN_EVENT:
         e = _new(Event)
-        e.__dict__.update(kind=kind, data=data, visible_to=visible_to)
+        d = e.__dict__
+        d["kind"] = kind
+        d["data"] = data
+        d["visible_to"] = visible_to
         return e
     return Event(kind, data, visible_to)
 
@@ -36,7 +39,9 @@ def act(kind: str, params: dict[str, Any]) -> Action:
     """Action(kind, params), built without the frozen-dataclass __init__."""
     if _PLAIN_ACTION:
         a = _new(Action)
-        a.__dict__.update(kind=kind, params=params)
+        d = a.__dict__
+        d["kind"] = kind
+        d["params"] = params
         return a
     return Action(kind, params)
 

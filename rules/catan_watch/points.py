@@ -24,14 +24,14 @@ def guard_vp(state: State, seat: int) -> int:
     return 2 if n >= 5 else 1 if n >= 3 else 0
 
 
-_BUILDING_VP = PIECES["settlement"] + 2 * PIECES["keep"]
+BUILDING_VP = PIECES["settlement"] + 2 * PIECES["keep"]
 
 
 def public_vp(state: State, seat: int) -> int:
     # Pieces on the board = pieces printed minus pieces in supply (a keep returns its
     # settlement to the supply), so no board scan is needed.
     p = state.pieces[seat]
-    vp = _BUILDING_VP - p[0] - 2 * p[1]
+    vp = BUILDING_VP - p[0] - 2 * p[1]
     if state.nw:
         if state.longest == seat:
             vp += 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.catan_watch.common import Events, bad, counts_json, die, ev, illegal, randbelow
+from rules.catan_watch.common import Events, bad, counts_json, ev, illegal, randbelow
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRAGEDY, State
@@ -13,9 +13,9 @@ HAND_LIMIT = 7
 
 def roll(state: State, events: Events) -> None:
     rng = state.rng
-    dice = [die(rng, 6), die(rng, 6)]
+    dice = [1 + randbelow(rng, 6), 1 + randbelow(rng, 6)]
     if state.nw:
-        dice.append(die(rng, 12))
+        dice.append(1 + randbelow(rng, 12))
     state.dice = dice
     total = dice[0] + dice[1]
     events.append(ev("dice", seat=state.current, dice=dice, total=total))

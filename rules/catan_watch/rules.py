@@ -38,23 +38,19 @@ class CatanWatchRules(GameRules):
         cfg = {**CONFIG_DEFAULTS, **config}
         return provisional_names(cfg["mode"])
 
-    def awaiting(self, state: State) -> frozenset[Seat]:
-        return engine.awaiting(state)
+    # The hot entry points are the engine functions themselves (no extra call layer).
+    awaiting = staticmethod(engine.awaiting)
+    step = staticmethod(engine.step)
+    random_action = staticmethod(agent.random_action)
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action | ActionSpec]:
         return agent.legal_actions(state, seat)
-
-    def random_action(self, state: State, seat: Seat, rng: Any) -> Action:
-        return agent.random_action(state, seat, rng)
 
     def default_action(self, state: State, seat: Seat) -> Action:
         return agent.default_action(state, seat)
 
     def progress(self, state: State, seat: Seat) -> str:
         return progress_text(state, seat)
-
-    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
-        return engine.step(state, seat, action)
 
     def copy_state(self, state: State) -> State:
         return state.clone()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.catan_watch.board import ANY_HARBOUR
+from rules.catan_watch.build import own_corners
 from rules.catan_watch.common import (
     Events,
     counts_json,
@@ -22,26 +23,26 @@ def bank_rate(state: State, seat: int, r: int) -> int:
     """4:1 always; 3:1 with a 3:1 harbour or in Night's Watch mode; 2:1 with that
     resource's harbour."""
     rate = 3 if state.nw else 4
-    owner = state.owner
-    for v, kind in state.layout.harbour_vertices:
-        if owner[v] == seat:
-            if kind == r:
-                return 2
-            if kind == ANY_HARBOUR:
-                rate = 3
+    harbour = state.layout.harbour
+    for v in own_corners(state.owner, seat):
+        kind = harbour[v]
+        if kind == r:
+            return 2
+        if kind == ANY_HARBOUR:
+            rate = 3
     return rate
 
 
 def bank_rates(state: State, seat: int) -> list[int]:
     """The seat's rate for each resource, in one pass over the harbour corners."""
     rates = [3 if state.nw else 4] * 5
-    owner = state.owner
-    for v, kind in state.layout.harbour_vertices:
-        if owner[v] == seat:
-            if kind == ANY_HARBOUR:
-                rates = [min(r, 3) for r in rates]
-            else:
-                rates[kind] = 2
+    harbour = state.layout.harbour
+    for v in own_corners(state.owner, seat):
+        kind = harbour[v]
+        if kind == ANY_HARBOUR:
+            rates = [min(r, 3) for r in rates]
+        elif kind >= 0:
+            rates[kind] = 2
     return rates
 
 
@@ -116,9 +117,13 @@ def responders_left(state: State) -> frozenset[int]:
     trade = state.trade
     if trade is None:
         return frozenset()
+    responses, current = trade["responses"], state.current
     return frozenset(
-        s for s in range(state.n) if s != state.current and str(s) not in trade["responses"]
+        [s for s in range(state.n) if s != current and _KEYS[s] not in responses]
     )
+
+
+_KEYS = tuple(str(s) for s in range(8))
 
 
 def partners(state: State) -> list[int]:
