@@ -13,18 +13,17 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 from test_agot_harness import (
     LOOP,
+    Player,
     agot_bot,
     agot_service,
-    button_with,
-    components,
+    bid,
     everything,
-    option_labels,
-    option_values,
+    give_orders,
+    march,
     public_text,
-    select_for,
-    select_id,
     start_game,
     table,
+    thread_text,
 )
 
 from bot.discord.app import MaesterBot
@@ -41,76 +40,6 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
 @pytest.fixture
 def simcord_bot(service: GameService) -> MaesterBot:
     return agot_bot(service)
-
-
-class Player:
-    """One seated user and the newest panel they can act on: their last DM, or the
-    ephemeral reply to their own last click (where their next prompt shows up)."""
-
-    def __init__(self, member: Any) -> None:
-        self.member, self.user = member, member.user
-        self.reply: Any = None
-
-    @property
-    def panel(self) -> Any:
-        dm = self.user.dm_channel.last_message
-        if self.reply is not None and (dm is None or self.reply.id >= dm.id):
-            return self.reply
-        return dm
-
-    def _saw(self, result: Any) -> Any:
-        if result.response is not None and components(result.response):
-            self.reply = result.response
-        return result.response
-
-    async def click(self, label: str) -> Any:
-        return self._saw(await self.user.click(self.panel, label=label))
-
-    async def click_starting(self, start: str) -> Any:
-        return await self.click(button_with(self.panel, start))
-
-    async def select(self, custom_id: str, *values: str) -> Any:
-        return self._saw(await self.user.select(self.panel, list(values), custom_id=custom_id))
-
-    async def pick(self, placeholder: str, label: str) -> Any:
-        cid = select_for(self.panel, placeholder)
-        return await self.select(cid, option(self.panel, cid, label))
-
-
-def option(panel: Any, custom_id: str, label: str) -> str:
-    pairs = dict(zip(option_labels(panel, custom_id), option_values(panel, custom_id),
-                     strict=True))
-    return pairs[label]
-
-
-async def give_orders(who: Player, orders: dict[str, str]) -> Any:
-    """Pick each area's order in the panel's selects, then press Ready."""
-    for area, token in orders.items():
-        reply = await who.select(select_id(who.panel, "agot:os:", area), token)
-        assert "Placed:" in reply.content
-    return await who.click_starting("Ready")
-
-
-async def march(who: Player, origin: str | None, moves: list[tuple[str, str]],
-                *, power: bool = False) -> Any:
-    """Resolve a march: pick the origin (when asked), a destination per unit (by the unit's
-    placeholder, e.g. "Footman 1"), optionally the power token, then confirm. The draft is
-    edited in place; only Confirm submits."""
-    if origin is not None:
-        await who.click_starting(f"March from {origin}")
-    for unit, dest in moves:
-        await who.pick(unit, dest)
-    if power:
-        await who.click("Leave a power token")
-    return await who.click_starting("Confirm:")
-
-
-async def bid(who: Player, amount: int) -> Any:
-    return await who.select(select_id(who.panel, "agot:pl:", ":bid"), f"b.{amount}")
-
-
-def thread_text(thread: Any) -> str:
-    return "\n".join(m.content for m in thread.history())
 
 
 async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameService,

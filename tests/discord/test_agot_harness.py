@@ -139,3 +139,93 @@ async def start_game(env: Any, channel: Any, players: list[Any], *, deadline_hou
     for p in others:
         await p.click(last_with(thread, "Ready"), label="Ready")
     return thread
+
+
+class Player:
+    """One seated user and the newest panel they can act on: their last DM, or the
+    ephemeral reply to their own last click (where their next prompt shows up). A player
+    ``via_hand`` never gets DMs and opens panels with the thread's **My hand** button."""
+
+    def __init__(self, member: Any, *, via_hand: bool = False) -> None:
+        self.member, self.user = member, member.user
+        self.via_hand = via_hand
+        self.reply: Any = None
+        self.reply_in_thread = False
+
+    @property
+    def panel(self) -> Any:
+        if self.via_hand:
+            return self.reply
+        dm = self.user.dm_channel.last_message
+        if self.reply is not None and (dm is None or self.reply.id >= dm.id):
+            return self.reply
+        return dm
+
+    @property
+    def actor(self) -> Any:
+        """Who clicks: the member on a thread message, the user in their DMs."""
+        on_thread = self.via_hand or (self.reply_in_thread and self.panel is self.reply)
+        return self.member if on_thread else self.user
+
+    async def hand(self, message: Any) -> Any:
+        """Press **My hand** on a thread message: the private panel, ephemerally."""
+        result = await self.member.click(message, label="My hand")
+        self.reply, self.reply_in_thread = result.response, True
+        return result.response
+
+    def _saw(self, actor: Any, result: Any) -> Any:
+        if result.response is not None and components(result.response):
+            self.reply_in_thread = actor is self.member
+            self.reply = result.response
+        return result.response
+
+    async def click(self, label: str) -> Any:
+        actor = self.actor
+        return self._saw(actor, await actor.click(self.panel, label=label))
+
+    async def click_starting(self, start: str) -> Any:
+        return await self.click(button_with(self.panel, start))
+
+    async def select(self, custom_id: str, *values: str) -> Any:
+        actor = self.actor
+        return self._saw(actor, await actor.select(self.panel, list(values), custom_id=custom_id))
+
+    async def pick(self, placeholder: str, label: str) -> Any:
+        cid = select_for(self.panel, placeholder)
+        return await self.select(cid, option(self.panel, cid, label))
+
+
+def option(panel: Any, custom_id: str, label: str) -> str:
+    pairs = dict(zip(option_labels(panel, custom_id), option_values(panel, custom_id),
+                     strict=True))
+    return pairs[label]
+
+
+async def give_orders(who: Player, orders: dict[str, str]) -> Any:
+    """Pick each area's order in the panel's selects, then press Ready."""
+    for area, token in orders.items():
+        reply = await who.select(select_id(who.panel, "agot:os:", area), token)
+        assert "Placed:" in reply.content
+    return await who.click_starting("Ready")
+
+
+async def march(who: Player, origin: str | None, moves: list[tuple[str, str]],
+                *, power: bool = False) -> Any:
+    """Resolve a march: pick the origin (when asked), a destination per unit (by the unit's
+    placeholder, e.g. "Footman 1"), optionally the power token, then confirm. The draft is
+    edited in place; only Confirm submits."""
+    if origin is not None:
+        await who.click_starting(f"March from {origin}")
+    for unit, dest in moves:
+        await who.pick(unit, dest)
+    if power:
+        await who.click("Leave a power token")
+    return await who.click_starting("Confirm:")
+
+
+async def bid(who: Player, amount: int) -> Any:
+    return await who.select(select_id(who.panel, "agot:pl:", ":bid"), f"b.{amount}")
+
+
+def thread_text(thread: Any) -> str:
+    return "\n".join(m.content for m in thread.history())

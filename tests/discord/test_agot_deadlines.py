@@ -1,0 +1,71 @@
+"""Missed deadlines in AGoT: an excuse first (when the table allows one), then the default
+is applied and the game goes on — orders are revealed without the laggard's, the Raven
+holder is asked next, and a missed Raven decision keeps the orders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+from test_agot_harness import (
+    LOOP,
+    Player,
+    agot_bot,
+    agot_service,
+    give_orders,
+    start_game,
+    table,
+    thread_text,
+)
+
+from bot.discord.app import MaesterBot
+from bot.service import GameService, ManualClock
+
+HOUR = 3600
+
+
+@pytest.fixture
+def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
+    return agot_service(engine, clock)
+
+
+@pytest.fixture
+def simcord_bot(service: GameService) -> MaesterBot:
+    return agot_bot(service)
+
+
+async def test_missed_deadlines_apply_the_defaults(simcord_env: Any, service: GameService,
+                                                   clock: ManualClock) -> None:
+    env = simcord_env
+    _guild, channel, members = await table(env, "alice", "bob", "carol")
+    thread = await start_game(env, channel, members, deadline_hours=10.0, excuses=1)
+    alice, bob, carol = (Player(m) for m in members)
+    await give_orders(alice, {"kingswood": "march_0"})
+    await give_orders(bob, {"stoney_sept": "march_0"})
+
+    # Carol's first miss uses her excuse: the deadline moves, nothing is decided for her.
+    clock.advance(11 * HOUR)
+    await env.advance_time(LOOP)
+    text = thread_text(thread)
+    assert "missed the deadline and used an excuse (0 left)" in text
+    assert "Orders revealed" not in text
+
+    # The second miss applies the default ("ready" with no orders) and the game goes on.
+    clock.advance(11 * HOUR)
+    await env.advance_time(LOOP)
+    text = thread_text(thread)
+    lapsed = [line for line in text.splitlines() if "the default was applied" in line]
+    assert len(lapsed) == 1 and carol.member.mention in lapsed[0] and lapsed[0].endswith("ready.")
+    assert "Orders revealed — Kingswood: March +0 (Baratheon); Stoney Sept: March +0" in text
+    assert (await service.summary(1)).awaiting == [1]
+    assert "Messenger Raven" in bob.panel.content  # the next prompt went out
+
+    # Bob lets the Raven decision lapse twice: the orders stay as they are.
+    for _ in range(2):
+        clock.advance(11 * HOUR)
+        await env.advance_time(LOOP)
+    text = thread_text(thread)
+    assert "Lannister keeps its orders." in text
+    assert "marches (Baratheon to march)" in (await service.summary(1)).phase_label
+    assert "March" in alice.panel.content
