@@ -14,7 +14,6 @@ from rules.catan_watch.build import (
     guard_sections,
     has_settlement_spot,
     keep_spots,
-    own_corners,
     road_spots,
     settlement_spots,
     setup_road_spots,
@@ -45,13 +44,13 @@ _SEATS_IN = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(
 def tormund_pairs(state: State, seat: int) -> list[tuple[int, int]]:
     """Every legal Tormund move as (hex, victim), victim -1 when nobody can be robbed; in
     hex order, victims ascending (what ``victims`` gives for each target hex)."""
-    owner, hands, vertex_hexes = state.owner, state.hands, state.geo.vertex_hexes
+    hands, vertex_hexes = state.hands, state.geo.vertex_hexes
     number = state.layout.number
     near = [0] * len(number)  # per hex: bit per opponent with cards and a building there
     for s in range(state.n):
         if s != seat and any(hands[s]):
             bit = 1 << s
-            for v in own_corners(owner, s):
+            for v in state.corners_of[s]:
                 for h in vertex_hexes[v]:
                     near[h] |= bit
     here = state.tormund

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import insort
+
 from rules.catan_watch.common import Events, counts_json, ev, illegal, missing_message, pay
 from rules.catan_watch.data import COSTS, FIELDS_PER_SECTION, N_SECTIONS, TERRAIN_RESOURCE
 from rules.catan_watch.specials import update_longest
@@ -38,17 +40,6 @@ def road_connects(state: State, seat: int, e: int) -> bool:
     return False
 
 
-def own_corners(owner: list[int], seat: int) -> list[int]:
-    """The corners holding the seat's settlements and keeps, in order."""
-    out: list[int] = []
-    i = -1
-    index = owner.index
-    for _ in range(owner.count(seat)):
-        i = index(seat, i + 1)
-        out.append(i)
-    return out
-
-
 def _network_vertices(state: State, seat: int) -> set[int]:
     """Corners touched by the seat's roads."""
     ev_ = state.geo.edge_vertices
@@ -59,31 +50,12 @@ def _network_vertices(state: State, seat: int) -> set[int]:
 
 
 def settlement_spots(state: State, seat: int) -> list[int]:
-    owner, nbrs = state.owner, state.geo.vertex_neighbours
-    out: list[int] = []
-    for v in _network_vertices(state, seat):
-        if owner[v] == -1:
-            for w in nbrs[v]:
-                if owner[w] != -1:
-                    break
-            else:
-                out.append(v)
-    out.sort()
-    return out
+    """Free corners (distance rule) on the seat's roads: kept up to date in state.spots."""
+    return sorted(state.spots[seat])
 
 
 def has_settlement_spot(state: State, seat: int) -> bool:
-    """settlement_spots(state, seat) is not empty."""
-    owner, nbrs, ev_ = state.owner, state.geo.vertex_neighbours, state.geo.edge_vertices
-    for e in state.roads_of[seat]:
-        for v in ev_[e]:
-            if owner[v] == -1:
-                for w in nbrs[v]:
-                    if owner[w] != -1:
-                        break
-                else:
-                    return True
-    return False
+    return bool(state.spots[seat])
 
 
 def setup_settlement_spots(state: State) -> list[int]:
@@ -99,7 +71,7 @@ def setup_settlement_spots(state: State) -> list[int]:
 def road_spots(state: State, seat: int) -> list[int]:
     road, owner, v_edges = state.road, state.owner, state.geo.vertex_edges
     starts = _network_vertices(state, seat)
-    starts.update(own_corners(owner, seat))
+    starts.update(state.corners_of[seat])
     found: set[int] = set()
     for v in starts:
         o = owner[v]
@@ -122,7 +94,7 @@ def setup_road_spots(state: State) -> list[int]:
 
 def keep_spots(state: State, seat: int) -> list[int]:
     building = state.building
-    return [v for v in own_corners(state.owner, seat) if building[v] == 1]
+    return [v for v in state.corners_of[seat] if building[v] == 1]
 
 
 def guard_sections(state: State) -> list[int]:
@@ -167,6 +139,9 @@ def check_guard_section(state: State, seat: int, section: int) -> None:
 def put_road(state: State, seat: int, e: int, events: Events, free: bool) -> None:
     state.road[e] = seat
     state.roads_of[seat].append(e)
+    for v in state.geo.edge_vertices[e]:
+        if distance_ok(state, v):
+            state.spots[seat].add(v)
     state.pieces[seat][ROADS] -= 1
     events.append(ev("road_built", seat=seat, edge=e, free=free))
     update_longest(state, [seat], events)
@@ -175,6 +150,10 @@ def put_road(state: State, seat: int, e: int, events: Events, free: bool) -> Non
 def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool) -> None:
     state.owner[v] = seat
     state.building[v] = 1
+    insort(state.corners_of[seat], v)
+    gone = {v, *state.geo.vertex_neighbours[v]}  # no longer free by the distance rule
+    for spots in state.spots:
+        spots -= gone
     state.pieces[seat][SETTLEMENTS] -= 1
     events.append(ev("settlement_built", seat=seat, vertex=v, setup=setup))
     # A settlement can cut opponents' roads running through this corner.

@@ -34,7 +34,7 @@ from rules.catan_watch.data import (
 )
 from rules.catan_watch.points import public_vp
 from rules.catan_watch.specials import update_largest, update_longest
-from rules.catan_watch.state import MAIN, MELISANDRE, MORMONT, ROLL, State
+from rules.catan_watch.state import MAIN, MELISANDRE, MORMONT, ROLL, State, reindex
 from rules.catan_watch.wildlings import reveal_from_supply
 from rules.rng import Rng
 
@@ -209,8 +209,7 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
     elif hid == "yarwyck":
         state.road[params["from_edge"]] = -1
         state.road[params["to_edge"]] = seat
-        state.roads_of[seat].remove(params["from_edge"])
-        state.roads_of[seat].append(params["to_edge"])
+        reindex(state)
         events.append(ev("road_moved", seat=seat, old=params["from_edge"], new=params["to_edge"]))
         update_longest(state, range(state.n), events)
     elif hid == "thorne":

@@ -86,6 +86,8 @@ def new_game(config: Mapping[str, Any], n: int, seed: int) -> State:
     s.owner = [-1] * geo.n_vertices
     s.road = [-1] * geo.n_edges
     s.roads_of = [[] for _ in range(n)]
+    s.corners_of = [[] for _ in range(n)]
+    s.spots = [set() for _ in range(n)]
     s.tormund = -1 if nw else layout.terrain.index("ice_field")
     s.hands = [[0] * 5 for _ in range(n)]
     s.bank = [BANK_START] * 5

@@ -36,6 +36,7 @@ class State:
         "card_settlement_tokens",
         "clans",
         "clearings",
+        "corners_of",
         "current",
         "dev_deck",
         "dev_hand",
@@ -75,6 +76,7 @@ class State:
         "rolled",
         "setup_last_vertex",
         "setup_queue",
+        "spots",
         "start_rolls",
         "token_discard",
         "tokens",
@@ -103,7 +105,12 @@ class State:
     building: list[int]  # per vertex: 0 empty, 1 settlement, 2 keep
     owner: list[int]  # per vertex: seat or -1
     road: list[int]  # per edge: seat or -1
-    roads_of: list[list[int]]  # derived from road: per seat its edges (see index_roads)
+    # Derived from road and owner, kept in step by the engine (see reindex): per seat its
+    # roads, its building corners (ascending) and its settlement spots (free corners by the
+    # distance rule that its roads touch).
+    roads_of: list[list[int]]
+    corners_of: list[list[int]]
+    spots: list[set[int]]
     tormund: int  # hex index, -1 = his camp off the board
     hands: list[list[int]]
     bank: list[int]
@@ -167,6 +174,8 @@ class State:
         c.owner = self.owner[:]
         c.road = self.road[:]
         c.roads_of = [r[:] for r in self.roads_of]
+        c.corners_of = [r[:] for r in self.corners_of]
+        c.spots = [set(r) for r in self.spots]
         c.tormund = self.tormund
         c.hands = [h[:] for h in self.hands]
         c.bank = self.bank[:]
@@ -288,7 +297,6 @@ class State:
         s.building = list(d["building"])
         s.owner = list(d["owner"])
         s.road = list(d["road"])
-        index_roads(s)
         s.tormund = d["tormund"]
         s.hands = [list(h) for h in d["hands"]]
         s.bank = list(d["bank"])
@@ -330,19 +338,33 @@ class State:
         s.wild_pending = d["wild_pending"]
         s.got_yield = d["got_yield"]
         s.start_rolls = [list(r) for r in d["start_rolls"]]
+        reindex(s)
         return s
 
 
-def index_roads(state: State) -> None:
-    """Rebuild the derived per-seat road lists from ``state.road``.
+def reindex(state: State) -> None:
+    """Rebuild the derived per-seat lists (roads_of, corners_of, spots) from ``road`` and
+    ``owner``.
 
-    The engine keeps ``roads_of`` in step with ``road`` itself; code that writes
-    ``state.road`` directly (tests building a position by hand) calls this afterwards.
+    The engine keeps them in step itself; code that writes ``state.road`` or
+    ``state.owner`` directly (tests building a position by hand) calls this afterwards.
     """
-    state.roads_of = [[] for _ in range(state.n)]
+    n, owner, geo = state.n, state.owner, state.geo
+    state.roads_of = [[] for _ in range(n)]
+    state.corners_of = [[] for _ in range(n)]
+    state.spots = [set() for _ in range(n)]
     for e, seat in enumerate(state.road):
         if seat >= 0:
             state.roads_of[seat].append(e)
+    for v, seat in enumerate(owner):
+        if seat >= 0:
+            state.corners_of[seat].append(v)
+    nbrs = geo.vertex_neighbours
+    for seat in range(n):
+        for e in state.roads_of[seat]:
+            for v in geo.edge_vertices[e]:
+                if owner[v] == -1 and all(owner[w] == -1 for w in nbrs[v]):
+                    state.spots[seat].add(v)
 
 
 def _deep(x: Any) -> Any:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from rules.catan_watch.board import ANY_HARBOUR
-from rules.catan_watch.build import own_corners
 from rules.catan_watch.common import (
     Events,
     counts_json,
@@ -24,7 +23,7 @@ def bank_rate(state: State, seat: int, r: int) -> int:
     resource's harbour."""
     rate = 3 if state.nw else 4
     harbour = state.layout.harbour
-    for v in own_corners(state.owner, seat):
+    for v in state.corners_of[seat]:
         kind = harbour[v]
         if kind == r:
             return 2
@@ -37,7 +36,7 @@ def bank_rates(state: State, seat: int) -> list[int]:
     """The seat's rate for each resource, in one pass over the harbour corners."""
     rates = [3 if state.nw else 4] * 5
     harbour = state.layout.harbour
-    for v in own_corners(state.owner, seat):
+    for v in state.corners_of[seat]:
         kind = harbour[v]
         if kind == ANY_HARBOUR:
             rates = [min(r, 3) for r in rates]

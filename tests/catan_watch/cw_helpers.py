@@ -8,7 +8,7 @@ from typing import Any
 from rules.base import Action, Event
 from rules.catan_watch import RULES
 from rules.catan_watch.data import BOARDS, RES_INDEX
-from rules.catan_watch.state import MAIN, State, index_roads
+from rules.catan_watch.state import MAIN, State, reindex
 
 
 def fresh(mode: str = "base", n: int = 4, layout: str = "beginner", seed: int = 1) -> State:
@@ -66,9 +66,12 @@ def bottom_zigzag(state: State, row: int, n_edges: int) -> list[int]:
 
 
 def settle(state: State, seat: int, v: int, keep: bool = False) -> None:
+    """Put the seat's settlement (or keep) on corner v (no checks), keeping the engine's
+    derived per-seat lists in step."""
     state.owner[v] = seat
     state.building[v] = 2 if keep else 1
     state.pieces[seat][0 if not keep else 1] -= 1
+    reindex(state)
 
 
 def roads(state: State, seat: int, edges: list[int]) -> None:
@@ -77,7 +80,7 @@ def roads(state: State, seat: int, edges: list[int]) -> None:
     for e in edges:
         state.road[e] = seat
         state.pieces[seat][2] -= 1
-    index_roads(state)
+    reindex(state)
 
 
 def give(state: State, seat: int, **cards: int) -> None:

@@ -12,7 +12,7 @@ from rules.catan_watch.common import counts_json, ev
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.longest_road import longest_road
 from rules.catan_watch.production import produce
-from rules.catan_watch.state import State, index_roads
+from rules.catan_watch.state import State, reindex
 from rules.rng import Rng
 
 
@@ -77,7 +77,7 @@ def test_longest_road_matches_exhaustive_search(mode: str) -> None:
                 s.road[e] = rng.randbelow(2)
         for _ in range(rng.randbelow(8)):
             s.owner[rng.randbelow(n_vertices)] = rng.randbelow(4)
-        index_roads(s)
+        reindex(s)
         for seat in range(2):
             assert longest_road(s, seat) == _reference_longest(s, seat), (trial, seat)
 
@@ -88,7 +88,7 @@ def test_longest_road_of_plain_loops() -> None:
     for k in range(6):
         a, b = ring[k], ring[(k + 1) % 6]
         s.road[s.geo.edge_of[(min(a, b), max(a, b))]] = 0
-    index_roads(s)
+    reindex(s)
     assert longest_road(s, 0) == 6
 
 
@@ -101,9 +101,9 @@ def test_bookkeeping_matches_a_rebuild(config: dict[str, str]) -> None:
         while s.result is None:
             seat = min(RULES.awaiting(s))
             RULES.step(s, seat, RULES.random_action(s, seat, rng))
-            kept = [sorted(r) for r in s.roads_of]
-            index_roads(s)
-            assert kept == s.roads_of
+            kept = ([sorted(r) for r in s.roads_of], [r[:] for r in s.corners_of], s.spots)
+            reindex(s)
+            assert kept == (s.roads_of, s.corners_of, s.spots)
             assert s.road_len == [_reference_longest(s, p) for p in range(s.n)]
 
 
