@@ -144,7 +144,7 @@ def int_param(params: Mapping[str, Any], key: str, lo: int, hi: int, what: str) 
 
 
 def counts_json(counts: list[int]) -> dict[str, int]:
-    return {RESOURCES[i]: c for i, c in enumerate(counts) if c}
+    return {r: c for r, c in zip(RESOURCES, counts, strict=True) if c}
 
 
 def counts_text(counts: Mapping[str, int]) -> str:
@@ -154,6 +154,9 @@ def counts_text(counts: Mapping[str, int]) -> str:
 
 def missing_message(hand: list[int], cost: tuple[int, ...] | list[int]) -> str | None:
     """'You need 1 more brick and 2 more ore.' or None if the hand covers the cost."""
+    if (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
+            and hand[3] >= cost[3] and hand[4] >= cost[4]):
+        return None
     short = [
         f"{c - h} more {RESOURCES[i]}"
         for i, (h, c) in enumerate(zip(hand, cost, strict=True))

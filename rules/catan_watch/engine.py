@@ -73,6 +73,7 @@ def awaiting(state: State) -> frozenset[int]:
 
 
 _CHECK_WIN_PHASES = frozenset({ROLL, MAIN, ROAD_BUILDING})
+_CHECKED = frozenset({"roll", "move_tormund"})
 
 
 def step(state: State, seat: int, action: Action) -> Events:
@@ -93,7 +94,8 @@ def step(state: State, seat: int, action: Action) -> Events:
         trade.respond(state, seat, kind, params, events)
         return events
     _HANDLERS[kind](state, seat, params, events)
-    if state.result is None and state.phase in _CHECK_WIN_PHASES:
+    # A roll and Tormund's move end in finish_roll, which has just checked the win.
+    if state.result is None and state.phase in _CHECK_WIN_PHASES and kind not in _CHECKED:
         check_win(state, events)
     return events
 

@@ -27,7 +27,7 @@ from rules.catan_watch.data import (
     STARTING_HEROES,
     WILDLING_TYPES,
 )
-from rules.catan_watch.state import BASE, NIGHTS_WATCH, ROLL, SETUP, State
+from rules.catan_watch.state import BASE, NIGHTS_WATCH, ROLL, SETUP, State, seal_base
 from rules.rng import Rng
 
 CONFIG_DEFAULTS: dict[str, Any] = {"mode": BASE, "layout": "beginner", "heroes_tragedy": False}
@@ -134,6 +134,7 @@ def new_game(config: Mapping[str, Any], n: int, seed: int) -> State:
     if nw:
         _wildling_setup(s)
         _hero_setup(s, order)
+    seal_base(s)
     return s
 
 

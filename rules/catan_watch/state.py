@@ -156,65 +156,88 @@ class State:
         return self.mode == NIGHTS_WATCH
 
     def clone(self) -> State:
-        c = State.__new__(State)
+        """A deep copy (what apply works on). Parts that are never changed in place are
+        shared: the board layout and geometry, the set-up die rolls, the final result, the
+        dice (replaced, not edited) and, in the base game, the empty Night's Watch parts
+        (immutable tuples there, see ``seal_base``)."""
+        c = _new(State)
         c.mode = self.mode
         c.layout_kind = self.layout_kind
         c.tragedy_variant = self.tragedy_variant
         c.n = self.n
-        c.layout = self.layout  # never mutated after setup
+        c.layout = self.layout
         c.geo = self.geo
-        c.rng = Rng(self.rng.seed, self.rng.counter)
+        rng = _new(Rng)
+        rng.seed = self.rng.seed
+        rng.counter = self.rng.counter
+        c.rng = rng
         c.phase = self.phase
         c.turn = self.turn
         c.current = self.current
         c.first = self.first
-        c.setup_queue = [list(x) for x in self.setup_queue]
+        c.setup_queue = [x[:] for x in self.setup_queue] if self.setup_queue else []
         c.setup_last_vertex = self.setup_last_vertex
         c.building = self.building[:]
         c.owner = self.owner[:]
         c.road = self.road[:]
-        c.roads_of = [r[:] for r in self.roads_of]
-        c.corners_of = [r[:] for r in self.corners_of]
-        c.spots = [set(r) for r in self.spots]
+        c.roads_of = [*map(_copy_list, self.roads_of)]
+        c.corners_of = [*map(_copy_list, self.corners_of)]
+        c.spots = [*map(_copy_set, self.spots)]
         c.tormund = self.tormund
-        c.hands = [h[:] for h in self.hands]
+        c.hands = [*map(_copy_list, self.hands)]
         c.bank = self.bank[:]
         c.dev_deck = self.dev_deck[:]
-        c.dev_hand = [h[:] for h in self.dev_hand]
+        c.dev_hand = [*map(_copy_list, self.dev_hand)]
         c.dev_new = self.dev_new[:]
         c.dev_played_turn = self.dev_played_turn
         c.watches = self.watches[:]
-        c.pieces = [p[:] for p in self.pieces]
+        c.pieces = [*map(_copy_list, self.pieces)]
         c.road_len = self.road_len[:]
         c.longest = self.longest
         c.largest = self.largest
         c.rolled = self.rolled
-        c.dice = self.dice[:]
-        c.pending_discard = {k: v[:] for k, v in self.pending_discard.items()}
-        c.discard_need = dict(self.discard_need)
+        c.dice = self.dice
+        c.pending_discard = (
+            {k: v[:] for k, v in self.pending_discard.items()} if self.pending_discard else {}
+        )
+        c.discard_need = dict(self.discard_need) if self.discard_need else {}
         c.return_phase = self.return_phase
-        c.trade = _deep(self.trade)
+        c.trade = None if self.trade is None else _deep(self.trade)
         c.trade_count = self.trade_count
         c.free_roads = self.free_roads
         c.result = self.result
-        c.guards = [g[:] for g in self.guards]
         c.breaches = self.breaches
-        c.clans = [x[:] for x in self.clans]
-        c.clearings = [x[:] for x in self.clearings]
+        c.hero_used_turn = self.hero_used_turn
+        c.pending = None if self.pending is None else _deep(self.pending)
+        c.wild_pending = self.wild_pending
+        c.got_yield = self.got_yield
+        c.start_rolls = self.start_rolls
+        if self.mode != NIGHTS_WATCH:
+            c.guards = self.guards
+            c.clans = self.clans
+            c.clearings = self.clearings
+            c.gift = self.gift
+            c.tokens = self.tokens
+            c.token_discard = self.token_discard
+            c.card_settlement_tokens = self.card_settlement_tokens
+            c.card_keep_tokens = self.card_keep_tokens
+            c.hero = self.hero
+            c.hero_side = self.hero_side
+            c.hero_turn = self.hero_turn
+            c.hero_offer = self.hero_offer
+            return c
+        c.guards = [*map(_copy_list, self.guards)]
+        c.clans = [*map(_copy_list, self.clans)]
+        c.clearings = [*map(_copy_list, self.clearings)]
         c.gift = self.gift[:]
         c.tokens = self.tokens[:]
         c.token_discard = self.token_discard[:]
-        c.card_settlement_tokens = [x[:] for x in self.card_settlement_tokens]
+        c.card_settlement_tokens = [*map(_copy_list, self.card_settlement_tokens)]
         c.card_keep_tokens = [[p[:] for p in x] for x in self.card_keep_tokens]
         c.hero = self.hero[:]
         c.hero_side = self.hero_side[:]
         c.hero_turn = self.hero_turn[:]
         c.hero_offer = self.hero_offer[:]
-        c.hero_used_turn = self.hero_used_turn
-        c.pending = _deep(self.pending)
-        c.wild_pending = self.wild_pending
-        c.got_yield = self.got_yield
-        c.start_rolls = self.start_rolls  # never mutated after setup
         return c
 
     # ---- persistence ---------------------------------------------------------------
@@ -260,17 +283,17 @@ class State:
             "breaches": self.breaches,
             "clans": [x[:] for x in self.clans],
             "clearings": [x[:] for x in self.clearings],
-            "gift": self.gift[:],
+            "gift": list(self.gift),
             "tokens": [list(t) for t in self.tokens],
             "token_discard": [list(t) for t in self.token_discard],
             "card_settlement_tokens": [[list(t) for t in x] for x in self.card_settlement_tokens],
             "card_keep_tokens": [
                 [[list(t) for t in p] for p in x] for x in self.card_keep_tokens
             ],
-            "hero": self.hero[:],
-            "hero_side": self.hero_side[:],
-            "hero_turn": self.hero_turn[:],
-            "hero_offer": self.hero_offer[:],
+            "hero": list(self.hero),
+            "hero_side": list(self.hero_side),
+            "hero_turn": list(self.hero_turn),
+            "hero_offer": list(self.hero_offer),
             "hero_used_turn": self.hero_used_turn,
             "pending": _deep(self.pending),
             "wild_pending": self.wild_pending,
@@ -339,7 +362,34 @@ class State:
         s.got_yield = d["got_yield"]
         s.start_rolls = [list(r) for r in d["start_rolls"]]
         reindex(s)
+        seal_base(s)
         return s
+
+
+_new = object.__new__
+_copy_list = list.copy
+_copy_set = set.copy
+
+
+def seal_base(state: State) -> None:
+    """Base game: the Night's Watch parts (wall, wildlings, tokens, heroes) stay empty for
+    the whole game. They are made immutable, so that clones can share them and any
+    accidental change fails loudly."""
+    if state.mode == NIGHTS_WATCH:
+        return
+    n = state.n
+    state.guards = ()
+    state.clans = ()
+    state.clearings = ()
+    state.gift = ()
+    state.tokens = ()
+    state.token_discard = ()
+    state.card_settlement_tokens = ((),) * n
+    state.card_keep_tokens = ((),) * n
+    state.hero = (0,) * n
+    state.hero_side = ("A",) * n
+    state.hero_turn = (0,) * n
+    state.hero_offer = ()
 
 
 def reindex(state: State) -> None:
