@@ -13,6 +13,7 @@ from test_agot_harness import (
     agot_bot,
     everything,
     give_orders,
+    last_with,
     select_id,
     start_game,
     table,
@@ -119,3 +120,27 @@ async def test_orders_pages_in_discord(simcord_env: Any, monkeypatch: pytest.Mon
     assert "Shipbreaker Bay: Support +0" in reply.content
     back = await alice.click("Areas 1–2")
     assert "page 1/2" in back.content
+
+
+async def test_agot_new_with_chosen_houses(simcord_env: Any, service: GameService) -> None:
+    env = simcord_env
+    _guild, channel, (alice, bob, carol) = await table(env, "alice", "bob", "carol")
+    offered = await alice.autocomplete(channel, "agot new", "houses", "", players=3)
+    assert offered[0]["value"] == "random"
+    assert "Stark, Baratheon, Lannister" in [c["value"] for c in offered]
+    bad = await alice.slash(channel, "agot new", houses="Stark, Martell, Lannister")
+    assert "Invalid options" in bad.response.content and not channel.threads
+    made = await alice.slash(channel, "agot new", players=3, deadline_hours=12.0,
+                             houses="stark lannister Baratheon", title="Winter")
+    assert "#1 is open" in made.response.content
+    (thread,) = channel.threads
+    assert thread.name == "Winter #1"
+    for who in (bob, carol):
+        await who.click(last_with(thread, "Join"), label="Join")
+    await alice.slash(thread, "game start")
+    for who in (bob, carol):
+        await who.click(last_with(thread, "Ready"), label="Ready")
+    houses = [(await service.private_view(1, m.id)).view["you"]["house"]
+              for m in (alice, bob, carol)]
+    assert houses == ["stark", "lannister", "baratheon"]
+    assert "House Stark" in everything(alice.user.dm_channel.history()[0])
