@@ -115,12 +115,12 @@ async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameSe
     for who, amount in ((alice, 1), (bob, 0), (carol, 0)):  # Fiefdoms
         await bid(who, amount)
     assert "tied bidders" in carol.panel.content  # Stark holds the Iron Throne now
-    await carol.pick("Choose", "Baratheon › Lannister › Stark")
+    await carol.pick("another order", "Baratheon › Lannister › Stark")
     assert "Fiefdoms: Baratheon, Lannister, Stark." in thread_text(thread)
     await bid(alice, 1)  # King's Court: Bob uses /agot bid
     await bob.member.slash(thread, "agot bid", amount=0)
     await bid(carol, 0)
-    await carol.click("Baratheon › Lannister › Stark")
+    await carol.click("Keep: Baratheon › Lannister › Stark")
     for who in (alice, bob, carol):  # the Night's Watch
         assert "Wildling Attack" in who.panel.content
         await bid(who, 0)

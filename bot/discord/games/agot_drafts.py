@@ -146,6 +146,7 @@ def march_panel(view: PrivateView, actions: Options, locale: str, origin: str | 
     picks, power = decode_march(draft or "", len(slots))
     code = encode_march(picks, power)
     for i, unit in enumerate(slots):
+        nth = slots[:i + 1].count(unit)
         options = [discord.SelectOption(label=tr("agot.march.stay", locale, limit=OPTION,
                                                  area=area_name(origin)),
                                         value="0", default=picks[i] == 0)]
@@ -154,7 +155,7 @@ def march_panel(view: PrivateView, actions: Options, locale: str, origin: str | 
                                          default=picks[i] == k)
                     for k, d in enumerate(dests, start=1)]
         placeholder = tr("agot.march.placeholder", locale, limit=150,
-                         unit=tr(f"agot.unitname.{unit}", locale), n=i + 1)
+                         unit=tr(f"agot.unitname.{unit}", locale), n=nth)
         ui.add_item(at(MarchUnit(view.game_id, view.seat, view.version, origin, i, code,
                                  options, placeholder), i))
     moves = march_moves(slots, picks, dests)
@@ -232,8 +233,9 @@ def muster_panel(view: PrivateView, actions: Options, locale: str, page: int = 0
     builds = muster_builds(areas, picks, v)
     summary = "; ".join(combo_label([b], locale) for b in builds) or tr(
         "agot.muster.nothing", locale)
-    ui.add_item(at(MusterConfirm(view.game_id, view.seat, view.version, code, tr(
-        "agot.act.muster_go", locale, limit=80, summary=summary)), 4))
+    if builds:
+        ui.add_item(at(MusterConfirm(view.game_id, view.seat, view.version, code, tr(
+            "agot.act.muster_go", locale, limit=80, summary=summary)), 4))
     for target in (page - 1, page + 1):
         if 0 <= target < pages:
             ui.add_item(at(MusterPage(view.game_id, view.seat, view.version, target, code, tr(

@@ -22,6 +22,7 @@ from bot.discord.games.agot_text import (
     token_label,
     track_name,
     units_text,
+    westeros_name,
 )
 from bot.discord.text import tr
 from bot.service import PrivateView
@@ -139,6 +140,5 @@ def tracks_text(v: dict[str, Any], locale: str) -> str:
     lines.append(tr("agot.tracks.wildlings", locale, threat=v.get("wildling_threat", 0)))
     if v.get("restrictions"):
         lines.append(tr("agot.tracks.restrictions", locale,
-                        cards=", ".join(str(r).replace("_", " ").title()
-                                        for r in v["restrictions"])))
+                        cards=", ".join(westeros_name(str(r)) for r in v["restrictions"])))
     return "\n".join(lines)

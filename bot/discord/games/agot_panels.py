@@ -29,6 +29,7 @@ from bot.discord.games.agot_labels import action_label
 from bot.discord.games.agot_text import (
     OPTION,
     area_name,
+    card_name,
     my_areas,
     seat_house,
     token_label,
@@ -142,10 +143,14 @@ def _no_op(action: Action, v: Mapping[str, Any]) -> bool:
 
 
 def _style(action: Action) -> Style:
-    declines = {"raven_pass", "reclaim_card", "muster"}
-    if action.kind in declines or (action.kind == "use_blade" and not action.params.get("use")):
+    """Declining (keep, nothing, skip) is grey; doing something is blue."""
+    p = action.params
+    if action.kind in ("raven_pass", "muster") or (action.kind == "use_blade"
+                                                   and not p.get("use")):
         return Style.secondary
-    if action.kind == "ability" and action.params.get("target") is None:
+    if action.kind == "reclaim_card" and p.get("card") is None:
+        return Style.secondary
+    if action.kind == "ability" and p.get("target") is None:
         return Style.secondary
     return Style.primary
 
@@ -183,18 +188,13 @@ def picks_panel(view: PrivateView, actions: Options, locale: str) -> Panel:
         label = action_label(action, v, locale)
         if action.kind == "ready":
             chosen = (v.get("you") or {}).get("your_card")
-            label = tr("agot.act.card_ready", locale, limit=80, card=_card_name(chosen))
+            label = tr("agot.act.card_ready", locale, limit=80,
+                       card=card_name(chosen if isinstance(chosen, str) else None))
         ui.add_item(at(PickButton(view.game_id, view.seat, view.version, str(code), label,
                                   style), min(3, n // 5)))
     ui.add_item(at(HandButton(view.game_id, locale), 4))
     return Panel(ui, battle_note(v, "support" if any(a.kind == "support" for a in actions)
                                  else "cards"))
-
-
-def _card_name(card: Any) -> str:
-    from bot.discord.games.agot_text import card_name
-
-    return card_name(card if isinstance(card, str) else None)
 
 
 def battle_note(v: Mapping[str, Any], step: str) -> Msg:
@@ -242,22 +242,31 @@ def ties_panel(view: PrivateView, actions: Options, locale: str) -> Panel:
     """The Iron Throne orders tied bidders: keep the order shown, or pick another."""
     v = view.view
     ui = new_view()
-    default = next((a for _i, a in concrete(actions, "order_ties")), None)
+    ctx = context_token(view, actions)
     bids = {int(k): int(b) for k, b in ((v.get("frame") or {}).get("bids") or {}).items()}
-    ranking = [int(s) for s in default.params.get("ranking", [])] if default else []
+    default = next(iter(concrete(actions, "order_ties")), None)
+    ranking = [int(s) for s in default[1].params.get("ranking", [])] if default else []
     groups = [list(g) for _b, g in itertools.groupby(ranking, key=lambda s: bids.get(s, 0))]
     options = []
     for perm in itertools.islice(itertools.product(*(itertools.permutations(g)
-                                                     for g in groups)), SELECT_SIZE):
+                                                     for g in groups)), SELECT_SIZE + 1):
         order = [s for group in perm for s in group]
         action = Action("order_ties", {"ranking": order})
-        options.append(discord.SelectOption(label=action_label(action, v, locale, OPTION),
-                                            value=str(pick_code(action)),
-                                            default=order == ranking))
-    ui.add_item(at(PickSelect(view.game_id, view.seat, view.version, "ties", options,
-                              tr("agot.ui.choose", locale, limit=150)), 0))
+        if order != ranking:
+            options.append(discord.SelectOption(label=action_label(action, v, locale, OPTION),
+                                                value=str(pick_code(action))))
+    if options:
+        ui.add_item(at(PickSelect(view.game_id, view.seat, view.version, "ties",
+                                  options[:SELECT_SIZE], tr("agot.ui.reorder", locale,
+                                                            limit=150)), 0))
+    if default is not None:
+        houses = " › ".join(seat_house(v, s) for s in ranking)
+        ui.add_item(at(MoveButton(view.game_id, view.seat, view.version, ctx, default[0],
+                                  tr("agot.act.ties_keep", locale, limit=80, houses=houses),
+                                  Style.secondary), 1))
+    ui.add_item(at(HandButton(view.game_id, locale), 4))
     track = track_name(str((v.get("frame") or {}).get("track", "")))
-    return concrete_panel(view, actions, locale, msg("agot.note.ties", track=track), ui, 1)
+    return Panel(ui, msg("agot.note.ties", track=track))
 
 
 # ---- destroying units: supply and the wildlings' penalty ----------------------------------------

@@ -48,6 +48,14 @@ def house_name(house: str) -> str:
     return board().house_name.get(house, house)
 
 
+def westeros_name(effect: str) -> str:
+    """A Westeros card's name from its id or engine effect key (``sea_of_storms``)."""
+    b = board()
+    card = b.wcards.get(effect) or next((w for w in b.wcards.values() if w.effect == effect),
+                                        None)
+    return card.name if card else effect.replace("_", " ")
+
+
 def track_name(track: str) -> str:
     return TRACK_LABEL.get(track, track)
 
