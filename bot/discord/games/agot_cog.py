@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.flows import Options
+from bot.discord.flows import Chooser, Options
 from bot.discord.games import agot_codes as C
 from bot.discord.games.agot_drafts import march_specs
 from bot.discord.games.agot_embed import tracks_text
@@ -114,8 +114,7 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
             return None
         return view, actions
 
-    async def _play(self, interaction: Interaction, game: int | None,
-                    build: Any) -> None:
+    async def _play(self, interaction: Interaction, game: int | None, build: Chooser) -> None:
         flows = self.bot.flows
 
         async def body() -> None:

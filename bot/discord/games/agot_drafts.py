@@ -116,8 +116,12 @@ def _order_page(view: PrivateView, page: int, n: int, locale: str) -> OrderPage:
 
 # ---- marches ---------------------------------------------------------------------------------
 def march_specs(actions: Options) -> dict[str, ActionSpec]:
-    return {str(a.choices["from"][0]): a for a in actions  # type: ignore[index]
-            if isinstance(a, ActionSpec) and a.kind == "march" and a.choices.get("from")}
+    out: dict[str, ActionSpec] = {}
+    for a in actions:
+        origins = a.choices.get("from") if isinstance(a, ActionSpec) else None
+        if isinstance(a, ActionSpec) and a.kind == "march" and origins:
+            out[str(origins[0])] = a
+    return out
 
 
 def march_panel(view: PrivateView, actions: Options, locale: str, origin: str | None = None,
@@ -127,17 +131,16 @@ def march_panel(view: PrivateView, actions: Options, locale: str, origin: str | 
         origin = next(iter(specs)) if len(specs) == 1 else None
     v = view.view
     ctx = context_token(view, actions)
-    stays = {str(a.params["from"]): i for i, a in concrete(actions, "march")}
+    stays = {str(a.params["from"]): (i, a) for i, a in concrete(actions, "march")}
     ui = new_view()
     if origin is None:
         for area in specs:
             units = units_text(area_units(v["board"].get(area, {})), locale)
             ui.add_item(at(MarchOrigin(view.game_id, view.seat, view.version, area, tr(
                 "agot.act.march_from", locale, limit=80, area=area_name(area), units=units)), 0))
-        for index in stays.values():
+        for index, stay in stays.values():
             ui.add_item(at(MoveButton(view.game_id, view.seat, view.version, ctx, index,
-                                      action_label(actions[index], v, locale),  # type: ignore
-                                      Style.secondary), 1))
+                                      action_label(stay, v, locale), Style.secondary), 1))
         ui.add_item(at(HandButton(view.game_id, locale), 4))
         return Panel(ui, msg("agot.note.march_pick"))
     spec = specs[origin]
@@ -173,10 +176,9 @@ def march_panel(view: PrivateView, actions: Options, locale: str, origin: str | 
         ui.add_item(at(MarchOrigin(view.game_id, view.seat, view.version, "-",
                                    tr("agot.act.back", locale, limit=80), Style.secondary), 4))
     if origin in stays:
-        index = stays[origin]
+        index, stay = stays[origin]
         ui.add_item(at(MoveButton(view.game_id, view.seat, view.version, ctx, index,
-                                  action_label(actions[index], v, locale),  # type: ignore
-                                  Style.secondary), 4))
+                                  action_label(stay, v, locale), Style.secondary), 4))
     if _row_room(ui, 4):
         ui.add_item(at(HandButton(view.game_id, locale), 4))
     return Panel(ui, msg("agot.note.march", area=area_name(origin), summary=summary))
