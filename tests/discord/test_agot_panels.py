@@ -177,3 +177,36 @@ def test_a_stronghold_offers_knights_pairs_and_ships() -> None:
     assert all(b.get("sea") == "the_golden_sound" for c in combos for b in c
                if b["unit"] == "ship")
     assert len(combos) <= 25
+
+
+def test_every_agot_key_used_is_in_the_catalog() -> None:
+    import re
+    from pathlib import Path
+
+    from bot.i18n import catalog
+
+    keys = set(catalog("en"))
+    games = Path(__file__).resolve().parents[2] / "bot" / "discord" / "games"
+    source = "\n".join(p.read_text() for p in games.glob("agot*.py"))
+    literal = set(re.findall(r'"(agot\.[a-z_.]+)"', source)) - {"agot.cmd."}
+    assert literal and literal <= keys, literal - keys
+    for prefix in re.findall(r'f"(agot\.[a-z_.]+)\{', source):
+        assert any(k.startswith(prefix) for k in keys), prefix
+
+
+async def test_order_menus_respect_stars_sea_and_restrictions() -> None:
+    st = RULES.new_game({"houses": ["baratheon", "lannister", "stark"]}, 3, 1094)
+    planning = st.stack[-1]
+    assert planning["kind"] == "planning"
+    planning["orders"][0] = {"dragonstone": "march_+1s", "kingswood": "defense_+2s"}
+    st.restrictions.append("sea_of_storms")  # no Raid orders this round
+    view = private(st, 0, 0)
+    assert view.view["you"]["stars"] == 2
+    rows = rows_of(agot_panel(view, RULES.legal_actions(st, 0), "en"))
+    menus = {c["custom_id"].rsplit(":", 1)[1]: [o["label"] for o in c["options"]]
+             for row in rows for c in row["components"] if c["type"] == 3}
+    sea = menus["shipbreaker_bay"]
+    assert not any(label.startswith("Special") for label in sea)  # both stars are used
+    assert not any("Consolidate" in label or "Raid" in label for label in sea)
+    assert "Special March +1" in menus["dragonstone"]  # its own special token stays
+    assert "Special Defense +2" not in menus["dragonstone"]  # placed in Kingswood
