@@ -161,7 +161,8 @@ class Layout:
     harbour: list[int]  # per vertex: -1 none, 5 = 3:1, 0..4 = 2:1 in that resource
     harbour_vertices: list[tuple[int, int]]  # (vertex, kind) for harbour corners only
     producing: dict[int, list[tuple[int, int]]]  # number -> [(hex, resource)]
-    # Derived for speed: number -> ((hex, resource, corners), ...) and per corner the sum
+    # Derived for speed: number -> ((hex, resource, corners), ...) in resource order, and
+    # per corner the sum
     # of the dice combinations of its hexes' numbers (how productive the corner is).
     yields: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
     vertex_pips: tuple[int, ...]
@@ -207,8 +208,8 @@ def _make_layout(shape: str, terrain_t: tuple[str, ...], number_t: tuple[int, ..
         if num and r >= 0:
             producing.setdefault(num, []).append((h, r))
     harbour_vertices = [(v, k) for v, k in enumerate(harbour) if k >= 0]
-    yields = {
-        num: tuple((h, r, geo.hex_vertices[h]) for h, r in pairs)
+    yields = {  # in resource order (then hex order)
+        num: tuple(sorted(((h, r, geo.hex_vertices[h]) for h, r in pairs), key=lambda x: x[1]))
         for num, pairs in producing.items()
     }
     vertex_pips = tuple(sum(PIPS.get(number[h], 0) for h in hs) for hs in geo.vertex_hexes)

@@ -27,6 +27,8 @@ def playable_cards(state: State, seat: int) -> list[str]:
     if state.dev_played_turn == state.turn or state.phase not in (ROLL, MAIN):
         return []
     hand, new = state.dev_hand[seat], state.dev_new
+    if not new:
+        return [c for c in PLAYABLE if c in hand]
     return [c for c in PLAYABLE if hand.count(c) > new.count(c)]
 
 

@@ -48,21 +48,31 @@ def produce(state: State, total: int, events: Events) -> None:
                 k = building[v]
                 gains.append((o, r, k))
                 demand[r] += k
-    got: dict[int, list[int]] = {}
     bank, hands = state.bank, state.hands
-    if gains:
-        if (demand[0] <= bank[0] and demand[1] <= bank[1] and demand[2] <= bank[2]
-                and demand[3] <= bank[3] and demand[4] <= bank[4]):
-            for o, r, k in gains:
-                bank[r] -= k
-                hands[o][r] += k
-                if o in got:
-                    got[o][r] += k
-                else:
-                    mine = got[o] = [0, 0, 0, 0, 0]
-                    mine[r] = k
-        else:
-            _produce_short(state, gains, demand, got, events)
+    if not gains:
+        state.got_yield = False
+        events.append(ev("yields", total=total, cards={}))
+        return
+    if (demand[0] <= bank[0] and demand[1] <= bank[1] and demand[2] <= bank[2]
+            and demand[3] <= bank[3] and demand[4] <= bank[4]):
+        # The bank covers everyone. Gains come in resource order, so each seat's cards
+        # read like counts_json.
+        cards: dict[int, dict[str, int]] = {}
+        for o, r, k in gains:
+            bank[r] -= k
+            hands[o][r] += k
+            name = RESOURCES[r]
+            mine = cards.get(o)
+            if mine is None:
+                cards[o] = {name: k}
+            else:
+                mine[name] = mine.get(name, 0) + k
+        state.got_yield = state.current in cards
+        events.append(ev("yields", total=total,
+                         cards={str(s): cards[s] for s in sorted(cards)}))
+        return
+    got: dict[int, list[int]] = {}
+    _produce_short(state, gains, demand, got, events)
     state.got_yield = state.current in got
     events.append(ev("yields", total=total,
                      cards={str(s): counts_json(got[s]) for s in sorted(got)}))

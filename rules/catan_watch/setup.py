@@ -61,6 +61,7 @@ def new_game(config: Mapping[str, Any], n: int, seed: int) -> State:
     geo = geometry(shape)
     s = State.__new__(State)
     s.mode = cfg["mode"]
+    s.nw = nw
     s.layout_kind = cfg["layout"]
     s.tragedy_variant = cfg["heroes_tragedy"]
     s.n = n

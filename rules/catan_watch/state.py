@@ -62,6 +62,7 @@ class State:
         "longest",
         "mode",
         "n",
+        "nw",
         "owner",
         "pending",
         "pending_discard",
@@ -90,6 +91,7 @@ class State:
     )
 
     mode: str
+    nw: bool  # mode == NIGHTS_WATCH
     layout_kind: str
     tragedy_variant: bool
     n: int
@@ -151,10 +153,6 @@ class State:
     got_yield: bool  # the active player received resources from this turn's roll
     start_rolls: list[list[int]]
 
-    @property
-    def nw(self) -> bool:
-        return self.mode == NIGHTS_WATCH
-
     def clone(self) -> State:
         """A deep copy (what apply works on). Parts that are never changed in place are
         shared: the board layout and geometry, the set-up die rolls, the final result, the
@@ -162,6 +160,7 @@ class State:
         (immutable tuples there, see ``seal_base``)."""
         c = _new(State)
         c.mode = self.mode
+        c.nw = self.nw
         c.layout_kind = self.layout_kind
         c.tragedy_variant = self.tragedy_variant
         c.n = self.n
@@ -212,7 +211,7 @@ class State:
         c.wild_pending = self.wild_pending
         c.got_yield = self.got_yield
         c.start_rolls = self.start_rolls
-        if self.mode != NIGHTS_WATCH:
+        if not self.nw:
             c.guards = self.guards
             c.clans = self.clans
             c.clearings = self.clearings
@@ -305,6 +304,7 @@ class State:
     def from_json(cls, d: dict[str, Any]) -> State:
         s = cls.__new__(cls)
         s.mode = d["mode"]
+        s.nw = s.mode == NIGHTS_WATCH
         s.layout_kind = d["layout_kind"]
         s.tragedy_variant = d["tragedy_variant"]
         s.n = d["n"]
