@@ -61,8 +61,9 @@ async def test_reading_commands(simcord_env: Any, service: GameService) -> None:
 
     cards = (await bob.member.slash(thread, "agot cards")).response.content
     assert "**Tywin Lannister** · strength 3 · swords 2 · forts 0" in cards
-    assert "Baratheon: 7 card(s) in hand; discarded: —" in cards
-    assert "Stannis" not in cards  # other houses' hands are not public
+    # Other houses' hands are public knowledge: their seven cards minus their discards.
+    assert "**Baratheon** — 7 card(s) in hand: " in cards and "Stannis Baratheon" in cards
+    assert "discarded: —" in cards
 
     # In DMs the caller's only AGoT game is used.
     await give_orders(alice, {"kingswood": "march_0"})

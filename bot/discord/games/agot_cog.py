@@ -65,6 +65,13 @@ def parse_houses(text_: str) -> str | list[str]:
     return [by_name.get(w.lower(), w) for w in words]
 
 
+def public_hand(seat: dict[str, Any]) -> list[str]:
+    """A house's hand is public knowledge: its seven cards minus its (public) discards."""
+    cards = [c for c in board().house_cards.get(str(seat.get("house")), ())
+             if c not in seat.get("discards", [])]
+    return cards if len(cards) == seat.get("hand_size") else []
+
+
 def _match(current: str, *names: str) -> bool:
     needle = current.strip().lower()
     return not needle or any(needle in n.lower() for n in names)
@@ -215,6 +222,7 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
                 if s["seat"] == me:
                     continue
                 lines.append(tr("agot.cards.other", locale, house=s["name"], n=s["hand_size"],
+                                hand=", ".join(card_name(c) for c in public_hand(s)) or "—",
                                 cards=", ".join(card_name(c) for c in s["discards"]) or "—"))
             await self.bot.flows.answer(interaction, "\n".join(lines))
 
