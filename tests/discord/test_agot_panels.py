@@ -210,3 +210,29 @@ async def test_order_menus_respect_stars_sea_and_restrictions() -> None:
     assert not any("Consolidate" in label or "Raid" in label for label in sea)
     assert "Special March +1" in menus["dragonstone"]  # its own special token stays
     assert "Special Defense +2" not in menus["dragonstone"]  # placed in Kingswood
+
+
+async def test_two_support_orders_can_back_different_sides() -> None:
+    from bot.discord.games.agot_panels import support_open
+    from rules.agot.battle import new_battle
+
+    st = RULES.new_game({"houses": ["baratheon", "lannister", "stark"]}, 3, 1094)
+    st.units.update({"the_reach": [0, 1, 0, 0, 0, 0, 0], "kingswood": [0, 1, 0, 0, 0, 0, 0],
+                     "searoad_marches": [0, 1, 0, 0, 0, 0, 0]})
+    st.orders.update({"kingswood": [0, "support_0a"], "searoad_marches": [0, "support_0b"]})
+    st.stack[-1] = new_battle(st, 1, "blackwater", "the_reach", [1, 0, 0], 0)
+    view = private(st, 0, 7)
+    actions = RULES.legal_actions(st, 0)
+    flat = check_limits(rows_of(agot_panel(view, actions, "en")))
+    labels = [c["label"] for c in flat if c["type"] == 2]
+    assert "Kingswood: Support the defender (Baratheon)" in labels
+    assert "Searoad Marches: Support nobody" in labels
+    assert "Support the defender (Baratheon)" in labels  # both at once, still offered
+    code = next(c["custom_id"] for c in flat
+                if c.get("label") == "Kingswood: Support the defender (Baratheon)")
+    decoded = decode_pick(code.split(":", 5)[5])
+    assert decoded is not None and support_open(view.view, "kingswood")
+    st, _ = RULES.apply(st, 0, decoded[0])
+    after = private(st, 0, 8)
+    assert not support_open(after.view, "kingswood") and support_open(after.view, "searoad_marches")
+    assert RULES.awaiting(st) == frozenset({0})

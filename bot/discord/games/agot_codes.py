@@ -28,6 +28,9 @@ def pick_code(action: Action) -> str | None:
         return "r"
     if action.kind == "support" and p.get("side") in SIDES:
         return f"s.{p['side']}"
+    if action.kind == "support" and isinstance(p.get("areas"), Mapping) and len(p["areas"]) == 1:
+        ((area, side),) = p["areas"].items()
+        return f"a.{side}.{area}" if side in SIDES else None
     if action.kind == "choose_card" and isinstance(p.get("card"), str):
         return f"c.{p['card']}"
     if action.kind == "bid" and isinstance(p.get("amount"), int):
@@ -39,12 +42,17 @@ def pick_code(action: Action) -> str | None:
 
 def decode_pick(code: str) -> tuple[Action, bool] | None:
     """(action, secret): a secret pick stays valid while it is still one of the seat's options
-    (simultaneous choices: others moving meanwhile do not make it stale)."""
+    (simultaneous choices: others moving meanwhile do not make it stale). One area's support
+    (``a.side.area``) is not secret; ``agot_flow.pick`` keeps it valid while that area is
+    still undeclared."""
     head, _, rest = code.partition(".")
     if head == "r" and not rest:
         return Action("ready"), True
     if head == "s" and rest in SIDES:
         return Action("support", {"side": rest}), True
+    side, _, area = rest.partition(".")
+    if head == "a" and side in SIDES and area:
+        return Action("support", {"areas": {area: side}}), False
     if head == "c" and rest:
         return Action("choose_card", {"card": rest, "ready": True}), True
     if head == "b" and rest.isdigit() and len(rest) <= 3:

@@ -11,7 +11,7 @@ import discord
 
 from bot.discord.games import agot_codes as C
 from bot.discord.games.agot_drafts import march_panel, march_specs, muster_panel, orders_panel
-from bot.discord.games.agot_panels import remember_page
+from bot.discord.games.agot_panels import remember_page, support_open
 from bot.discord.panels import Panel, note_text
 from bot.discord.text import locale_of, render
 from bot.i18n import msg
@@ -38,6 +38,15 @@ async def pick(interaction: Interaction, g: int, s: int, v: int, code: str) -> N
         await flows.fail(interaction, msg("error.forged"))
         return
     action, secret = decoded
+    areas = action.params.get("areas")
+    if action.kind == "support" and isinstance(areas, dict):
+        area = next(iter(areas))
+
+        def choose(view: PrivateView, actions: Options) -> Action | None:
+            return action if support_open(view.view, area) else None
+
+        await flows.play(interaction, g, s, v, choose)
+        return
     await flows.play_action(interaction, g, s, v, action, secret=secret)
 
 

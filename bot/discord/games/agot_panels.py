@@ -182,6 +182,7 @@ def concrete_note(v: Mapping[str, Any]) -> Msg | None:
 def picks_panel(view: PrivateView, actions: Options, locale: str) -> Panel:
     ui = new_view()
     v = view.view
+    first = support_rows(view, actions, locale, ui)
     picks = [(pick_code(a), a) for _i, a in concrete(actions)]
     for n, (code, action) in enumerate((c, a) for c, a in picks if c is not None):
         style = Style.success if action.kind == "ready" else _style(action)
@@ -191,15 +192,47 @@ def picks_panel(view: PrivateView, actions: Options, locale: str) -> Panel:
             label = tr("agot.act.card_ready", locale, limit=80,
                        card=card_name(chosen if isinstance(chosen, str) else None))
         ui.add_item(at(PickButton(view.game_id, view.seat, view.version, str(code), label,
-                                  style), min(3, n // 5)))
+                                  style), min(3, first + n // 5)))
     ui.add_item(at(HandButton(view.game_id, locale), 4))
     return Panel(ui, battle_note(v, "support" if any(a.kind == "support" for a in actions)
                                  else "cards"))
 
 
-def battle_note(v: Mapping[str, Any], step: str) -> Msg:
+def support_rows(view: PrivateView, actions: Options, locale: str, ui: discord.ui.View
+                 ) -> int:
+    """With several Support orders next to the battle, one row per area (up to three) so
+    each can back a different side; the buttons below still declare them all at once."""
+    v = view.view
+    sides = [str(a.params["side"]) for _i, a in concrete(actions, "support")
+             if isinstance(a.params.get("side"), str)]
+    areas = pending_support(v)
+    if len(areas) < 2:
+        return 0
+    for row, area in enumerate(areas[:3]):
+        for side in sides:
+            action = Action("support", {"areas": {area: side}})
+            label = tr("agot.act.support_area", locale, limit=80, area=area_name(area),
+                       side=action_label(Action("support", {"side": side}), v, locale))
+            ui.add_item(at(PickButton(view.game_id, view.seat, view.version,
+                                      str(pick_code(action)), label, Style.secondary), row))
+    return min(3, len(areas))
+
+
+def pending_support(v: Mapping[str, Any]) -> list[str]:
+    """The viewer's Support orders not yet declared for the battle at hand."""
     battle = v.get("battle") or {}
     me = (v.get("you") or {}).get("seat")
+    return [a for a, side in sorted((battle.get("support") or {}).items())
+            if side is None and (v.get("board", {}).get(a) or {}).get("seat") == me]
+
+
+def support_open(v: Mapping[str, Any], area: str) -> bool:
+    """Whether the viewer may still declare the Support order in ``area``."""
+    return v.get("phase") == "battle:support" and area in pending_support(v)
+
+
+def battle_note(v: Mapping[str, Any], step: str) -> Msg:
+    battle = v.get("battle") or {}
     cur = battle.get("current_strength") or {}
     defender = (seat_house(v, battle["defender"]) if battle.get("defender") is not None
                 else msg("agot.neutral_force", strength=battle.get("neutral_strength")))
@@ -207,8 +240,7 @@ def battle_note(v: Mapping[str, Any], step: str) -> Msg:
               "area": area_name(str(battle.get("area", ""))),
               "att": cur.get("attacker", "?"), "dfn": cur.get("defender", "?")}
     if step == "support":
-        areas = [area_name(a) for a, side in (battle.get("support") or {}).items()
-                 if side is None and (v.get("board", {}).get(a) or {}).get("seat") == me]
+        areas = [area_name(a) for a in pending_support(v)]
         return msg("agot.note.support", areas=", ".join(areas) or "—", **common)
     return msg("agot.note.cards", **common)
 
