@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ge, sub
 from typing import Any
 
 from rules.base import Action, ActionSpec
@@ -19,8 +21,16 @@ from rules.catan_watch.build import (
     setup_road_spots,
     setup_settlement_spots,
 )
-from rules.catan_watch.common import act, choice, counts_json, has, randbelow, sample
-from rules.catan_watch.data import COSTS, RESOURCES
+from rules.catan_watch.common import (
+    act,
+    afford_check,
+    choice,
+    counts_json,
+    has,
+    randbelow,
+    sample,
+)
+from rules.catan_watch.data import BOARDS, COSTS, RESOURCES
 from rules.catan_watch.engine import awaiting
 from rules.catan_watch.state import (
     DISCARD,
@@ -38,15 +48,26 @@ from rules.catan_watch.state import (
 )
 from rules.rng import Rng
 
-_SEATS_IN = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
+_MAX_HEXES = max(sum(len(row) for row in spec["rows"]) for spec in BOARDS["layouts"].values())
 
 
-def tormund_pairs(state: State, seat: int) -> list[tuple[int, int]]:
-    """Every legal Tormund move as (hex, victim), victim -1 when nobody can be robbed; in
-    hex order, victims ascending (what ``victims`` gives for each target hex)."""
+def _move_table(tag: tuple[str, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """[hex][mask of robbable seats next to it] -> the moves to that hex, as tag + (hex,
+    victim), victims ascending, victim -1 when there is nobody to rob."""
+    return tuple(
+        tuple(tuple((*tag, h, s) for s in range(4) if mask >> s & 1) or ((*tag, h, -1),)
+              for mask in range(16))
+        for h in range(_MAX_HEXES)
+    )
+
+
+_MOVES = _move_table(())
+_WATCH_MOVES = _move_table(("watch",))
+
+
+def _tormund_options(state: State, seat: int, table: Any) -> list[Any]:
     hands, vertex_hexes = state.hands, state.geo.vertex_hexes
-    number = state.layout.number
-    near = [0] * len(number)  # per hex: bit per opponent with cards and a building there
+    near = [0] * _MAX_HEXES  # per hex: bit per opponent with cards and a building there
     for s in range(state.n):
         if s != seat and any(hands[s]):
             bit = 1 << s
@@ -54,16 +75,17 @@ def tormund_pairs(state: State, seat: int) -> list[tuple[int, int]]:
                 for h in vertex_hexes[v]:
                     near[h] |= bit
     here = state.tormund
-    out: list[tuple[int, int]] = []
-    for h, num in enumerate(number):
-        if not num or h == here:
-            continue
-        mask = near[h]
-        if mask:
-            out += [(h, s) for s in _SEATS_IN[mask]]
-        else:
-            out.append((h, -1))
+    out: list[Any] = []
+    for h in state.layout.numbered:
+        if h != here:
+            out += table[h][near[h]]
     return out
+
+
+def tormund_pairs(state: State, seat: int) -> list[tuple[int, int]]:
+    """Every legal Tormund move as (hex, victim), victim -1 when nobody can be robbed; in
+    hex order, victims ascending (what ``victims`` gives for each target hex)."""
+    return _tormund_options(state, seat, _MOVES)
 
 
 def tormund_moves(state: State, seat: int) -> list[dict[str, Any]]:
@@ -79,7 +101,7 @@ def _dev_choices(state: State, seat: int) -> list[DevOption]:
     out: list[DevOption] = []
     for card in dev_cards.playable_cards(state, seat):
         if card == "watch":
-            out += [("watch", h, v) for h, v in tormund_pairs(state, seat)]
+            out += _tormund_options(state, seat, _WATCH_MOVES)
             if state.nw:
                 out += [("watch_wildling", h, 0) for h, w in enumerate(state.gift) if w]
         elif card == "road_building":
@@ -236,11 +258,13 @@ _BUY = Action("buy_development")
 _ACCEPT = Action("accept_trade")
 _DECLINE = Action("decline_trade")
 _CANCEL = Action("cancel_trade")
-_KEEP_COST = COSTS["keep"]
-_SETTLEMENT_COST = COSTS["settlement"]
-_ROAD_COST = COSTS["road"]
-_GUARD_COST = COSTS["guard"]
-_DEV_COST = COSTS["development"]
+_CAN_KEEP = afford_check(COSTS["keep"])
+_CAN_SETTLE = afford_check(COSTS["settlement"])
+_CAN_ROAD = afford_check(COSTS["road"])
+_CAN_GUARD = afford_check(COSTS["guard"])
+_CAN_DEVELOP = afford_check(COSTS["development"])
+_R5 = range(5)
+_NEGATIVE = (0).__gt__  # d -> d < 0
 
 
 def random_action(state: State, seat: int, rng: Rng) -> Action:
@@ -306,13 +330,13 @@ def _respond(state: State, seat: int, rng: Rng) -> Action:
 
 def _main_move(state: State, seat: int, rng: Rng) -> Action:
     hand, pieces = state.hands[seat], state.pieces[seat]
-    if pieces[KEEPS] and has(hand, _KEEP_COST):
+    if pieces[KEEPS] and _CAN_KEEP(hand):
         spots = keep_spots(state, seat)
         if spots:
             return act("build_keep", {"vertex": choice(rng, spots)})
     # Whether the seat has a corner for a settlement decides what it saves for.
     can_settle = bool(pieces[SETTLEMENTS]) and has_settlement_spot(state, seat)
-    if can_settle and has(hand, _SETTLEMENT_COST):
+    if can_settle and _CAN_SETTLE(hand):
         spots = settlement_spots(state, seat)
         return act("build_settlement", {"vertex": _good_spot(state, spots, rng)})
     if state.dev_hand[seat] and randbelow(rng, 3) == 0:
@@ -322,13 +346,13 @@ def _main_move(state: State, seat: int, rng: Rng) -> Action:
     # Save for a settlement while there is a spot for one; otherwise spend freely.
     saving = can_settle
     nw = state.nw
-    if nw and pieces[GUARDS] and has(hand, _GUARD_COST) and randbelow(rng, 2):
+    if nw and pieces[GUARDS] and _CAN_GUARD(hand) and randbelow(rng, 2):
         sections = guard_sections(state)
         if sections:
             return act("build_guard", {"section": choice(rng, sections)})
-    if state.dev_deck and has(hand, _DEV_COST) and (not saving or randbelow(rng, 3) == 0):
+    if state.dev_deck and _CAN_DEVELOP(hand) and (not saving or randbelow(rng, 3) == 0):
         return _BUY
-    if pieces[ROADS] and has(hand, _ROAD_COST) and (not saving or randbelow(rng, 4) == 0):
+    if pieces[ROADS] and _CAN_ROAD(hand) and (not saving or randbelow(rng, 4) == 0):
         edges = road_spots(state, seat)
         if edges:
             return act("build_road", {"edge": choice(rng, edges)})
@@ -337,15 +361,15 @@ def _main_move(state: State, seat: int, rng: Rng) -> Action:
         if uses:
             return act("use_hero", choice(rng, uses))
     target = _target_cost(state, seat, can_settle)
-    diff = [h - t for h, t in zip(hand, target, strict=True)]  # spare (+) or missing (-)
-    missing = [r for r in range(5) if diff[r] < 0]
+    # Per resource: spare (+) or missing (-); the index lists are picked without loops.
+    diff = list(map(sub, hand, target))
+    missing = list(compress(_R5, map(_NEGATIVE, diff)))
     if missing:
         spare: list[int] = []
         if max(diff) >= 2:  # no bank rate is better than 2:1
             rates = trade.bank_rates(state, seat)
-            spare = [r for r in range(5) if diff[r] >= rates[r]]
-        bank = state.bank
-        gets = [r for r in missing if bank[r]]
+            spare = list(compress(_R5, map(ge, diff, rates)))
+        gets = list(compress(missing, map(state.bank.__getitem__, missing)))
         if spare and gets:
             give = max(spare, key=diff.__getitem__)
             get = RESOURCES[choice(rng, gets)]

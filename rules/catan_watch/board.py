@@ -166,6 +166,7 @@ class Layout:
     # of the dice combinations of its hexes' numbers (how productive the corner is).
     yields: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
     vertex_pips: tuple[int, ...]
+    numbered: tuple[int, ...]  # hexes with a number token, ascending
 
     def to_json(self) -> dict[str, Any]:
         return {"shape": self.shape, "terrain": self.terrain[:], "number": self.number[:]}
@@ -213,8 +214,9 @@ def _make_layout(shape: str, terrain_t: tuple[str, ...], number_t: tuple[int, ..
         for num, pairs in producing.items()
     }
     vertex_pips = tuple(sum(PIPS.get(number[h], 0) for h in hs) for hs in geo.vertex_hexes)
+    numbered = tuple(h for h, num in enumerate(number) if num)
     return Layout(shape, terrain, number, harbour, harbour_vertices, producing, yields,
-                  vertex_pips)
+                  vertex_pips, numbered)
 
 
 def beginner_layout(shape: str) -> Layout:

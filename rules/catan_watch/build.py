@@ -154,6 +154,7 @@ def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool)
     gone = {v, *state.geo.vertex_neighbours[v]}  # no longer free by the distance rule
     for spots in state.spots:
         spots -= gone
+    state.income = {}
     state.pieces[seat][SETTLEMENTS] -= 1
     events.append(ev("settlement_built", seat=seat, vertex=v, setup=setup))
     # A settlement can cut opponents' roads running through this corner.
@@ -199,6 +200,7 @@ def build_keep(state: State, seat: int, v: int, events: Events) -> None:
     need(state, seat, "keep")
     pay(state, seat, COSTS["keep"])
     state.building[v] = 2
+    state.income = {}
     state.pieces[seat][KEEPS] -= 1
     state.pieces[seat][SETTLEMENTS] += 1
     events.append(ev("keep_built", seat=seat, vertex=v))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from rules.base import Action, Event, RuleViolation
@@ -171,6 +171,24 @@ def missing_message(hand: list[int], cost: tuple[int, ...] | list[int]) -> str |
 def has(hand: list[int], cost: tuple[int, ...] | list[int]) -> bool:
     return (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
             and hand[3] >= cost[3] and hand[4] >= cost[4])
+
+
+def afford_check(cost: tuple[int, ...]) -> Callable[[list[int]], bool]:
+    """has(hand, cost) for one fixed cost, comparing only the resources it asks for."""
+    need = [(i, c) for i, c in enumerate(cost) if c]
+    if len(need) == 1:
+        ((i, a),) = need
+        return lambda h: h[i] >= a
+    if len(need) == 2:
+        (i, a), (j, b) = need
+        return lambda h: h[i] >= a and h[j] >= b
+    if len(need) == 3:
+        (i, a), (j, b), (k, c) = need
+        return lambda h: h[i] >= a and h[j] >= b and h[k] >= c
+    if len(need) == 4:
+        (i, a), (j, b), (k, c), (m, d) = need
+        return lambda h: h[i] >= a and h[j] >= b and h[k] >= c and h[m] >= d
+    return lambda h: has(h, cost)
 
 
 def pay(state: Any, seat: int, cost: tuple[int, ...] | list[int]) -> None:

@@ -34,20 +34,18 @@ def roll(state: State, events: Events) -> None:
 def produce(state: State, total: int, events: Events) -> None:
     """Yields for every player; a resource the bank cannot supply to everyone goes to no
     one, unless only one player gets it — then that player takes what is left."""
-    owner, building = state.owner, state.building
+    entries = state.income.get(total)
+    if entries is None:
+        entries = state.income[total] = income(state, total)
     tormund = state.tormund
     gift = state.gift if state.nw else None
     gains: list[tuple[int, int, int]] = []  # (seat, resource, cards) per building
     demand = [0, 0, 0, 0, 0]
-    for h, r, corners in state.layout.yields.get(total, ()):
+    for h, o, r, k in entries:
         if h == tormund or (gift and gift[h]):
             continue
-        for v in corners:
-            o = owner[v]
-            if o >= 0:
-                k = building[v]
-                gains.append((o, r, k))
-                demand[r] += k
+        gains.append((o, r, k))
+        demand[r] += k
     bank, hands = state.bank, state.hands
     if not gains:
         state.got_yield = False
@@ -76,6 +74,18 @@ def produce(state: State, total: int, events: Events) -> None:
     state.got_yield = state.current in got
     events.append(ev("yields", total=total,
                      cards={str(s): counts_json(got[s]) for s in sorted(got)}))
+
+
+def income(state: State, total: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every building on a hex numbered ``total``: (hex, seat, resource, cards), in
+    resource order, then hex order, then corner order."""
+    owner, building = state.owner, state.building
+    return tuple(
+        (h, owner[v], r, building[v])
+        for h, r, corners in state.layout.yields.get(total, ())
+        for v in corners
+        if owner[v] >= 0
+    )
 
 
 def _produce_short(state: State, gains: list[tuple[int, int, int]], demand: list[int],

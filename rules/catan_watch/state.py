@@ -56,6 +56,7 @@ class State:
         "hero_side",
         "hero_turn",
         "hero_used_turn",
+        "income",
         "largest",
         "layout",
         "layout_kind",
@@ -113,6 +114,10 @@ class State:
     roads_of: list[list[int]]
     corners_of: list[list[int]]
     spots: list[set[int]]
+    # Derived from owner and building: per dice total, who gets what, as
+    # ((hex, seat, resource, cards), ...), filled on demand by production.income. Replaced
+    # (never edited) when a building changes, so clones may share it.
+    income: dict[int, tuple[tuple[int, int, int, int], ...]]
     tormund: int  # hex index, -1 = his camp off the board
     hands: list[list[int]]
     bank: list[int]
@@ -182,6 +187,7 @@ class State:
         c.roads_of = [*map(_copy_list, self.roads_of)]
         c.corners_of = [*map(_copy_list, self.corners_of)]
         c.spots = [*map(_copy_set, self.spots)]
+        c.income = self.income
         c.tormund = self.tormund
         c.hands = [*map(_copy_list, self.hands)]
         c.bank = self.bank[:]
@@ -393,13 +399,15 @@ def seal_base(state: State) -> None:
 
 
 def reindex(state: State) -> None:
-    """Rebuild the derived per-seat lists (roads_of, corners_of, spots) from ``road`` and
-    ``owner``.
+    """Rebuild the derived data (roads_of, corners_of, spots, income) from ``road``,
+    ``owner`` and ``building``.
 
-    The engine keeps them in step itself; code that writes ``state.road`` or
-    ``state.owner`` directly (tests building a position by hand) calls this afterwards.
+    The engine keeps them in step itself; code that writes ``state.road``,
+    ``state.owner`` or ``state.building`` directly (tests building a position by hand)
+    calls this afterwards.
     """
     n, owner, geo = state.n, state.owner, state.geo
+    state.income = {}
     state.roads_of = [[] for _ in range(n)]
     state.corners_of = [[] for _ in range(n)]
     state.spots = [set() for _ in range(n)]

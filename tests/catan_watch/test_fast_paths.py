@@ -11,7 +11,7 @@ from rules.catan_watch import RULES, common
 from rules.catan_watch.common import counts_json, ev
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.longest_road import longest_road
-from rules.catan_watch.production import produce
+from rules.catan_watch.production import income, produce
 from rules.catan_watch.state import State, reindex
 from rules.rng import Rng
 
@@ -101,9 +101,11 @@ def test_bookkeeping_matches_a_rebuild(config: dict[str, str]) -> None:
         while s.result is None:
             seat = min(RULES.awaiting(s))
             RULES.step(s, seat, RULES.random_action(s, seat, rng))
-            kept = ([sorted(r) for r in s.roads_of], [r[:] for r in s.corners_of], s.spots)
+            kept = ([sorted(r) for r in s.roads_of], [r[:] for r in s.corners_of], s.spots,
+                    s.income)
             reindex(s)
-            assert kept == (s.roads_of, s.corners_of, s.spots)
+            assert kept[:3] == (s.roads_of, s.corners_of, s.spots)
+            assert all(kept[3][t] == income(s, t) for t in kept[3])
             assert s.road_len == [_reference_longest(s, p) for p in range(s.n)]
 
 
@@ -153,6 +155,7 @@ def test_yields_match_the_plain_rule(mode: str) -> None:
         s.tormund = rng.randbelow(len(s.layout.number))
         if s.nw:
             s.gift = ["regular" if rng.randbelow(4) == 0 else "" for _ in s.gift]
+        reindex(s)
         for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
             a, b = s.clone(), s.clone()
             fast: list[Event] = []

@@ -21,6 +21,7 @@ from cw_helpers import (
 from rules.base import RuleViolation
 from rules.catan_watch.production import produce
 from rules.catan_watch.specials import update_longest
+from rules.catan_watch.state import reindex
 from rules.catan_watch.wildlings import enter_clan, wildling_die
 
 RED, BLUE, YELLOW = 0, 1, 2
@@ -45,6 +46,7 @@ def test_yields_on_a_six_and_a_four() -> None:
     produce(s, 4, [])
     assert hand(s, BLUE) == {"brick": 1, "grain": 1}
     s.building[blue_grain] = 2
+    reindex(s)
     produce(s, 4, [])
     assert hand(s, BLUE) == {"brick": 1, "grain": 3}
 

@@ -23,7 +23,7 @@ from cw_helpers import (
 from rules.base import Action, RuleViolation
 from rules.catan_watch import RULES
 from rules.catan_watch.agent import default_action
-from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRADE, TRADE_CONFIRM
+from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRADE, TRADE_CONFIRM, reindex
 
 
 def test_setup_snake_order_and_second_settlement_yield() -> None:
@@ -128,6 +128,7 @@ def test_bank_shortage() -> None:
     produce(s, 6, [])
     assert hand(s, 0) == {} and hand(s, 1) == {}
     s.owner[corner(s, h, 0)] = -1  # only one player now: takes what is left
+    reindex(s)
     produce(s, 6, [])
     assert hand(s, 1) == {"brick": 2}
 
