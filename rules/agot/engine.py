@@ -11,6 +11,7 @@ from rules.agot import planning as _planning  # noqa: F401
 from rules.agot import raids as _raids  # noqa: F401
 from rules.agot import westeros as _westeros  # noqa: F401
 from rules.agot.board import board
+from rules.agot.control import house_label
 from rules.agot.describe import describe_event
 from rules.agot.flow import HANDLERS, awaiting, drive
 from rules.agot.setup import new_state
@@ -91,6 +92,9 @@ class AgotRules(GameRules):
     def default_action(self, state: State, seat: Seat) -> Action:
         h, fr = self._handler(state)
         return h.default(state, fr, seat)
+
+    def seat_label(self, state: State, seat: Seat) -> str:
+        return house_label(state, seat)
 
     def progress(self, state: State, seat: Seat) -> str:
         if state.result is not None:

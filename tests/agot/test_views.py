@@ -51,3 +51,11 @@ def test_secret_bid_and_card_are_redacted_and_perturbable() -> None:
     assert other is not None
     assert RULES.view(other, seat(st, "tyrell")) == RULES.view(st, seat(st, "tyrell"))
     assert RULES.progress(st, lan).startswith("choose your House card")
+
+
+def test_seats_are_called_by_their_house() -> None:
+    from rules.agot import RULES
+
+    state = RULES.new_game({"houses": ["stark", "lannister", "baratheon"]}, 3, 1)
+    labels = [RULES.seat_label(state, s) for s in range(3)]
+    assert labels == ["Stark", "Lannister", "Baratheon"]
