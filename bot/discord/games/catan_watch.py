@@ -6,7 +6,7 @@ UI with its persistent components and the private "My hand" embed. The parts:
 ``catan_watch_embed`` (the private view), ``catan_watch_items`` (persistent components),
 ``catan_watch_panels`` (what a seat can click), ``catan_watch_forms`` (discard and trade
 forms), ``catan_watch_flow`` (what the components do), ``catan_watch_hero`` (Night's Watch
-heroes) and ``catan_watch_cog`` (``/catan …``, added with ``setup(bot)``).
+heroes) and ``catan_watch_cog`` (``/catan …``, added with ``install(bot)``).
 """
 
 from __future__ import annotations
@@ -28,8 +28,16 @@ register_move_ui(GAME, CATAN_UI, *ITEMS)
 register_private_presenter(GAME, catan_embed)
 
 
-async def setup(bot: MaesterBot) -> None:
-    """Add ``/catan …`` to the bot (call from ``setup_hook`` before the tree syncs)."""
+async def install(bot: MaesterBot) -> None:
+    """Add ``/catan …`` to a running bot's tree (idempotent) and sync if the bot syncs."""
     from bot.discord.games.catan_watch_cog import CatanCog
 
-    await bot.add_cog(CatanCog(bot))
+    if bot.get_cog(CatanCog.__cog_name__) is None:
+        await bot.add_cog(CatanCog(bot))
+        if bot.sync_commands:
+            await bot.sync_tree()
+
+
+async def setup(bot: MaesterBot) -> None:
+    """``discord.ext`` extension entry point (``bot.load_extension``)."""
+    await install(bot)

@@ -1,0 +1,165 @@
+"""A whole 3-player Catan game through discord.py's real machinery (simcord): lobby, set-up
+spots from selects, turns by buttons, a domestic trade offered with the form, posted in the
+thread and accepted there, a 7 whose discards are collected secretly from every affected
+player at once (DM select, form, command), board images along the way, and nothing private
+in public on the way."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.discord.app import MaesterBot
+from bot.service import GameService, ManualClock
+from rules.rng import Rng
+from tests.discord.test_catan_harness import (
+    AGENT_SEED,
+    GAME,
+    CatanBot,
+    Table,
+    boards,
+    catan_service,
+    custom_ids,
+    everything,
+    find_seed,
+    labels,
+    offer_message,
+    public_text,
+)
+
+SEED = find_seed()
+EPHEMERAL_VIEW_LIFE = 15 * 60 + 1
+#: what only a seat may see: the private embed's headings and private log lines
+PRIVATE_MARKERS = ("Your resource cards", "Your development cards", "You discard",
+                   "only you can see this", "The stolen card was", " drew ", "chose to discard",
+                   "ctw:ds:", "Pick the ")
+
+
+@pytest.fixture
+def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
+    return catan_service(engine, clock, SEED)
+
+
+@pytest.fixture
+def simcord_bot(service: GameService) -> MaesterBot:
+    return CatanBot(service, deadline_interval=60.0)
+
+
+async def start(env: Any, service: GameService) -> Table:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
+    outsider = guild.add_member(env.create_user("dave"))
+    alice, bob, carol = members
+    created = await alice.slash(channel, "game new", game_type=GAME, players=3, title="Westeros")
+    assert "#1 is open" in created.response.content
+    (thread,) = channel.threads
+    for m in (bob, carol):
+        await m.click(last_with(thread, "Join"), label="Join")
+    await alice.slash(thread, "game start")
+    for m in (bob, carol):
+        await m.click(last_with(thread, "Ready"), label="Ready")
+    table = Table(env, service, channel, thread, members)
+    table.outsider = outsider  # type: ignore[attr-defined]
+    return table
+
+
+def last_with(channel: Any, label: str) -> Any:
+    return next(m for m in reversed(channel.history()) if label in labels(m))
+
+
+def public(table: Table) -> str:
+    outsider = table.outsider  # type: ignore[attr-defined]
+    return public_text(table.thread, outsider) + public_text(table.channel, outsider)
+
+
+async def check_autocomplete(table: Table, seat: int) -> None:
+    """The active seat's build spots autocomplete with board names; the others get nothing
+    (their options are empty while it is not their move, and never anyone else's)."""
+    active = table.members[seat]
+    spots = await active.autocomplete(table.thread, "catan build", "spot", "")
+    assert spots and all(c["name"].startswith(("Road · path", "Settlement · corner",
+                                               "Keep · corner")) for c in spots)
+    for other in table.members:
+        if other is not active:
+            assert await other.autocomplete(table.thread, "catan move", "option", "") == []
+            assert await other.autocomplete(table.thread, "catan build", "spot", "") == []
+
+
+def check_secret_discards(table: Table, since: int, left: list[int]) -> None:
+    """Some chose their discards, others not yet: nothing of any choice is public, and
+    everyone still choosing has their own prompt."""
+    seen = "\n".join(everything(m) for m in table.thread.history()[since:])
+    assert " discarded " not in seen
+    assert not any(m in seen for m in PRIVATE_MARKERS)
+    for s in left:
+        assert "ctw:ds:" in str(table.discard_prompt(s).components)
+
+
+async def test_a_full_game_with_a_trade_and_a_seven(simcord_env: Any, service: GameService
+                                                    ) -> None:
+    began = time.process_time()
+    table = await start(simcord_env, service)
+    thread, gid = table.thread, table.game_id
+    assert boards(thread), "the board image is posted when the game begins"
+    assert "My hand" in labels(boards(thread)[-1])
+
+    # the first set-up prompt is a DM with a select of named corners
+    alice_dm = table.members[0].user.dm_channel.last_message
+    assert any(i.startswith("mst:ms:") for i in custom_ids(alice_dm))
+    assert "Settlement · corner" in str(alice_dm.components)
+
+    rng = Rng(AGENT_SEED)
+    rules = service.games[GAME]
+    secret_discards = autocompleted = 0
+    accepted_offers: list[int] = []
+    actions = 0
+    seven_at: int | None = None
+    while (await service.summary(gid)).status == "active":
+        seat = sorted(await service.awaiting_seats(gid))[0]
+        state = (await service._head(gid)).state  # only to ask the random agent
+        action = rules.random_action(state, seat, rng)
+        phase = state.phase
+        if phase != "discard":
+            seven_at = None
+        elif seven_at is None:  # a 7 was just rolled: what the table sees from now on
+            seven_at = len(thread.history())
+        if action.kind == "accept_trade":
+            offer = offer_message(thread)
+            assert "Trade offer" in offer.content and "Accept" in labels(offer)
+            accepted_offers.append(offer.id)
+        if phase == "main" and action.kind.startswith("build_") and not autocompleted:
+            await check_autocomplete(table, seat)
+            autocompleted += 1
+
+        result = await table.play(seat, action)
+        actions += 1
+        assert actions < 400
+        assert "rejected" not in (result.response.content or "").lower(), result.response.content
+        if actions % 20 == 0:
+            # a quarter of an hour passes: discord.py retires ephemeral panels' views after
+            # 15 minutes (their components stay usable: they are all dynamic items)
+            await simcord_env.advance_time(EPHEMERAL_VIEW_LIFE)
+
+        if phase == "discard" and seven_at is not None:
+            _type, _version, now = await service.public_view(gid)
+            if now["phase"] == "discard":
+                check_secret_discards(table, seven_at, sorted(await service.awaiting_seats(gid)))
+                secret_discards += 1
+        if action.kind == "confirm_trade":
+            recent = "\n".join(m.content for m in thread.history()[-4:])
+            assert " traded " in recent
+            closed = [m for m in thread.history() if m.id in accepted_offers]
+            assert closed and all("closed" in m.content and not custom_ids(m) for m in closed)
+
+    assert (await service.summary(gid)).status == "finished"
+    assert any("is over" in m.content for m in thread.history())
+    assert secret_discards and accepted_offers and autocompleted
+    for way in ("offer_form", "thread_accept_trade", "select", "button", "confirm_trade"):
+        assert table.used.get(way), (way, table.used)
+    assert not any(m in public(table) for m in PRIVATE_MARKERS)
+    assert len(boards(thread)) > 10
+    assert time.process_time() - began < 60
