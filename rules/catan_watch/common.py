@@ -54,7 +54,7 @@ def act(kind: str, params: dict[str, Any]) -> Action:
 # The hash state after "seed:" is kept per seed, so a draw hashes only the counter digits.
 _blake = hashlib.blake2b
 _TWO64 = 1 << 64
-_LIMIT = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(64))
+_LIMIT = {n: _TWO64 - _TWO64 % n for n in range(1, 64)}  # rejection bound per n
 _PREFIX: dict[int, Any] = {}
 _from_bytes = int.from_bytes
 
@@ -68,9 +68,9 @@ def _prefix(seed: int) -> Any:
 
 def randbelow(rng: Any, n: int) -> int:
     """rng.randbelow(n)."""
-    if type(rng) is not Rng or not 0 < n < 64:
+    limit = _LIMIT.get(n)
+    if limit is None or rng.__class__ is not Rng:
         return int(rng.randbelow(n))
-    limit = _LIMIT[n]
     seed, c = rng.seed, rng.counter
     pre = _PREFIX.get(seed) or _prefix(seed)
     while True:

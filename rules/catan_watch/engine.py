@@ -59,8 +59,13 @@ ALL_KINDS = frozenset().union(*PHASE_KINDS.values())
 _ONE = tuple(frozenset({s}) for s in range(8))
 
 
+_ACTIVE_ONLY = frozenset(PHASE_KINDS) - {OVER, SETUP, DISCARD, TRADE}
+
+
 def awaiting(state: State) -> frozenset[int]:
     phase = state.phase
+    if phase in _ACTIVE_ONLY:
+        return _ONE[state.current]
     if phase == OVER:
         return frozenset()
     if phase == SETUP:
