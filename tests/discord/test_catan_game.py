@@ -13,6 +13,8 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.discord.app import MaesterBot
+from bot.discord.games.catan_watch_embed import hand_line
+from bot.discord.games.catan_watch_names import counts_text
 from bot.service import GameService, ManualClock
 from rules.rng import Rng
 from tests.discord.test_catan_harness import (
@@ -27,7 +29,8 @@ from tests.discord.test_catan_harness import (
     find_seed,
     labels,
     offer_message,
-    public_text,
+    public,
+    start_game,
 )
 
 SEED = find_seed()
@@ -48,34 +51,6 @@ def simcord_bot(service: GameService) -> MaesterBot:
     return CatanBot(service, deadline_interval=60.0)
 
 
-async def start(env: Any, service: GameService) -> Table:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
-    outsider = guild.add_member(env.create_user("dave"))
-    alice, bob, carol = members
-    created = await alice.slash(channel, "game new", game_type=GAME, players=3, title="Westeros")
-    assert "#1 is open" in created.response.content
-    (thread,) = channel.threads
-    for m in (bob, carol):
-        await m.click(last_with(thread, "Join"), label="Join")
-    await alice.slash(thread, "game start")
-    for m in (bob, carol):
-        await m.click(last_with(thread, "Ready"), label="Ready")
-    table = Table(env, service, channel, thread, members)
-    table.outsider = outsider  # type: ignore[attr-defined]
-    return table
-
-
-def last_with(channel: Any, label: str) -> Any:
-    return next(m for m in reversed(channel.history()) if label in labels(m))
-
-
-def public(table: Table) -> str:
-    outsider = table.outsider  # type: ignore[attr-defined]
-    return public_text(table.thread, outsider) + public_text(table.channel, outsider)
-
-
 async def check_autocomplete(table: Table, seat: int) -> None:
     """The active seat's build spots autocomplete with board names; the others get nothing
     (their options are empty while it is not their move, and never anyone else's)."""
@@ -89,7 +64,7 @@ async def check_autocomplete(table: Table, seat: int) -> None:
             assert await other.autocomplete(table.thread, "catan build", "spot", "") == []
 
 
-def check_secret_discards(table: Table, since: int, left: list[int]) -> None:
+async def check_secret_discards(table: Table, since: int, left: list[int]) -> None:
     """Some chose their discards, others not yet: nothing of any choice is public, and
     everyone still choosing has their own prompt."""
     seen = "\n".join(everything(m) for m in table.thread.history()[since:])
@@ -97,12 +72,24 @@ def check_secret_discards(table: Table, since: int, left: list[int]) -> None:
     assert not any(m in seen for m in PRIVATE_MARKERS)
     for s in left:
         assert "ctw:ds:" in str(table.discard_prompt(s).components)
+    for member in table.members:
+        you = (await table.service.private_view(table.game_id, member.id)).view["you"]
+        if you.get("pending_discard"):
+            assert counts_text(you["pending_discard"], "en") not in seen
+
+
+async def check_no_hands(table: Table) -> None:
+    """No seat's hand, as its private embed shows it, is in the recent public messages."""
+    seen = "\n".join(everything(m) for m in table.thread.history()[-8:])
+    for member in table.members:
+        you = (await table.service.private_view(table.game_id, member.id)).view["you"]
+        assert hand_line(you["hand"], "en") not in seen
 
 
 async def test_a_full_game_with_a_trade_and_a_seven(simcord_env: Any, service: GameService
                                                     ) -> None:
     began = time.process_time()
-    table = await start(simcord_env, service)
+    table = await start_game(simcord_env, service)
     thread, gid = table.thread, table.game_id
     assert boards(thread), "the board image is posted when the game begins"
     assert "My hand" in labels(boards(thread)[-1])
@@ -139,6 +126,7 @@ async def test_a_full_game_with_a_trade_and_a_seven(simcord_env: Any, service: G
         actions += 1
         assert actions < 400
         assert "rejected" not in (result.response.content or "").lower(), result.response.content
+        await check_no_hands(table)
         if actions % 20 == 0:
             # a quarter of an hour passes: discord.py retires ephemeral panels' views after
             # 15 minutes (their components stay usable: they are all dynamic items)
@@ -147,7 +135,8 @@ async def test_a_full_game_with_a_trade_and_a_seven(simcord_env: Any, service: G
         if phase == "discard" and seven_at is not None:
             _type, _version, now = await service.public_view(gid)
             if now["phase"] == "discard":
-                check_secret_discards(table, seven_at, sorted(await service.awaiting_seats(gid)))
+                left = sorted(await service.awaiting_seats(gid))
+                await check_secret_discards(table, seven_at, left)
                 secret_discards += 1
         if action.kind == "confirm_trade":
             recent = "\n".join(m.content for m in thread.history()[-4:])

@@ -114,12 +114,37 @@ def offer_message(thread: Any) -> Any:
                 if any(i.startswith("ctw:ta:") for i in custom_ids(m)))
 
 
+async def start_game(env: Any, service: GameService) -> Table:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
+    outsider = guild.add_member(env.create_user("dave"))
+    alice, bob, carol = members
+    created = await alice.slash(channel, "game new", game_type=GAME, players=3, title="Westeros")
+    assert "#1 is open" in created.response.content
+    (thread,) = channel.threads
+    for m in (bob, carol):
+        await m.click(last_with(thread, "Join"), label="Join")
+    await alice.slash(thread, "game start")
+    for m in (bob, carol):
+        await m.click(last_with(thread, "Ready"), label="Ready")
+    return Table(env, service, channel, thread, members, outsider)
+
+
+def last_with(channel: Any, label: str) -> Any:
+    return next(m for m in reversed(channel.history()) if label in labels(m))
+
+
+def public(table: Table) -> str:
+    return public_text(table.thread, table.outsider) + public_text(table.channel, table.outsider)
+
+
 class Table:
     """A started game and its players (seat order = joining order)."""
 
     def __init__(self, env: Any, service: GameService, channel: Any, thread: Any,
-                 members: list[Any], game_id: int = 1) -> None:
-        self.env, self.service = env, service
+                 members: list[Any], outsider: Any, game_id: int = 1) -> None:
+        self.env, self.service, self.outsider = env, service, outsider
         self.channel, self.thread, self.members = channel, thread, members
         self.game_id = game_id
         self.panels: dict[int, Any] = {}

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.discord.games import catan_watch_hero as hero
-from bot.discord.games.catan_watch_embed import phase_text
 from bot.discord.games.catan_watch_forms import DiscardForm, TradeForm
 from bot.discord.games.catan_watch_names import seat_name, terms_text
 from bot.discord.games.catan_watch_panels import answer_items, hero_selects, terms_digest
@@ -33,6 +32,8 @@ Options = list[Action | ActionSpec]
 
 #: game -> (channel id, message id, turn, terms digest) of the offer posted in its thread.
 OFFER_POSTS: dict[int, tuple[int, int, int, str]] = {}
+#: game -> (give, get) of that offer, to name it once it is closed
+OFFER_TERMS: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
 
 
 def _bot(interaction: Interaction) -> MaesterBot:
@@ -265,6 +266,8 @@ async def post_offer(bot: MaesterBot, game_id: int) -> None:
         log.exception("game %s: could not post the trade offer", game_id)
         return
     OFFER_POSTS[game_id] = (channel.id, sent.id, turn, digest)
+    trade = view.get("trade") or {}
+    OFFER_TERMS[game_id] = (dict(trade.get("give") or {}), dict(trade.get("get") or {}))
 
 
 async def refresh_offer_post(bot: MaesterBot, game_id: int) -> None:
@@ -273,6 +276,7 @@ async def refresh_offer_post(bot: MaesterBot, game_id: int) -> None:
     if posted is None:
         return
     channel_id, message_id, turn, digest = posted
+    terms = OFFER_TERMS.get(game_id, ({}, {}))
     try:
         _type, _version, view = await bot.service.public_view(game_id)
     except ServiceError:
@@ -294,8 +298,9 @@ async def refresh_offer_post(bot: MaesterBot, game_id: int) -> None:
                                + tr("catan.trade.confirming", locale), view=None)
         else:
             OFFER_POSTS.pop(game_id, None)
+            OFFER_TERMS.pop(game_id, None)
             await message.edit(content=tr("catan.trade.post_closed", locale,
-                                          phase=phase_text(view, locale)), view=None)
+                                          terms=terms_text(*terms, locale)), view=None)
     except discord.HTTPException:
         log.warning("game %s: could not update the trade offer message", game_id)
 
