@@ -143,7 +143,7 @@ def put_road(state: State, seat: int, e: int, events: Events, free: bool) -> Non
         if distance_ok(state, v):
             state.spots[seat].add(v)
     state.pieces[seat][ROADS] -= 1
-    events.append(ev("road_built", seat=seat, edge=e, free=free))
+    events.append(ev("road_built", {"seat": seat, "edge": e, "free": free}))
     update_longest(state, [seat], events)
 
 
@@ -156,7 +156,7 @@ def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool)
         spots -= gone
     state.income = {}
     state.pieces[seat][SETTLEMENTS] -= 1
-    events.append(ev("settlement_built", seat=seat, vertex=v, setup=setup))
+    events.append(ev("settlement_built", {"seat": seat, "vertex": v, "setup": setup}))
     # A settlement can cut opponents' roads running through this corner.
     cut = sorted({state.road[e] for e in state.geo.vertex_edges[v]} - {-1, seat})
     if cut:
@@ -170,8 +170,9 @@ def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool)
 def put_guard(state: State, seat: int, section: int, events: Events, how: str) -> None:
     state.guards[section].append(seat)  # the lowest free field
     state.pieces[seat][GUARDS] -= 1
-    events.append(ev("guard_built", seat=seat, section=section,
-                     field=len(state.guards[section]), how=how))
+    events.append(ev("guard_built", {
+        "seat": seat, "section": section, "field": len(state.guards[section]), "how": how,
+    }))
 
 
 def build_road(state: State, seat: int, e: int, events: Events) -> None:
@@ -203,7 +204,7 @@ def build_keep(state: State, seat: int, v: int, events: Events) -> None:
     state.income = {}
     state.pieces[seat][KEEPS] -= 1
     state.pieces[seat][SETTLEMENTS] += 1
-    events.append(ev("keep_built", seat=seat, vertex=v))
+    events.append(ev("keep_built", {"seat": seat, "vertex": v}))
     if state.nw:
         under = state.card_keep_tokens[seat].pop() if state.card_keep_tokens[seat] else []
         for token in under:
@@ -234,8 +235,8 @@ def buy_development(state: State, seat: int, events: Events) -> None:
 def take_development(state: State, seat: int, card: str, events: Events) -> None:
     state.dev_hand[seat].append(card)
     state.dev_new.append(card)
-    events.append(ev("development_bought", seat=seat, left=len(state.dev_deck)))
-    events.append(ev("development_drawn", frozenset({seat}), seat=seat, card=card))
+    events.append(ev("development_bought", {"seat": seat, "left": len(state.dev_deck)}))
+    events.append(ev("development_drawn", {"seat": seat, "card": card}, frozenset({seat})))
 
 
 def setup_yield(state: State, seat: int, v: int, events: Events) -> None:
@@ -247,4 +248,4 @@ def setup_yield(state: State, seat: int, v: int, events: Events) -> None:
             got[r] += 1
             state.bank[r] -= 1
             state.hands[seat][r] += 1
-    events.append(ev("setup_yield", seat=seat, cards=counts_json(got)))
+    events.append(ev("setup_yield", {"seat": seat, "cards": counts_json(got)}))

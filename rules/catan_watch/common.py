@@ -24,7 +24,7 @@ _PLAIN_EVENT = hasattr(Event("probe"), "__dict__")
 _PLAIN_ACTION = hasattr(Action("probe"), "__dict__")
 
 
-def ev(kind: str, visible_to: frozenset[int] | None = None, **data: Any) -> Event:
+def ev(kind: str, data: dict[str, Any], visible_to: frozenset[int] | None = None) -> Event:
     if _PLAIN_EVENT:
         e = _new(Event)
         d = e.__dict__

@@ -61,7 +61,7 @@ def play(state: State, seat: int, params: Mapping[str, Any], events: Events) -> 
         check_guard_section(state, seat, int_param(params, "section", 0, N_SECTIONS, "section"))
     hand.remove(card)
     state.dev_played_turn = state.turn
-    events.append(ev("development_played", seat=seat, card=card))
+    events.append(ev("development_played", {"seat": seat, "card": card}))
     if card == "watch":
         _play_watch(state, seat, params, events)
     elif card == "road_building":
@@ -73,8 +73,9 @@ def play(state: State, seat: int, params: Mapping[str, Any], events: Events) -> 
         for r in _two_resources(params):
             state.bank[r] -= 1
             state.hands[seat][r] += 1
-        events.append(ev("took_from_bank", seat=seat,
-                         cards=[RESOURCES[r] for r in _two_resources(params)]))
+        events.append(ev("took_from_bank", {
+            "seat": seat, "cards": [RESOURCES[r] for r in _two_resources(params)],
+        }))
     else:
         put_guard(state, seat, params["section"], events, "new_recruits")
 
@@ -112,8 +113,9 @@ def _play_watch(state: State, seat: int, params: Mapping[str, Any], events: Even
         if got:
             state.bank[r] -= 1
             state.hands[seat][r] += 1
-        events.append(ev("wildling_driven_out", seat=seat, hex=h,
-                         resource=RESOURCES[r] if got else None))
+        events.append(ev("wildling_driven_out", {
+            "seat": seat, "hex": h, "resource": RESOURCES[r] if got else None,
+        }))
         return
     move_tormund(state, seat, params["hex"], params.get("victim"), events)
 
@@ -130,6 +132,6 @@ def skip_if_stuck(state: State, seat: int, events: Events) -> None:
     if state.free_roads > 0 and state.pieces[seat][ROADS] > 0 and road_spots(state, seat):
         return
     if state.free_roads > 0:
-        events.append(ev("free_roads_lost", seat=seat, count=state.free_roads))
+        events.append(ev("free_roads_lost", {"seat": seat, "count": state.free_roads}))
     state.free_roads = 0
     state.phase = state.return_phase

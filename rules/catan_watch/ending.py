@@ -27,11 +27,10 @@ def finish(state: State, winners: list[int], ranking: list[list[int]], reason: s
         "reason": reason,
     }
     state.phase = OVER
-    events.append(ev(
-        "game_over", winners=winners, reason=reason,
-        scores={str(k): v for k, v in scores.items()},
-        vp_cards={str(s): state.dev_hand[s].count("victory_point") for s in range(state.n)},
-    ))
+    events.append(ev("game_over", {
+        "winners": winners, "reason": reason, "scores": {str(k): v for k, v in scores.items()},
+        "vp_cards": {str(s): state.dev_hand[s].count("victory_point") for s in range(state.n)},
+    }))
 
 
 def check_win(state: State, events: Events) -> bool:

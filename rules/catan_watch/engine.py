@@ -167,7 +167,7 @@ def _remove_hero(state: State, seat: int, params: Params, events: Events) -> Non
     state.hero_offer.remove(h)
     state.pending = None
     state.phase = MAIN
-    events.append(ev("hero_removed", seat=seat, hero=h, name=HEROES[h]["name"]))
+    events.append(ev("hero_removed", {"seat": seat, "hero": h, "name": HEROES[h]["name"]}))
 
 
 def _end_turn(state: State, seat: int, params: Params, events: Events) -> None:
@@ -197,7 +197,7 @@ _HANDLERS: dict[str, Callable[[State, int, Params, Events], None]] = {
 
 
 def end_turn(state: State, events: Events) -> None:
-    events.append(ev("turn_ended", seat=state.current, turn=state.turn))
+    events.append(ev("turn_ended", {"seat": state.current, "turn": state.turn}))
     state.current = (state.current + 1) % state.n
     state.turn += 1
     state.rolled = False
@@ -205,7 +205,7 @@ def end_turn(state: State, events: Events) -> None:
     state.trade_count = 0
     state.got_yield = False
     state.phase = ROLL
-    events.append(ev("turn_started", seat=state.current, turn=state.turn))
+    events.append(ev("turn_started", {"seat": state.current, "turn": state.turn}))
 
 
 def _wrong_phase_message(state: State, kind: str) -> str:

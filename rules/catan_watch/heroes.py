@@ -184,7 +184,7 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
     validate(state, seat, params)
     hid = hero_id(state, seat)
     number = state.hero[seat]
-    events.append(ev("hero_used", seat=seat, hero=number, side=state.hero_side[seat]))
+    events.append(ev("hero_used", {"seat": seat, "hero": number, "side": state.hero_side[seat]}))
     _after(state, seat, params, events)
     hand = state.hands[seat]
     if hid == "marsh":
@@ -193,24 +193,29 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         state.bank[give] += 1
         hand[get] += 1
         state.bank[get] -= 1
-        events.append(ev("hero_trade", seat=seat, give=RESOURCES[give], get=RESOURCES[get]))
+        events.append(ev("hero_trade", {
+            "seat": seat, "give": RESOURCES[give], "get": RESOURCES[get],
+        }))
     elif hid == "tarly":
         r = res_of(params["resource"])
         state.bank[r] -= 1
         hand[r] += 1
-        events.append(ev("took_from_bank", seat=seat, cards=[RESOURCES[r]]))
+        events.append(ev("took_from_bank", {"seat": seat, "cards": [RESOURCES[r]]}))
     elif hid == "mance":
         target, r = params["target"], res_of(params["resource"])
-        events.append(ev("hand_seen", frozenset({seat, target}), seat=seat, target=target,
-                         cards=counts_json(state.hands[target])))
+        events.append(ev("hand_seen", {
+            "seat": seat, "target": target, "cards": counts_json(state.hands[target]),
+        }, frozenset({seat, target})))
         state.hands[target][r] -= 1
         hand[r] += 1
-        events.append(ev("hero_took", seat=seat, target=target, resource=RESOURCES[r]))
+        events.append(ev("hero_took", {"seat": seat, "target": target, "resource": RESOURCES[r]}))
     elif hid == "yarwyck":
         state.road[params["from_edge"]] = -1
         state.road[params["to_edge"]] = seat
         reindex(state)
-        events.append(ev("road_moved", seat=seat, old=params["from_edge"], new=params["to_edge"]))
+        events.append(ev("road_moved", {
+            "seat": seat, "old": params["from_edge"], "new": params["to_edge"],
+        }))
         update_longest(state, range(state.n), events)
     elif hid == "thorne":
         pay(state, seat, _substituted(COSTS["guard"], params))
@@ -220,7 +225,7 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         top = [state.dev_deck.pop() for _ in range(min(3, len(state.dev_deck)))]
         state.pending = {"kind": "melisandre", "cards": top, "return": state.phase}
         state.phase = MELISANDRE
-        events.append(ev("development_offer", frozenset({seat}), seat=seat, cards=top))
+        events.append(ev("development_offer", {"seat": seat, "cards": top}, frozenset({seat})))
     elif hid == "mormont":
         r = res_of(params["resource"])
         owed: list[int] = []
@@ -229,8 +234,10 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
                 state.hands[t][r] -= 1
                 hand[r] += 1
                 owed.append(t)
-            events.append(ev("forced_trade", seat=seat, target=t, resource=RESOURCES[r],
-                             given=bool(owed and owed[-1] == t)))
+            events.append(ev("forced_trade", {
+                "seat": seat, "target": t, "resource": RESOURCES[r],
+                "given": bool(owed and owed[-1] == t),
+            }))
         if owed:
             state.pending = {"kind": "mormont", "owed": owed, "return": state.phase}
             state.phase = MORMONT
@@ -240,12 +247,12 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         else:
             # Wildlings in camps farther from the trails each move one camp closer.
             w = state.clans[params["clan"]].pop(params["camp"])
-        events.append(ev("wildling_returned", seat=seat, wildling=w))
+        events.append(ev("wildling_returned", {"seat": seat, "wildling": w}))
         reveal_from_supply(state, "benjen", events)
     elif hid == "ygritte":
         w = state.gift[params["hex"]]
         state.gift[params["hex"]] = ""
-        events.append(ev("wildling_returned", seat=seat, wildling=w, hex=params["hex"]))
+        events.append(ev("wildling_returned", {"seat": seat, "wildling": w, "hex": params["hex"]}))
     elif hid == "yoren":
         state.watches[seat] -= 1
         put_guard(state, seat, params["section"], events, "yoren")
@@ -258,8 +265,9 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         if got:
             state.bank[r] -= 1
             hand[r] += 1
-        events.append(ev("tormund_to_camp", seat=seat, hex=h,
-                         resource=RESOURCES[r] if got else None))
+        events.append(ev("tormund_to_camp", {
+            "seat": seat, "hex": h, "resource": RESOURCES[r] if got else None,
+        }))
 
 
 def _after(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
@@ -267,7 +275,7 @@ def _after(state: State, seat: int, params: Mapping[str, Any], events: Events) -
     state.hero_used_turn = state.turn
     if after == "flip":
         state.hero_side[seat] = "B"
-        events.append(ev("hero_flipped", seat=seat, hero=state.hero[seat]))
+        events.append(ev("hero_flipped", {"seat": seat, "hero": state.hero[seat]}))
         return
     old = state.hero[seat]
     take = params.get("take") if state.hero_offer else 0
@@ -278,7 +286,7 @@ def _after(state: State, seat: int, params: Mapping[str, Any], events: Events) -
     state.hero[seat] = take or 0
     state.hero_side[seat] = "A"
     state.hero_turn[seat] = state.turn
-    events.append(ev("hero_swapped", seat=seat, returned=old, taken=take or None))
+    events.append(ev("hero_swapped", {"seat": seat, "returned": old, "taken": take or None}))
 
 
 def mormont_give(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
@@ -290,7 +298,9 @@ def mormont_give(state: State, seat: int, params: Mapping[str, Any], events: Eve
     target = pending["owed"].pop(0)
     state.hands[seat][r] -= 1
     state.hands[target][r] += 1
-    events.append(ev("forced_trade_return", seat=seat, target=target, resource=RESOURCES[r]))
+    events.append(ev("forced_trade_return", {
+        "seat": seat, "target": target, "resource": RESOURCES[r],
+    }))
     if not pending["owed"]:
         state.phase = pending["return"]
         state.pending = None

@@ -18,7 +18,7 @@ def roll(state: State, events: Events) -> None:
         dice.append(1 + randbelow(rng, 12))
     state.dice = dice
     total = dice[0] + dice[1]
-    events.append(ev("dice", seat=state.current, dice=dice, total=total))
+    events.append(ev("dice", {"seat": state.current, "dice": dice, "total": total}))
     if state.nw and state.tragedy_variant and dice[0] == dice[1] == dice[2] and state.hero_offer:
         state.pending = {"kind": "tragedy"}
     if total == 7:
@@ -49,7 +49,7 @@ def produce(state: State, total: int, events: Events) -> None:
     bank, hands = state.bank, state.hands
     if not gains:
         state.got_yield = False
-        events.append(ev("yields", total=total, cards={}))
+        events.append(ev("yields", {"total": total, "cards": {}}))
         return
     if (demand[0] <= bank[0] and demand[1] <= bank[1] and demand[2] <= bank[2]
             and demand[3] <= bank[3] and demand[4] <= bank[4]):
@@ -66,14 +66,16 @@ def produce(state: State, total: int, events: Events) -> None:
             else:
                 mine[name] = mine.get(name, 0) + k
         state.got_yield = state.current in cards
-        events.append(ev("yields", total=total,
-                         cards={str(s): cards[s] for s in sorted(cards)}))
+        events.append(ev("yields", {
+            "total": total, "cards": {str(s): cards[s] for s in sorted(cards)},
+        }))
         return
     got: dict[int, list[int]] = {}
     _produce_short(state, gains, demand, got, events)
     state.got_yield = state.current in got
-    events.append(ev("yields", total=total,
-                     cards={str(s): counts_json(got[s]) for s in sorted(got)}))
+    events.append(ev("yields", {
+        "total": total, "cards": {str(s): counts_json(got[s]) for s in sorted(got)},
+    }))
 
 
 def income(state: State, total: int) -> tuple[tuple[int, int, int, int], ...]:
@@ -104,7 +106,7 @@ def _produce_short(state: State, gains: list[tuple[int, int, int]], demand: list
             share = {s: want[s][r] for s in takers}
         else:
             share = {takers[0]: bank[r]} if len(takers) == 1 else {}
-            events.append(ev("bank_short", resource=RESOURCES[r], takers=takers))
+            events.append(ev("bank_short", {"resource": RESOURCES[r], "takers": takers}))
         for s in takers:
             k = share.get(s, 0)
             bank[r] -= k
@@ -119,7 +121,7 @@ def start_seven(state: State, events: Events) -> None:
     state.pending_discard = {}
     if need:
         state.phase = DISCARD
-        events.append(ev("must_discard", counts={str(s): n for s, n in need.items()}))
+        events.append(ev("must_discard", {"counts": {str(s): n for s, n in need.items()}}))
     else:
         state.phase = TORMUND
 
@@ -133,13 +135,13 @@ def submit_discard(state: State, seat: int, cards: list[int], events: Events) ->
         if cards[i] > hand[i]:
             raise illegal(f"You only have {hand[i]} {RESOURCES[i]}.")
     state.pending_discard[seat] = cards
-    events.append(ev("discard_committed", seat=seat))
+    events.append(ev("discard_committed", {"seat": seat}))
     if len(state.pending_discard) == len(state.discard_need):
         for s, c in sorted(state.pending_discard.items()):
             for i in range(5):
                 state.hands[s][i] -= c[i]
                 state.bank[i] += c[i]
-            events.append(ev("discarded", seat=s, cards=counts_json(c)))
+            events.append(ev("discarded", {"seat": s, "cards": counts_json(c)}))
         state.pending_discard = {}
         state.discard_need = {}
         state.phase = TORMUND
@@ -175,7 +177,7 @@ def check_tormund_move(state: State, seat: int, h: int, victim: object) -> None:
 def move_tormund(state: State, seat: int, h: int, victim: int | None, events: Events) -> None:
     check_tormund_move(state, seat, h, victim)
     state.tormund = h
-    events.append(ev("tormund_moved", seat=seat, hex=h))
+    events.append(ev("tormund_moved", {"seat": seat, "hex": h}))
     if victim is not None:
         steal(state, seat, victim, events)
 
@@ -189,9 +191,10 @@ def steal(state: State, thief: int, victim: int, events: Events) -> None:
         r += 1
     hand[r] -= 1
     state.hands[thief][r] += 1
-    events.append(ev("robbed", thief=thief, victim=victim))
-    events.append(ev("stolen_card", frozenset({thief, victim}), thief=thief, victim=victim,
-                     resource=RESOURCES[r]))
+    events.append(ev("robbed", {"thief": thief, "victim": victim}))
+    events.append(ev("stolen_card", {
+        "thief": thief, "victim": victim, "resource": RESOURCES[r],
+    }, frozenset({thief, victim})))
 
 
 def finish_roll(state: State, events: Events) -> None:

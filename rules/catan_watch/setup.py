@@ -204,4 +204,4 @@ def setup_step(state: State, seat: int, kind: str, params: Mapping[str, Any],
         state.turn = 1
         state.current = state.first
         state.phase = ROLL
-        events.append(ev("turn_started", seat=state.current, turn=state.turn))
+        events.append(ev("turn_started", {"seat": state.current, "turn": state.turn}))

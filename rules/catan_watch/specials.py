@@ -22,7 +22,7 @@ def _new_holder(values: list[int], holder: int, minimum: int) -> int:
 
 
 def _change(state: State, card: str, old: int, new: int, events: Events) -> None:
-    events.append(ev("special_card", card=card, old=old, new=new))
+    events.append(ev("special_card", {"card": card, "old": old, "new": new}))
     if new >= 0 and state.nw:
         reveal_from_supply(state, card, events)
 

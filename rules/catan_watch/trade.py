@@ -57,8 +57,9 @@ def bank_trade(state: State, seat: int, give: int, get: int, events: Events) -> 
     state.bank[give] += rate
     state.hands[seat][get] += 1
     state.bank[get] -= 1
-    events.append(ev("bank_trade", seat=seat, give={RESOURCES[give]: rate},
-                     get={RESOURCES[get]: 1}, rate=rate))
+    events.append(ev("bank_trade", {
+        "seat": seat, "give": {RESOURCES[give]: rate}, "get": {RESOURCES[get]: 1}, "rate": rate,
+    }))
 
 
 def _terms(params: Any) -> tuple[list[int], list[int]]:
@@ -79,7 +80,9 @@ def offer(state: State, seat: int, params: Any, events: Events) -> None:
     state.trade = {"give": give, "get": get, "responses": {}}
     state.trade_count += 1
     state.phase = TRADE
-    events.append(ev("trade_offered", seat=seat, give=counts_json(give), get=counts_json(get)))
+    events.append(ev("trade_offered", {
+        "seat": seat, "give": counts_json(give), "get": counts_json(get),
+    }))
 
 
 def respond(state: State, seat: int, kind: str, params: Any, events: Events) -> None:
@@ -90,7 +93,7 @@ def respond(state: State, seat: int, kind: str, params: Any, events: Events) -> 
         if msg:
             raise illegal(msg)
         trade["responses"][str(seat)] = {"give": trade["give"], "get": trade["get"]}
-        events.append(ev("trade_accepted", seat=seat))
+        events.append(ev("trade_accepted", {"seat": seat}))
     elif kind == "counter_trade":
         # The responder's terms: what they give and what they want in return.
         mine_give, mine_get = _terms(params)
@@ -98,18 +101,19 @@ def respond(state: State, seat: int, kind: str, params: Any, events: Events) -> 
         if msg:
             raise illegal(msg)
         trade["responses"][str(seat)] = {"give": mine_get, "get": mine_give}
-        events.append(ev("trade_countered", seat=seat, give=counts_json(mine_give),
-                         get=counts_json(mine_get)))
+        events.append(ev("trade_countered", {
+            "seat": seat, "give": counts_json(mine_give), "get": counts_json(mine_get),
+        }))
     else:
         trade["responses"][str(seat)] = None
-        events.append(ev("trade_declined", seat=seat))
+        events.append(ev("trade_declined", {"seat": seat}))
     if len(trade["responses"]) == state.n - 1:
         if any(v is not None for v in trade["responses"].values()):
             state.phase = TRADE_CONFIRM
         else:
             state.trade = None
             state.phase = MAIN
-            events.append(ev("trade_closed", seat=state.current, partner=None))
+            events.append(ev("trade_closed", {"seat": state.current, "partner": None}))
 
 
 def responders_left(state: State) -> frozenset[int]:
@@ -147,11 +151,12 @@ def confirm(state: State, seat: int, partner: int, events: Events) -> None:
         them[i] += give[i] - get[i]
     state.trade = None
     state.phase = MAIN
-    events.append(ev("trade_closed", seat=seat, partner=partner, give=counts_json(give),
-                     get=counts_json(get)))
+    events.append(ev("trade_closed", {
+        "seat": seat, "partner": partner, "give": counts_json(give), "get": counts_json(get),
+    }))
 
 
 def cancel(state: State, seat: int, events: Events) -> None:
     state.trade = None
     state.phase = MAIN
-    events.append(ev("trade_closed", seat=seat, partner=None))
+    events.append(ev("trade_closed", {"seat": seat, "partner": None}))

@@ -33,7 +33,7 @@ def reveal(state: State, token: Token, why: str, events: Events) -> None:
     """Flip a token: the wildling it shows goes from the Frostfangs to its clan."""
     wtype, clan = token
     state.token_discard.append(token)
-    events.append(ev("wildling_token", wildling=wtype, clan=clan, why=why))
+    events.append(ev("wildling_token", {"wildling": wtype, "clan": clan, "why": why}))
     enter_clan(state, clan, wtype, events)
 
 
@@ -50,7 +50,7 @@ def enter_clan(state: State, clan: int, wtype: str, events: Events) -> None:
         # Wildling attack: the two nearest camps rush the Wall, the lower trail first.
         first, second = camps.pop(0), camps.pop(0)
         trails = CLAN_TRAILS[clan]
-        events.append(ev("wildling_attack", clan=clan, clan_name=CLAN_NAMES[clan]))
+        events.append(ev("wildling_attack", {"clan": clan, "clan_name": CLAN_NAMES[clan]}))
         arrive(state, min(trails), first, events)
         if state.result is None:
             arrive(state, max(trails), second, events)
@@ -59,7 +59,7 @@ def enter_clan(state: State, clan: int, wtype: str, events: Events) -> None:
 def wildling_die(state: State, face: int, events: Events) -> None:
     clan = TRAIL_CLAN.get(face)
     if clan is None or not state.clans[clan]:
-        events.append(ev("wildlings_stay", face=face))
+        events.append(ev("wildlings_stay", {"face": face}))
         return
     wtype = state.clans[clan].pop(0)  # the camp with the hottest fire, nearest the trail
     arrive(state, face, wtype, events)
@@ -67,7 +67,7 @@ def wildling_die(state: State, face: int, events: Events) -> None:
 
 def arrive(state: State, trail: int, wtype: str, events: Events) -> None:
     section = TRAIL_SECTION[trail]
-    events.append(ev("wildling_advances", wildling=wtype, trail=trail, section=section))
+    events.append(ev("wildling_advances", {"wildling": wtype, "trail": trail, "section": section}))
     guards = state.guards[section]
     if wtype == "climber":
         occupy_gift(state, section, wtype, events)
@@ -76,7 +76,7 @@ def arrive(state: State, trail: int, wtype: str, events: Events) -> None:
         if guards:
             seat = guards.pop(0)
             state.pieces[seat][3] += 1
-            events.append(ev("giant_kills_guard", section=section, seat=seat))
+            events.append(ev("giant_kills_guard", {"section": section, "seat": seat}))
             check_clearing(state, section, events)
             return
         state.clearings[section].append(wtype)
@@ -99,8 +99,10 @@ def breach(state: State, section: int, events: Events) -> None:
     state.breaches += 1
     crossing = state.clearings[section]
     state.clearings[section] = []
-    events.append(ev("wall_breach", section=section, guard_lost=lost, breaches=state.breaches,
-                     wildlings=crossing[:]))
+    events.append(ev("wall_breach", {
+        "section": section, "guard_lost": lost, "breaches": state.breaches,
+        "wildlings": crossing[:],
+    }))
     for wtype in crossing:
         occupy_gift(state, section, wtype, events)
         if state.result is not None:
@@ -113,7 +115,7 @@ def occupy_gift(state: State, section: int, wtype: str, events: Events) -> None:
     for h in state.geo.section_paths[section]:
         if not state.gift[h]:
             state.gift[h] = wtype
-            events.append(ev("wildling_in_gift", wildling=wtype, hex=h, section=section))
+            events.append(ev("wildling_in_gift", {"wildling": wtype, "hex": h, "section": section}))
             break
     if sum(1 for w in state.gift if w) > MAX_GIFT_WILDLINGS:
         tragic_end(state, "more than 7 wildlings in the Gift", events)
