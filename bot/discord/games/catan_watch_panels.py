@@ -72,7 +72,8 @@ def terms_digest(trade: dict[str, Any] | None) -> str:
 
 
 class _Layout:
-    """Fills the five rows: buttons first (five a row), then one select per row."""
+    """Fills the five rows: buttons first (five a row), then one select per free row (selects
+    are placed by discord.py in the first empty row)."""
 
     def __init__(self) -> None:
         self.ui = discord.ui.View(timeout=None)
@@ -87,16 +88,13 @@ class _Layout:
         self.selects.append(item)
 
     def build(self) -> discord.ui.View:
-        button_rows = (len(self.buttons) + PER_ROW - 1) // PER_ROW
-        for n, item in enumerate(self.buttons[: (ROWS - 1) * PER_ROW]):
+        shown = self.buttons[: (ROWS - 1) * PER_ROW]
+        for n, item in enumerate(shown):
             item.row = n // PER_ROW
             self.ui.add_item(item)
-        free = ROWS - min(button_rows, ROWS - 1)
-        for n, item in enumerate(self.selects):
-            if n >= free:
-                self.dropped += 1
-                continue
-            item.row = button_rows + n
+        free = ROWS - (len(shown) + PER_ROW - 1) // PER_ROW
+        self.dropped = len(self.buttons) - len(shown) + max(0, len(self.selects) - free)
+        for item in self.selects[:free]:
             self.ui.add_item(item)
         return self.ui
 

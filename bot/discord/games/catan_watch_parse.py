@@ -2,7 +2,8 @@
 
 Input comes from clients: bounded, never trusted; the engine validates every move again.
 A resource is named by its English id, its name in the player's locale, or any prefix of
-either (the five English ids start with different letters).
+either; a word of initials ("bbw") is one card per letter (the five English ids start with
+different letters).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from bot.service import ServiceError
 
 MAX_TEXT = 120
 MAX_COUNT = 19  # the bank's size: no single amount can be larger
+_INITIALS = {r[0]: r for r in RESOURCES}
 _TOKEN = re.compile(r"(\d{1,2})?\s*[x×*]?\s*([^\W\d_]+)")
 
 
@@ -40,10 +42,15 @@ def parse_counts(text: str, locale: str) -> dict[str, int]:
         if _is_and(word):
             continue
         res = _resource(word, locale)
-        if res is None:
+        if res is not None:
+            out[res] = out.get(res, 0) + int(m.group(1) or 1)
+            continue
+        # "bbw": one card per initial (b, l, w, g, o are all different)
+        initials = [_INITIALS.get(ch) for ch in word.lower()]
+        if m.group(1) or None in initials:
             raise ServiceError("catan.error.resource", word=word[:20])
-        n = int(m.group(1) or 1)
-        out[res] = out.get(res, 0) + n
+        for r in initials:
+            out[str(r)] = out.get(str(r), 0) + 1
     if text[pos:].strip(" ,;+&/") or not out or any(n > MAX_COUNT for n in out.values()):
         raise ServiceError("catan.error.amounts", text=text[:40])
     return {r: out[r] for r in RESOURCES if out.get(r)}
