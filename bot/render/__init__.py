@@ -16,7 +16,7 @@ from typing import Any
 Renderer = Callable[[dict[str, Any]], bytes]
 
 #: game type -> module exposing ``render(view) -> PNG bytes``; games without one use generic.
-RENDERER_MODULES: dict[str, str] = {}
+RENDERER_MODULES: dict[str, str] = {"agot": "bot.render.agot"}
 RENDERER_MODULES["catan_watch"] = "bot.render.catan_watch"
 
 _cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
