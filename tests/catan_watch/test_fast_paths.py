@@ -8,7 +8,7 @@ import pytest
 
 from rules.base import Event
 from rules.catan_watch import RULES, common
-from rules.catan_watch.common import counts_json, ev
+from rules.catan_watch.common import counts_json
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.longest_road import longest_road
 from rules.catan_watch.production import income, produce
@@ -132,13 +132,13 @@ def _reference_produce(state: State, total: int) -> list[Event]:
         else:
             if len(takers) == 1:
                 got[takers[0]][r] = state.bank[r]
-            events.append(ev("bank_short", resource=RESOURCES[r], takers=takers))
+            events.append(Event("bank_short", {"resource": RESOURCES[r], "takers": takers}))
         for s in takers:
             state.bank[r] -= got[s][r]
             state.hands[s][r] += got[s][r]
     state.got_yield = any(got[state.current])
-    events.append(ev("yields", total=total,
-                     cards={str(s): counts_json(got[s]) for s in range(state.n) if any(got[s])}))
+    cards = {str(s): counts_json(got[s]) for s in range(state.n) if any(got[s])}
+    events.append(Event("yields", {"total": total, "cards": cards}))
     return events
 
 
