@@ -114,13 +114,14 @@ def offer_message(thread: Any) -> Any:
                 if any(i.startswith("ctw:ta:") for i in custom_ids(m)))
 
 
-async def start_game(env: Any, service: GameService) -> Table:
+async def start_game(env: Any, service: GameService, *, excuses: int = 1) -> Table:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
     outsider = guild.add_member(env.create_user("dave"))
     alice, bob, carol = members
-    created = await alice.slash(channel, "game new", game_type=GAME, players=3, title="Westeros")
+    created = await alice.slash(channel, "game new", game_type=GAME, players=3, title="Westeros",
+                                excuses=excuses)
     assert "#1 is open" in created.response.content
     (thread,) = channel.threads
     for m in (bob, carol):

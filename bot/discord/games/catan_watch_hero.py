@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.discord.games.catan_watch_names import RESOURCES
-from rules.catan_watch.data import CAMPS_PER_CLAN, HEROES, N_SECTIONS
+from rules.catan_watch.data import CAMPS_PER_CLAN, COSTS, HEROES, N_SECTIONS
 
 Params = dict[str, Any]
 
@@ -47,6 +47,23 @@ def _yarwyck(view: Mapping[str, Any], seat: int) -> list[Params]:
     return out
 
 
+def _affordable_swaps(piece: str, hand: Mapping[str, int]) -> list[Params]:
+    """The ways to pay ``piece`` with one of its resources replaced, that the hand covers."""
+    cost = dict(zip(RESOURCES, COSTS[piece], strict=True))
+    out: list[Params] = []
+    for old in RESOURCES:
+        if not cost[old]:
+            continue
+        for new in RESOURCES:
+            if new == old:
+                continue
+            need = {**cost, old: cost[old] - 1}
+            need[new] += 1
+            if all(int(hand.get(r, 0)) >= n for r, n in need.items()):
+                out.append({"replace": old, "with": new})
+    return out
+
+
 def ability_options(view: Mapping[str, Any], seat: int) -> list[Params]:
     """Every use of the seat's hero worth offering now (without ``after``/``take``)."""
     hero = my_hero(view, seat)
@@ -59,10 +76,14 @@ def ability_options(view: Mapping[str, Any], seat: int) -> list[Params]:
     wall = view.get("wall") or {}
     players = view.get("players", [])
     others = [int(p["seat"]) for p in players if p["seat"] != seat]
+    me = next((p for p in players if p["seat"] == seat), {})
+    guards_left = int((me.get("pieces_left") or {}).get("guards", 0))
     if key == "marsh":
         return [{"give": a, "get": b} for a in RESOURCES if hand.get(a)
                 for b in RESOURCES if b != a and bank.get(b)]
     if key == "tarly":
+        if sum((view.get("dice") or [0, 0])[:2]) == 7:
+            return []
         return [{"resource": r} for r in RESOURCES if bank.get(r)]
     if key == "mance":
         my_vp = next((p["vp"] for p in players if p["seat"] == seat), 0)
@@ -72,12 +93,12 @@ def ability_options(view: Mapping[str, Any], seat: int) -> list[Params]:
     if key == "yarwyck":
         return _yarwyck(view, seat)
     if key == "thorne":
-        return [{"section": s, "replace": a, "with": b} for s in range(N_SECTIONS)
-                for a in ("brick", "wool", "lumber") for b in RESOURCES
-                if b != a and hand.get(b)]
+        if not guards_left:
+            return []
+        swaps = _affordable_swaps("guard", hand)
+        return [{"section": s, **swap} for s in range(N_SECTIONS) for swap in swaps]
     if key == "melisandre":
-        return [{"replace": a, "with": b} for a in ("ore", "wool", "grain") for b in RESOURCES
-                if b != a and hand.get(b)]
+        return _affordable_swaps("development", hand) if view.get("development_deck") else []
     if key == "mormont":
         pairs = [[a, b] for i, a in enumerate(others) for b in others[i + 1:]]
         return [{"resource": r, "targets": t} for r in RESOURCES
@@ -91,8 +112,7 @@ def ability_options(view: Mapping[str, Any], seat: int) -> list[Params]:
     if key == "ygritte":
         return [{"hex": int(h)} for h in sorted(wall.get("gift", {}), key=int)]
     if key == "yoren":
-        mine = next((p for p in players if p["seat"] == seat), {})
-        if not mine.get("watches_played"):
+        if not me.get("watches_played") or not guards_left:
             return []
         return [{"section": s} for s in range(N_SECTIONS)]
     if key == "qhorin":
