@@ -18,9 +18,8 @@ from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
 from tests.discord.test_catan_harness import (
     AGENT_SEED,
-    GAME,
     CatanBot,
-    Table,
+    advance_to,
     catan_service,
     custom_ids,
     find_seed,
@@ -41,20 +40,6 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
 @pytest.fixture
 def simcord_bot(service: GameService) -> MaesterBot:
     return CatanBot(service, deadline_interval=LOOP)
-
-
-async def advance_to(table: Table, rng: Rng, done: Any) -> None:
-    """Let the random agent play through the service (no UI) until ``done(state)``."""
-    service, gid = table.service, table.game_id
-    rules = service.games[GAME]
-    for _ in range(400):
-        state = (await service._head(gid)).state
-        if done(state):
-            table.last_actor = None  # panels must be fetched afresh
-            return
-        seat = sorted(rules.awaiting(state))[0]
-        await service.submit(gid, table.members[seat].id, rules.random_action(state, seat, rng))
-    raise AssertionError("the state never came")
 
 
 async def pass_deadline(env: Any, clock: ManualClock) -> None:

@@ -114,14 +114,16 @@ def offer_message(thread: Any) -> Any:
                 if any(i.startswith("ctw:ta:") for i in custom_ids(m)))
 
 
-async def start_game(env: Any, service: GameService, *, excuses: int = 1) -> Table:
+async def start_game(env: Any, service: GameService, *, excuses: int = 1,
+                     options: str | None = None) -> Table:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
     outsider = guild.add_member(env.create_user("dave"))
     alice, bob, carol = members
+    extra = {"options": options} if options else {}
     created = await alice.slash(channel, "game new", game_type=GAME, players=3, title="Westeros",
-                                excuses=excuses)
+                                excuses=excuses, **extra)
     assert "#1 is open" in created.response.content
     (thread,) = channel.threads
     for m in (bob, carol):
@@ -138,6 +140,19 @@ def last_with(channel: Any, label: str) -> Any:
 
 def public(table: Table) -> str:
     return public_text(table.thread, table.outsider) + public_text(table.channel, table.outsider)
+
+
+async def advance_to(table: Table, rng: Rng, done: Any, limit: int = 600) -> None:
+    """Let the random agent play through the service (no UI) until ``done(state)``."""
+    service, gid = table.service, table.game_id
+    for _ in range(limit):
+        state = (await service._head(gid)).state
+        if done(state):
+            table.last_actor = None  # panels must be fetched afresh
+            return
+        seat = sorted(RULES.awaiting(state))[0]
+        await service.submit(gid, table.members[seat].id, RULES.random_action(state, seat, rng))
+    raise AssertionError("the state never came")
 
 
 class Table:

@@ -165,6 +165,10 @@ class CatanMoveUI:
                                          tr("catan.ui.offer", locale)))
         page = 0
         for group, kinds in SELECT_GROUPS.items():
+            if group == "play" and any(isinstance(a, ActionSpec) and a.kind == "use_hero"
+                                       for a in actions):
+                # before the card and bank selects: those are also in /catan move
+                self._hero(view, locale, lay)
             items = [(i, a) for i, a in concrete if a.kind in kinds]
             chunks = [items[p:p + SELECT_SIZE] for p in range(0, len(items), SELECT_SIZE)]
             for n, chunk in enumerate(chunks):
@@ -177,13 +181,13 @@ class CatanMoveUI:
                 lay.add_select(MoveSelect(view.game_id, view.seat, view.version, ctx, page,
                                           options, placeholder))
                 page += 1
-        if any(isinstance(a, ActionSpec) and a.kind == "use_hero" for a in actions):
-            self._hero(view, locale, lay)
         return None
 
     def _hero(self, view: PrivateView, locale: str, lay: _Layout) -> None:
         mine = hero.my_hero(view.view, view.seat) or {}
         offer = hero.offer(view.view)
+        if not hero.ability_options(view.view, view.seat):
+            return
         if mine.get("side") == "B" and offer:
             options = [discord.SelectOption(label=name[:OPTION], value=str(number))
                        for number, name in offer]
