@@ -5,6 +5,13 @@ Run: .venv/bin/python -m bench.catan_bench [games]
 catanatron is optional: if it is not importable (it is never a project dependency), the
 bench says so. Point CATANATRON_PATH at a throwaway install (pip install --target DIR
 catanatron) to compare.
+
+Both sides play whole games to a winner with four random players of their own (ours: the
+engine's ``random_action`` policy; catanatron: ``RandomPlayer``), one process, one core.
+The figure is games per second of CPU time (``time.process_time``): on a shared machine
+the wall clock also counts the time other processes hold the core, so wall-clock figures
+are printed too but not used for the ratio. The rounds of the two engines alternate and
+each keeps its best round, so a noisy stretch of time hurts both alike.
 """
 
 from __future__ import annotations
@@ -12,10 +19,17 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from rules.catan_watch import RULES
 from rules.rng import Rng
+
+Clock = tuple[float, float]  # (cpu seconds, wall seconds)
+
+
+def _clock() -> Clock:
+    return time.process_time(), time.perf_counter()
 
 
 def play(config: dict[str, Any], n: int, seed: int, copy: bool) -> tuple[int, int]:
@@ -36,18 +50,44 @@ def play(config: dict[str, Any], n: int, seed: int, copy: bool) -> tuple[int, in
     return actions, st.turn
 
 
-def ours(games: int, config: dict[str, Any], copy: bool) -> tuple[float, float, float]:
-    t0 = time.perf_counter()
+class Run:
+    """One round: games played, actions and turns in all, CPU and wall seconds."""
+
+    def __init__(self, games: int, actions: int, turns: int, cpu: float, wall: float) -> None:
+        self.games, self.actions, self.turns = games, actions, turns
+        self.cpu, self.wall = cpu, wall
+
+    @property
+    def rate(self) -> float:  # games per CPU second
+        return self.games / self.cpu
+
+    @property
+    def wall_rate(self) -> float:
+        return self.games / self.wall
+
+    @property
+    def us_per_action(self) -> float:
+        return 1e6 * self.cpu / self.actions
+
+    def line(self, name: str) -> str:
+        g = self.games
+        return (f"{name}: {self.rate:.1f} games/s ({self.wall_rate:.1f} wall-clock); "
+                f"{self.actions / g:.0f} actions, {self.turns / g:.0f} turns per game; "
+                f"{self.us_per_action:.1f} µs per action")
+
+
+def ours(games: int, config: dict[str, Any], copy: bool) -> Run:
+    cpu0, wall0 = _clock()
     actions = turns = 0
     for seed in range(games):
         a, t = play(config, 4, seed, copy)
         actions += a
         turns += t
-    dt = time.perf_counter() - t0
-    return games / dt, actions / games, turns / games
+    cpu1, wall1 = _clock()
+    return Run(games, actions, turns, cpu1 - cpu0, wall1 - wall0)
 
 
-def catanatron(games: int) -> tuple[float, float] | None:
+def catanatron_runner() -> Callable[[int], Run] | None:
     extra = os.environ.get("CATANATRON_PATH")
     if extra and extra not in sys.path:
         sys.path.append(extra)
@@ -56,36 +96,48 @@ def catanatron(games: int) -> tuple[float, float] | None:
     except ImportError:
         return None
     colors = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
-    t0 = time.perf_counter()
-    turns = 0
-    for seed in range(games):
-        game = Game([RandomPlayer(c) for c in colors], seed=seed)
-        game.play()
-        turns += game.state.num_turns
-    dt = time.perf_counter() - t0
-    return games / dt, turns / games
+
+    def run(games: int) -> Run:
+        cpu0, wall0 = _clock()
+        actions = turns = 0
+        for seed in range(games):
+            game = Game([RandomPlayer(c) for c in colors], seed=seed)
+            game.play()
+            actions += len(game.state.actions)
+            turns += game.state.num_turns
+        cpu1, wall1 = _clock()
+        return Run(games, actions, turns, cpu1 - cpu0, wall1 - wall0)
+
+    return run
+
+
+def best(runs: list[Run]) -> Run:
+    return max(runs, key=lambda r: r.rate)
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     repeats = 3  # the best of a few rounds: the machine is shared and noisy
-    rate, acts, turns = max(ours(games, {}, copy=False) for _ in range(repeats))
-    print(f"catan_watch base, 4 random players, in place: {rate:.1f} games/s "
-          f"({acts:.0f} actions, {turns:.0f} turns per game; {rate * acts:.0f} actions/s)")
-    rate_copy, _, _ = ours(max(1, games // 4), {}, copy=True)
-    print(f"catan_watch base, 4 random players, via apply (copy per action): "
-          f"{rate_copy:.1f} games/s")
-    rate_nw, acts_nw, _ = ours(max(1, games // 4), {"mode": "nights_watch"}, copy=False)
-    print(f"catan_watch Night's Watch, 4 random players, in place: {rate_nw:.1f} games/s "
-          f"({acts_nw:.0f} actions per game)")
-    runs = [catanatron(max(1, games // 4)) for _ in range(repeats)]
-    if runs[0] is None:
+    theirs = catanatron_runner()
+    base: list[Run] = []
+    other: list[Run] = []
+    for _ in range(repeats):  # alternate, so both see the same stretches of load
+        base.append(ours(games, {}, copy=False))
+        if theirs is not None:
+            other.append(theirs(max(1, games // 4)))
+    mine = best(base)
+    print(mine.line("catan_watch base, 4 random players, in place"))
+    print(best([ours(max(1, games // 4), {}, copy=True) for _ in range(repeats)]).line(
+        "catan_watch base, 4 random players, via apply (copy per action)"))
+    print(best([ours(max(1, games // 4), {"mode": "nights_watch"}, copy=False)
+                for _ in range(repeats)]).line("catan_watch Night's Watch, in place"))
+    if theirs is None:
         print("catanatron not installed")
         return
-    their_rate, their_turns = max(r for r in runs if r is not None)
-    print(f"catanatron 4 RandomPlayers, in place: {their_rate:.1f} games/s "
-          f"({their_turns:.0f} turns per game)")
-    print(f"ratio (ours in place / catanatron): {rate / their_rate:.1f}x")
+    them = best(other)
+    print(them.line("catanatron 4 RandomPlayers, in place"))
+    print(f"ratio (ours in place / catanatron): {mine.rate / them.rate:.1f}x per game, "
+          f"{them.us_per_action / mine.us_per_action:.1f}x per action")
 
 
 if __name__ == "__main__":

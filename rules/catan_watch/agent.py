@@ -66,19 +66,16 @@ _WATCH_MOVES = _move_table(("watch",))
 
 
 def _tormund_options(state: State, seat: int, table: Any) -> list[Any]:
-    hands, vertex_hexes = state.hands, state.geo.vertex_hexes
-    near = [0] * _MAX_HEXES  # per hex: bit per opponent with cards and a building there
+    hands = state.hands
+    robbable = 0  # bit per opponent with cards
     for s in range(state.n):
         if s != seat and any(hands[s]):
-            bit = 1 << s
-            for v in state.corners_of[s]:
-                for h in vertex_hexes[v]:
-                    near[h] |= bit
-    here = state.tormund
+            robbable |= 1 << s
+    here, owners = state.tormund, state.hex_owners
     out: list[Any] = []
     for h in state.layout.numbered:
         if h != here:
-            out += table[h][near[h]]
+            out += table[h][owners[h] & robbable]
     return out
 
 

@@ -151,10 +151,14 @@ def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool)
     state.owner[v] = seat
     state.building[v] = 1
     insort(state.corners_of[seat], v)
+    bit = 1 << seat
+    hex_owners = state.hex_owners
+    for h in state.geo.vertex_hexes[v]:
+        hex_owners[h] |= bit
     gone = {v, *state.geo.vertex_neighbours[v]}  # no longer free by the distance rule
     for spots in state.spots:
         spots -= gone
-    state.income = {}
+    _income_changed(state, v)
     state.pieces[seat][SETTLEMENTS] -= 1
     events.append(ev("settlement_built", {"seat": seat, "vertex": v, "setup": setup}))
     # A settlement can cut opponents' roads running through this corner.
@@ -165,6 +169,14 @@ def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool)
         tokens = state.card_settlement_tokens[seat]
         if tokens:
             reveal(state, tokens.pop(), "settlement", events)
+
+
+def _income_changed(state: State, v: int) -> None:
+    """Forget the yields of the dice totals on the hexes around corner v (a new dict:
+    clones may share the old one)."""
+    number = state.layout.number
+    stale = {number[h] for h in state.geo.vertex_hexes[v]}
+    state.income = {t: e for t, e in state.income.items() if t not in stale}
 
 
 def put_guard(state: State, seat: int, section: int, events: Events, how: str) -> None:
@@ -201,7 +213,7 @@ def build_keep(state: State, seat: int, v: int, events: Events) -> None:
     need(state, seat, "keep")
     pay(state, seat, COSTS["keep"])
     state.building[v] = 2
-    state.income = {}
+    _income_changed(state, v)
     state.pieces[seat][KEEPS] -= 1
     state.pieces[seat][SETTLEMENTS] += 1
     events.append(ev("keep_built", {"seat": seat, "vertex": v}))

@@ -31,21 +31,25 @@ def roll(state: State, events: Events) -> None:
     finish_roll(state, events)
 
 
+Income = tuple[tuple[tuple[int, int, int, int], ...], frozenset[int], tuple[int, ...]]
+
+
 def produce(state: State, total: int, events: Events) -> None:
     """Yields for every player; a resource the bank cannot supply to everyone goes to no
     one, unless only one player gets it — then that player takes what is left."""
-    entries = state.income.get(total)
-    if entries is None:
-        entries = state.income[total] = income(state, total)
+    cached = state.income.get(total)
+    if cached is None:
+        cached = state.income[total] = income(state, total)
+    gains, hexes, demand = cached
     tormund = state.tormund
     gift = state.gift if state.nw else None
-    gains: list[tuple[int, int, int]] = []  # (seat, resource, cards) per building
-    demand = [0, 0, 0, 0, 0]
-    for h, o, r, k in entries:
-        if h == tormund or (gift and gift[h]):
-            continue
-        gains.append((o, r, k))
-        demand[r] += k
+    if tormund in hexes or gift:
+        # Leave out the hexes Tormund or a wildling blocks.
+        gains = tuple(g for g in gains if g[0] != tormund and not (gift and gift[g[0]]))
+        need = [0, 0, 0, 0, 0]
+        for g in gains:
+            need[g[2]] += g[3]
+        demand = tuple(need)
     bank, hands = state.bank, state.hands
     if not gains:
         state.got_yield = False
@@ -56,7 +60,7 @@ def produce(state: State, total: int, events: Events) -> None:
         # The bank covers everyone. Gains come in resource order, so each seat's cards
         # read like counts_json.
         cards: dict[int, dict[str, int]] = {}
-        for o, r, k in gains:
+        for _, o, r, k in gains:
             bank[r] -= k
             hands[o][r] += k
             name = RESOURCES[r]
@@ -78,25 +82,31 @@ def produce(state: State, total: int, events: Events) -> None:
     }))
 
 
-def income(state: State, total: int) -> tuple[tuple[int, int, int, int], ...]:
-    """Every building on a hex numbered ``total``: (hex, seat, resource, cards), in
-    resource order, then hex order, then corner order."""
+def income(state: State, total: int) -> Income:
+    """Every building on a hex numbered ``total`` as (hex, seat, resource, cards) — in
+    resource order, then hex order, then corner order — with the set of those hexes and
+    the demand per resource."""
     owner, building = state.owner, state.building
-    return tuple(
+    gains = tuple(
         (h, owner[v], r, building[v])
         for h, r, corners in state.layout.yields.get(total, ())
         for v in corners
         if owner[v] >= 0
     )
+    demand = [0, 0, 0, 0, 0]
+    for _, _, r, k in gains:
+        demand[r] += k
+    return gains, frozenset(g[0] for g in gains), tuple(demand)
 
 
-def _produce_short(state: State, gains: list[tuple[int, int, int]], demand: list[int],
-                   got: dict[int, list[int]], events: Events) -> None:
+def _produce_short(state: State, gains: tuple[tuple[int, int, int, int], ...],
+                   demand: tuple[int, ...], got: dict[int, list[int]],
+                   events: Events) -> None:
     """The bank cannot cover some resource: per resource in order, everyone gets their
     share if the bank has it all; else a single taker gets what is left, several get none."""
     bank, hands, n = state.bank, state.hands, state.n
     want = [[0] * 5 for _ in range(n)]
-    for o, r, k in gains:
+    for _, o, r, k in gains:
         want[o][r] += k
     for r in range(5):
         if not demand[r]:
@@ -154,9 +164,8 @@ def tormund_targets(state: State) -> list[int]:
 
 def victims(state: State, seat: int, h: int) -> list[int]:
     """Opponents next to the hex who have a card to steal."""
-    owner = state.owner
-    out = {owner[v] for v in state.geo.hex_vertices[h] if owner[v] >= 0 and owner[v] != seat}
-    return sorted(s for s in out if sum(state.hands[s]))
+    mask, hands = state.hex_owners[h], state.hands
+    return [s for s in range(state.n) if mask >> s & 1 and s != seat and any(hands[s])]
 
 
 def check_tormund_move(state: State, seat: int, h: int, victim: object) -> None:

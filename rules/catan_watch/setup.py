@@ -90,6 +90,7 @@ def new_game(config: Mapping[str, Any], n: int, seed: int) -> State:
     s.corners_of = [[] for _ in range(n)]
     s.spots = [set() for _ in range(n)]
     s.income = {}
+    s.hex_owners = [0] * len(geo.hexes)
     s.tormund = -1 if nw else layout.terrain.index("ice_field")
     s.hands = [[0] * 5 for _ in range(n)]
     s.bank = [BANK_START] * 5

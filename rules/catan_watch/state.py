@@ -56,6 +56,7 @@ class State:
         "hero_side",
         "hero_turn",
         "hero_used_turn",
+        "hex_owners",
         "income",
         "largest",
         "layout",
@@ -114,10 +115,11 @@ class State:
     roads_of: list[list[int]]
     corners_of: list[list[int]]
     spots: list[set[int]]
-    # Derived from owner and building: per dice total, who gets what, as
-    # ((hex, seat, resource, cards), ...), filled on demand by production.income. Replaced
-    # (never edited) when a building changes, so clones may share it.
-    income: dict[int, tuple[tuple[int, int, int, int], ...]]
+    hex_owners: list[int]  # per hex: bit per seat with a building on one of its corners
+    # Derived from owner and building: per dice total, who gets what (see
+    # production.income), filled on demand. Replaced (never edited) when a building
+    # changes, so clones may share it.
+    income: dict[int, Any]
     tormund: int  # hex index, -1 = his camp off the board
     hands: list[list[int]]
     bank: list[int]
@@ -188,6 +190,7 @@ class State:
         c.corners_of = [*map(_copy_list, self.corners_of)]
         c.spots = [*map(_copy_set, self.spots)]
         c.income = self.income
+        c.hex_owners = self.hex_owners[:]
         c.tormund = self.tormund
         c.hands = [*map(_copy_list, self.hands)]
         c.bank = self.bank[:]
@@ -399,7 +402,8 @@ def seal_base(state: State) -> None:
 
 
 def reindex(state: State) -> None:
-    """Rebuild the derived data (roads_of, corners_of, spots, income) from ``road``,
+    """Rebuild the derived data (roads_of, corners_of, spots, hex_owners, income) from
+    ``road``,
     ``owner`` and ``building``.
 
     The engine keeps them in step itself; code that writes ``state.road``,
@@ -414,9 +418,12 @@ def reindex(state: State) -> None:
     for e, seat in enumerate(state.road):
         if seat >= 0:
             state.roads_of[seat].append(e)
+    state.hex_owners = [0] * len(geo.hexes)
     for v, seat in enumerate(owner):
         if seat >= 0:
             state.corners_of[seat].append(v)
+            for h in geo.vertex_hexes[v]:
+                state.hex_owners[h] |= 1 << seat
     nbrs = geo.vertex_neighbours
     for seat in range(n):
         for e in state.roads_of[seat]:

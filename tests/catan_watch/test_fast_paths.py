@@ -102,10 +102,10 @@ def test_bookkeeping_matches_a_rebuild(config: dict[str, str]) -> None:
             seat = min(RULES.awaiting(s))
             RULES.step(s, seat, RULES.random_action(s, seat, rng))
             kept = ([sorted(r) for r in s.roads_of], [r[:] for r in s.corners_of], s.spots,
-                    s.income)
+                    s.hex_owners, s.income)
             reindex(s)
-            assert kept[:3] == (s.roads_of, s.corners_of, s.spots)
-            assert all(kept[3][t] == income(s, t) for t in kept[3])
+            assert kept[:4] == (s.roads_of, s.corners_of, s.spots, s.hex_owners)
+            assert all(kept[4][t] == income(s, t) for t in kept[4])
             assert s.road_len == [_reference_longest(s, p) for p in range(s.n)]
 
 
