@@ -115,9 +115,12 @@ def _clip(poly: list[Point], labels: list[int], s: Point, q: Point, lab: int
     return out, out_labels
 
 
+#: Offsets (pixels) from an area's anchor of its name, its static icons and its pieces.
+NAME_DY, ICONS_DY, UNITS_DY = -22, -5, 16
+
 #: How far (in cells) each grid point is nudged: a smooth warp (WARP, over WAVE cells) turns
 #: the painted staircases into wavy borders, a little independent noise (JITTER) roughens them.
-WARP, WAVE, JITTER = 0.42, 7.0, 0.12
+WARP, WAVE, JITTER = 0.6, 6.0, 0.12
 
 
 def _warp(x: float, y: float) -> Point:
@@ -238,6 +241,9 @@ def geometry() -> MapGeometry:
     anchors = {a: _anchor(grid, c, cell) for a, c in lay["codes"].items()}
     for a, xy in (lay.get("anchors") or {}).items():
         anchors[a] = (float(xy[0]), float(xy[1]))
+    # Keep every label's name and pieces row inside the map.
+    low, high = -NAME_DY + 8, rows * cell - UNITS_DY - 14
+    anchors = {a: (x, min(max(y, low), high)) for a, (x, y) in anchors.items()}
     width, height = lay["canvas"]
     return MapGeometry(width, height, int(cols * cell), int(rows * cell), anchors, polygons,
                        edges, touching, points)
@@ -247,14 +253,35 @@ def geometry() -> MapGeometry:
 MIN_CONTACT = 12.0
 
 
-def missing_links(g: MapGeometry, b: Board) -> list[tuple[Point, Point]]:
-    """Adjacent areas that do not touch on the map, as the closest pair of their points."""
+def _owner_at(g: MapGeometry, p: Point) -> str:
+    return min(((a, q) for a, pts in g.points.items() for q in pts),
+               key=lambda aq: math.dist(aq[1], p))[0]
+
+
+def missing_links(g: MapGeometry, b: Board) -> list[list[Point]]:
+    """Adjacent areas that do not touch on the map, as a curve between their closest points
+    that bends around third areas (so it does not read as one of their borders)."""
     out = []
     for a in b.area_ids:
         for other in b.adj[a]:
-            if a < other and g.touching.get(_pair(a, other), 0.0) < MIN_CONTACT:
-                out.append(min(((p, q) for p in g.points[a] for q in g.points[other]),
-                               key=lambda pq: math.dist(*pq)))
+            if a > other or g.touching.get(_pair(a, other), 0.0) >= MIN_CONTACT:
+                continue
+            p, q = min(((p, q) for p in g.points[a] for q in g.points[other]),
+                       key=lambda pq: math.dist(*pq))
+            mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+            nx, ny = q[1] - p[1], p[0] - q[0]  # perpendicular, as long as the link
+            best: list[Point] = []
+            best_cost = math.inf
+            for bend in (0.0, 0.4, -0.4, 0.8, -0.8, 1.2, -1.2, 1.6, -1.6):
+                c = (mx + nx * bend, my + ny * bend)
+                curve = [((1 - t) ** 2 * p[0] + 2 * (1 - t) * t * c[0] + t * t * q[0],
+                          (1 - t) ** 2 * p[1] + 2 * (1 - t) * t * c[1] + t * t * q[1])
+                         for t in (k / 16 for k in range(17))]
+                cost = sum(1 for pt in curve if _owner_at(g, pt) not in (a, other)
+                           and not b.is_sea[_owner_at(g, pt)])
+                if cost < best_cost:
+                    best, best_cost = curve, cost
+            out.append(best)
     return out
 
 
@@ -325,13 +352,15 @@ def unit_sprite(kind: str, house: str, count: int, routed: bool = False) -> Imag
 
 
 @lru_cache(maxsize=64)
-def neutral_sprite(strength: int) -> Image.Image:
-    """A neutral force: a purple shield with its strength."""
+def neutral_sprite(strength: int, house: str | None = None) -> Image.Image:
+    """A neutral force: a purple shield with its strength, rimmed in the colour of the absent
+    house whose starting units it stands for (3-4 players)."""
     s = SS
     img, d = _supersampled(24, 26)
     pts = [(2, 2), (22, 2), (22, 13), (12, 24), (2, 13)]
-    d.polygon([(x * s, y * s) for x, y in pts], fill=NEUTRAL_FILL, outline=(40, 20, 50),
-              width=2 * s)
+    rim = house_style(house).fill if house in HOUSES else (40, 20, 50)
+    d.polygon([(x * s, y * s) for x, y in pts], fill=NEUTRAL_FILL, outline=rim,
+              width=(3 if house in HOUSES else 2) * s)
     _text_c(d, (12 * s, 11 * s), str(strength), 13 * s, (255, 255, 255))
     return _finish(img)
 
@@ -345,6 +374,15 @@ def power_sprite(house: str) -> Image.Image:
     d.ellipse((1 * s, 1 * s, 19 * s, 19 * s), fill=st.fill, outline=st.rim, width=2 * s)
     crown = [(5, 13), (5, 7), (7.5, 10), (10, 6), (12.5, 10), (15, 7), (15, 13)]
     d.polygon([(x * s, y * s) for x, y in crown], fill=st.ink)
+    return _finish(img)
+
+
+@lru_cache(maxsize=16)
+def disc_sprite(house: str) -> Image.Image:
+    """A plain marker in the house colour, for positions on the panel's tracks."""
+    st = house_style(house)
+    img, d = _supersampled(16, 16)
+    d.ellipse((1 * SS, 1 * SS, 15 * SS, 15 * SS), fill=st.fill, outline=st.rim, width=2 * SS)
     return _finish(img)
 
 
@@ -423,7 +461,6 @@ def _paste(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
 
 # --------------------------------------------------------------------------- static layers
 
-NAME_DY, ICONS_DY, UNITS_DY = -22, -5, 16
 BORDER_STYLE: dict[tuple[str, bool], tuple[RGB, int]] = {
     # (kinds of the two sides, adjacent in the rules) -> (colour, width)
     ("land-land", True): ((118, 94, 64), 2),
@@ -484,8 +521,12 @@ def static_layers() -> StaticLayers:
             for x, y in (e.p, e.q):
                 od.ellipse((x - r, y - r, x + r, y + r), fill=(*colour, 255))
     # Adjacent areas that do not meet on the map get a dashed link, so no border goes unseen.
-    for p, q in missing_links(g, b):
-        _dashed(od, p, q, (70, 40, 20, 255))
+    for curve in missing_links(g, b):
+        od.line(curve, fill=(238, 226, 196, 255), width=6, joint="curve")
+        for k in range(0, len(curve) - 1, 2):
+            od.line([curve[k], curve[k + 1]], fill=(70, 40, 20, 255), width=3)
+        for x, y in (curve[0], curve[-1]):
+            od.ellipse((x - 4, y - 4, x + 4, y + 4), fill=(70, 40, 20, 255))
     for area in b.area_ids:
         _static_label(overlay, od, b, area, g.anchors[area], g.map_width)
     masks: dict[str, tuple[tuple[int, int, int, int], Image.Image]] = {}
@@ -504,16 +545,6 @@ def static_layers() -> StaticLayers:
     base = fills.copy()
     base.paste(overlay, (0, 0), overlay)
     return StaticLayers(base, overlay, masks, {})
-
-
-def _dashed(d: ImageDraw.ImageDraw, p: Point, q: Point, fill: tuple[int, int, int, int],
-            dash: float = 8.0) -> None:
-    length = math.dist(p, q)
-    steps = max(1, int(length // dash))
-    for k in range(0, steps, 2):
-        t0, t1 = k / steps, min(1.0, (k + 1) / steps)
-        d.line([(p[0] + (q[0] - p[0]) * t0, p[1] + (q[1] - p[1]) * t0),
-                (p[0] + (q[0] - p[0]) * t1, p[1] + (q[1] - p[1]) * t1)], fill=fill, width=3)
 
 
 def _static_label(overlay: Image.Image, od: ImageDraw.ImageDraw, b: Board, area: str,
@@ -586,7 +617,7 @@ def _draw_area(img: Image.Image, b: Board, at: Point, info: dict[str, Any], hous
                 chips.append(unit_sprite(kind, house, n, routed=True))
     neutral = info.get("neutral")
     if neutral:
-        chips.append(neutral_sprite(int(neutral.get("strength") or 0)))
+        chips.append(neutral_sprite(int(neutral.get("strength") or 0), neutral.get("house")))
     order = info.get("order")
     token_house = info.get("power_token")
     if token_house:
@@ -602,12 +633,21 @@ def _draw_area(img: Image.Image, b: Board, at: Point, info: dict[str, Any], hous
         x += sprite.width + 3
 
 
+def _support_line(d: ImageDraw.ImageDraw, p: Point, q: Point, st: HouseStyle) -> None:
+    length = math.dist(p, q) or 1.0
+    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+    a, z = (p[0] + ux * 26, p[1] + uy * 26), (q[0] - ux * 30, q[1] - uy * 30)
+    d.line([a, z], fill=st.rim, width=7)
+    d.line([a, z], fill=st.fill, width=3)
+    d.ellipse((z[0] - 5, z[1] - 5, z[0] + 5, z[1] + 5), fill=st.fill, outline=st.rim, width=2)
+
+
 def _arrow(d: ImageDraw.ImageDraw, p: Point, q: Point, colour: RGB) -> None:
     length = math.dist(p, q) or 1.0
     ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
     # Stop short of both labels so the arrow does not cover names or pieces.
     start = (p[0] + ux * 30, p[1] + uy * 30)
-    tip = (q[0] - ux * 36, q[1] - uy * 36)
+    tip = (q[0] - ux * 44, q[1] - uy * 44)
     d.line([start, tip], fill=(255, 255, 255), width=9)
     d.line([start, tip], fill=colour, width=5)
     wing = 16
@@ -790,7 +830,7 @@ def _draw_panel(img: Image.Image, b: Board, view: dict[str, Any], x0: int, width
                               fill=(52, 48, 54), outline=(100, 92, 84))
         p.text(x + 8, p.y + 3, str(lvl), 12, PANEL_DIM)
         for k, h in enumerate(by_level.get(lvl, [])):
-            _paste(img, power_sprite(h), x + 24 + (k % 2) * 18, p.y + 11 + (k // 2) * 17)
+            _paste(img, disc_sprite(h), x + 24 + (k % 2) * 18, p.y + 11 + (k // 2) * 17)
     p.y += 46
 
     # Wildling threat 0..12.
@@ -859,6 +899,14 @@ def _draw_context(p: Panel, b: Board, view: dict[str, Any], houses: list[str],
                               f"{strength.get('attacker', '?')} vs {strength.get('defender', '?')}",
                    14)
             p.y += 20
+        support = [(a, side) for a, side in (battle.get("support") or {}).items()]
+        if support:
+            backed = {"attacker": att, "defender": dfn or "neutral"}
+            parts = [f"{b.name.get(a, a)} ({backed.get(side, 'none') if side else '?'})"
+                     for a, side in support]
+            for line in p.wrap("Support: " + ", ".join(parts), 13, p.w)[:3]:
+                p.text(p.x0, p.y, line, 13, PANEL_DIM)
+                p.y += 18
         cards = battle.get("cards") or {}
         if cards:
             for side in ("attacker", "defender"):
@@ -894,7 +942,7 @@ def _draw_context(p: Panel, b: Board, view: dict[str, Any], houses: list[str],
 
 def _draw_legend(p: Panel, img: Image.Image, view: dict[str, Any]) -> None:
     """A key at the foot of the panel, so the glyphs need no explanation elsewhere."""
-    y = max(p.y + 10, img.height - 64)
+    y = max(p.y + 10, img.height - 92)
     p.d.line([(p.x0, y - 6), (p.x0 + p.w, y - 6)], fill=(90, 80, 70), width=1)
     x = float(p.x0)
     demo = "lannister"
@@ -913,8 +961,16 @@ def _draw_legend(p: Panel, img: Image.Image, view: dict[str, Any]) -> None:
     for sprite, label in items:
         _paste(img, sprite, x + sprite.width / 2, y + 11)
         x += sprite.width + 4 + p.text(x + sprite.width + 4, y + 4, label, 12, PANEL_DIM) + 12
+    y += 28
+    x = float(p.x0)
     p.d.line([(x, y + 11), (x + 22, y + 11)], fill=BORDER_STYLE[("land-land", False)][0], width=5)
-    p.text(x + 28, y + 4, "no border", 12, PANEL_DIM)
+    x += 28 + p.text(x + 28, y + 4, "river: no border", 12, PANEL_DIM) + 14
+    for k in range(0, 24, 8):
+        p.d.line([(x + k, y + 11), (x + k + 4, y + 11)], fill=(238, 226, 196), width=3)
+    x += 30 + p.text(x + 30, y + 4, "a border", 12, PANEL_DIM) + 14
+    p.d.line([(x, y + 11), (x + 20, y + 11)], fill=(200, 30, 30), width=5)
+    p.d.polygon([(x + 28, y + 11), (x + 18, y + 5), (x + 18, y + 17)], fill=(200, 30, 30))
+    p.text(x + 34, y + 4, "attack", 12, PANEL_DIM)
 
 
 # --------------------------------------------------------------------------------- render
@@ -934,7 +990,14 @@ def render_image(view: dict[str, Any]) -> Image.Image:
     if battle and battle.get("from") in g.anchors and battle.get("area") in g.anchors:
         att = _house_of(houses, battle.get("attacker"))
         colour = (200, 30, 30) if house_style(att).fill[0] < 200 else (150, 20, 20)
-        _arrow(ImageDraw.Draw(img), g.anchors[battle["from"]], g.anchors[battle["area"]], colour)
+        d = ImageDraw.Draw(img)
+        target = g.anchors[battle["area"]]
+        # Declared support, in the colour of the side it backs (public as soon as declared).
+        sides = {"attacker": att, "defender": _house_of(houses, battle.get("defender"))}
+        for area, side in (battle.get("support") or {}).items():
+            if area in g.anchors and side in sides:
+                _support_line(d, g.anchors[area], target, house_style(sides[side] or None))
+        _arrow(d, g.anchors[battle["from"]], target, colour)
     for area, info in (view.get("board") or {}).items():
         if area in g.anchors and isinstance(info, dict):
             _draw_area(img, b, g.anchors[area], info, houses, g.map_width)

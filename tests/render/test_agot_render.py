@@ -215,3 +215,25 @@ def test_face_down_orders_are_drawn_without_their_kind() -> None:
     face_down = {**view, "board": {**view["board"], area: {**view["board"][area],
                                                             "order": {"seat": seat}}}}
     assert agot.render(face_down) != agot.render(view)
+
+
+def test_cells_clipped_locally_match_a_full_voronoi_diagram() -> None:
+    """The map clips each cell against its 5x5 grid neighbours only; spot-check that no
+    further point would have cut it."""
+    lay = agot.load_layout()
+    rows, cols, cell = len(lay["grid"]), len(lay["grid"][0]), float(lay["cell"])
+    pts, cells = agot.jittered_cells(cols, rows, cell)
+    width, height = cols * cell, rows * cell
+    for i in range(0, len(pts), 37):
+        poly: list[tuple[float, float]] = [(0.0, 0.0), (width, 0.0), (width, height),
+                                           (0.0, height)]
+        labels = [-1, -1, -1, -1]
+        for j, q in enumerate(pts):
+            if j != i:
+                poly, labels = agot._clip(poly, labels, pts[i], q, j)
+        assert _area(poly) == pytest.approx(_area(cells[i][0]), rel=1e-9, abs=1e-6)
+
+
+def _area(poly: list[tuple[float, float]]) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1)
+                   in zip(poly, poly[1:] + poly[:1], strict=True))) / 2
