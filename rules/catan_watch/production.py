@@ -2,20 +2,30 @@
 
 from __future__ import annotations
 
-from rules.catan_watch.common import Events, bad, counts_json, ev, illegal, randbelow
+from typing import Any
+
+from rules.catan_watch.common import (
+    Events,
+    bad,
+    counts_json,
+    ev,
+    illegal,
+    randbelow,
+    roll_dice,
+)
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRAGEDY, State
 from rules.catan_watch.wildlings import wildling_die
 
 HAND_LIMIT = 7
+_DICE = (6, 6)
+_NW_DICE = (6, 6, 12)  # with the wildling die
 
 
 def roll(state: State, events: Events) -> None:
     rng = state.rng
-    dice = [1 + randbelow(rng, 6), 1 + randbelow(rng, 6)]
-    if state.nw:
-        dice.append(1 + randbelow(rng, 12))
+    dice = roll_dice(rng, _NW_DICE if state.nw else _DICE)
     state.dice = dice
     total = dice[0] + dice[1]
     events.append(ev("dice", {"seat": state.current, "dice": dice, "total": total}))
@@ -31,7 +41,7 @@ def roll(state: State, events: Events) -> None:
     finish_roll(state, events)
 
 
-Income = tuple[tuple[tuple[int, int, int, int], ...], frozenset[int], tuple[int, ...]]
+Income = tuple[tuple[tuple[int, int, int, int], ...], frozenset[int], tuple[int, ...], Any]
 
 
 def produce(state: State, total: int, events: Events) -> None:
@@ -40,17 +50,32 @@ def produce(state: State, total: int, events: Events) -> None:
     cached = state.income.get(total)
     if cached is None:
         cached = state.income[total] = income(state, total)
-    gains, hexes, demand = cached
+    gains, hexes, demand, ready = cached
     tormund = state.tormund
     gift = state.gift if state.nw else None
-    if tormund in hexes or gift:
+    bank, hands = state.bank, state.hands
+    if tormund not in hexes and not gift:
+        # Nothing blocked: unless the bank runs short, apply the prepared totals.
+        owed, merged, event_cards, seats = ready
+        for r, d in owed:
+            if d > bank[r]:
+                break
+        else:
+            for r, d in owed:
+                bank[r] -= d
+            for o, r, k in merged:
+                hands[o][r] += k
+            state.got_yield = state.current in seats
+            events.append(ev("yields", {"total": total, "cards": {
+                key: dict(mine) for key, mine in event_cards}}))
+            return
+    else:
         # Leave out the hexes Tormund or a wildling blocks.
         gains = tuple(g for g in gains if g[0] != tormund and not (gift and gift[g[0]]))
         need = [0, 0, 0, 0, 0]
         for g in gains:
             need[g[2]] += g[3]
         demand = tuple(need)
-    bank, hands = state.bank, state.hands
     if not gains:
         state.got_yield = False
         events.append(ev("yields", {"total": total, "cards": {}}))
@@ -84,8 +109,9 @@ def produce(state: State, total: int, events: Events) -> None:
 
 def income(state: State, total: int) -> Income:
     """Every building on a hex numbered ``total`` as (hex, seat, resource, cards) — in
-    resource order, then hex order, then corner order — with the set of those hexes and
-    the demand per resource."""
+    resource order, then hex order, then corner order — with the set of those hexes, the
+    demand per resource, and the whole yield prepared for when nothing is blocked: the
+    bank's payout per resource, each seat's cards per resource and the event's cards."""
     owner, building = state.owner, state.building
     gains = tuple(
         (h, owner[v], r, building[v])
@@ -94,9 +120,20 @@ def income(state: State, total: int) -> Income:
         if owner[v] >= 0
     )
     demand = [0, 0, 0, 0, 0]
-    for _, _, r, k in gains:
+    merged: dict[tuple[int, int], int] = {}  # (seat, resource) -> cards, resource order
+    for _, o, r, k in gains:
         demand[r] += k
-    return gains, frozenset(g[0] for g in gains), tuple(demand)
+        merged[o, r] = merged.get((o, r), 0) + k
+    cards: dict[int, dict[str, int]] = {}
+    for (o, r), k in merged.items():
+        cards.setdefault(o, {})[RESOURCES[r]] = k
+    ready = (
+        tuple((r, d) for r, d in enumerate(demand) if d),  # what the bank pays out
+        tuple((o, r, k) for (o, r), k in merged.items()),
+        tuple((str(s), cards[s]) for s in sorted(cards)),  # the yields event, per seat
+        frozenset(cards),
+    )
+    return gains, frozenset(g[0] for g in gains), tuple(demand), ready
 
 
 def _produce_short(state: State, gains: tuple[tuple[int, int, int, int], ...],

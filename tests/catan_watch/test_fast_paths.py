@@ -25,6 +25,9 @@ def test_generator_helpers_draw_exactly_like_rng(seed: int) -> None:
     a, b = Rng(seed), Rng(seed)
     assert [a.die(6) for _ in range(30)] == [common.die(b, 6) for _ in range(30)]
     assert [a.die(12) for _ in range(30)] == [common.die(b, 12) for _ in range(30)]
+    for _ in range(30):
+        assert [a.die(6), a.die(6), a.die(12)] == common.roll_dice(b, (6, 6, 12))
+        assert a.counter == b.counter
     items = list(range(23))
     assert a.choice(items) == common.choice(b, items)
     assert a.sample(items, 9) == common.sample(b, items, 9)
