@@ -227,7 +227,7 @@ def _north(c: _Canvas) -> None:
     left, right = MARGIN - 20, c.board_w - MARGIN + 20
     wall_y = c.oy - 40
     width = (right - left) / N_SECTIONS
-    field = min(16.0, (width - 20) / FIELDS_PER_SECTION)
+    field = min(16.0, (width - 30) / FIELDS_PER_SECTION)
     clearings_y = wall_y - 42
     section_x: list[float] = []
     for s, section in enumerate(wall["sections"]):
@@ -235,7 +235,7 @@ def _north(c: _Canvas) -> None:
         c.d.rectangle((x0 + 2, wall_y - 14, x0 + width - 2, wall_y + 14), fill=(206, 228, 242),
                       outline=INK, width=2)
         c.text((x0 + 12, wall_y), str(s + 1), 14, fill=INK)
-        start = x0 + 24
+        start = x0 + 22
         for f in range(FIELDS_PER_SECTION):
             fx = start + f * field
             box = (fx, wall_y - field / 2 + 1, fx + field - 3, wall_y + field / 2 - 2)
@@ -300,9 +300,17 @@ def _panel(c: _Canvas) -> None:
     dice = view.get("dice") or []
     lines = [_t("catan.img.turn", n=view.get("turn", 0), turn=view.get("turn", 0))]
     if dice and view.get("rolled"):
-        lines.append(_t("catan.img.dice", dice=" + ".join(str(d) for d in dice[:2])
-                        + (f"  ({dice[2]})" if len(dice) > 2 else "")))
+        if len(dice) > 2:
+            lines.append(_t("catan.img.dice_nw", a=dice[0], b=dice[1], w=dice[2]))
+        else:
+            lines.append(_t("catan.img.dice", a=dice[0], b=dice[1]))
     lines.append(_t("catan.img.deck", n=view.get("development_deck", 0)))
+    result = view.get("result") or {}
+    if view.get("phase") == "over":
+        winners = ", ".join(_t("catan.img.seat", seat=int(w) + 1)
+                            for w in result.get("winners", []))
+        lines.append(_t("catan.img.over", winners=winners) if winners
+                     else _t("catan.img.over_none"))
     for i, line in enumerate(lines):
         c.text((x, 18 + i * 22), line, 16, anchor="lm")
     y = 30 + len(lines) * 22
@@ -326,8 +334,9 @@ def _panel(c: _Canvas) -> None:
         if "guards_on_wall" in p:
             c.text((x, y + 54), _t("catan.img.guards", n=p["guards_on_wall"]), 13, anchor="lm")
         y += 78
+    c.text((x, y + 6), _t("catan.img.harbours"), 12, anchor="lm")
     if c.nw:
-        c.text((x, y + 6), _t("catan.img.legend"), 12, anchor="lm")
+        c.text((x, y + 24), _t("catan.img.legend"), 12, anchor="lm")
 
 
 def render(view: dict[str, Any]) -> bytes:
