@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.catan_watch.common import (
     Events,
     bad,
@@ -41,7 +39,7 @@ def roll(state: State, events: Events) -> None:
     finish_roll(state, events)
 
 
-Income = tuple[tuple[tuple[int, int, int, int], ...], frozenset[int], tuple[int, ...], Any]
+Income = tuple[tuple[tuple[int, int, int, int], ...], frozenset[int], tuple[int, ...]]
 
 
 def produce(state: State, total: int, events: Events) -> None:
@@ -50,32 +48,17 @@ def produce(state: State, total: int, events: Events) -> None:
     cached = state.income.get(total)
     if cached is None:
         cached = state.income[total] = income(state, total)
-    gains, hexes, demand, ready = cached
+    gains, hexes, demand = cached
     tormund = state.tormund
     gift = state.gift if state.nw else None
-    bank, hands = state.bank, state.hands
-    if tormund not in hexes and not gift:
-        # Nothing blocked: unless the bank runs short, apply the prepared totals.
-        owed, merged, event_cards, seats = ready
-        for r, d in owed:
-            if d > bank[r]:
-                break
-        else:
-            for r, d in owed:
-                bank[r] -= d
-            for o, r, k in merged:
-                hands[o][r] += k
-            state.got_yield = state.current in seats
-            events.append(ev("yields", {"total": total, "cards": {
-                key: dict(mine) for key, mine in event_cards}}))
-            return
-    else:
+    if tormund in hexes or gift:
         # Leave out the hexes Tormund or a wildling blocks.
         gains = tuple(g for g in gains if g[0] != tormund and not (gift and gift[g[0]]))
         need = [0, 0, 0, 0, 0]
         for g in gains:
             need[g[2]] += g[3]
         demand = tuple(need)
+    bank, hands = state.bank, state.hands
     if not gains:
         state.got_yield = False
         events.append(ev("yields", {"total": total, "cards": {}}))
@@ -109,9 +92,8 @@ def produce(state: State, total: int, events: Events) -> None:
 
 def income(state: State, total: int) -> Income:
     """Every building on a hex numbered ``total`` as (hex, seat, resource, cards) — in
-    resource order, then hex order, then corner order — with the set of those hexes, the
-    demand per resource, and the whole yield prepared for when nothing is blocked: the
-    bank's payout per resource, each seat's cards per resource and the event's cards."""
+    resource order, then hex order, then corner order — with the set of those hexes and
+    the demand per resource."""
     owner, building = state.owner, state.building
     gains = tuple(
         (h, owner[v], r, building[v])
@@ -120,20 +102,9 @@ def income(state: State, total: int) -> Income:
         if owner[v] >= 0
     )
     demand = [0, 0, 0, 0, 0]
-    merged: dict[tuple[int, int], int] = {}  # (seat, resource) -> cards, resource order
-    for _, o, r, k in gains:
+    for _, _, r, k in gains:
         demand[r] += k
-        merged[o, r] = merged.get((o, r), 0) + k
-    cards: dict[int, dict[str, int]] = {}
-    for (o, r), k in merged.items():
-        cards.setdefault(o, {})[RESOURCES[r]] = k
-    ready = (
-        tuple((r, d) for r, d in enumerate(demand) if d),  # what the bank pays out
-        tuple((o, r, k) for (o, r), k in merged.items()),
-        tuple((str(s), cards[s]) for s in sorted(cards)),  # the yields event, per seat
-        frozenset(cards),
-    )
-    return gains, frozenset(g[0] for g in gains), tuple(demand), ready
+    return gains, frozenset(g[0] for g in gains), tuple(demand)
 
 
 def _produce_short(state: State, gains: tuple[tuple[int, int, int, int], ...],
