@@ -237,3 +237,14 @@ def test_cells_clipped_locally_match_a_full_voronoi_diagram() -> None:
 def _area(poly: list[tuple[float, float]]) -> float:
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1)
                    in zip(poly, poly[1:] + poly[:1], strict=True))) / 2
+
+
+async def test_async_path_renders_agot_and_caches_per_version() -> None:
+    from bot.render import render_board_async
+
+    view = RULES.view(RULES.new_game({}, 4, 21), None)
+    first = await render_board_async(987654, 1, "agot", view)
+    assert _png(first).size == _size()
+    # Same (game, version): the cached bytes come back, whatever view is passed.
+    again = await render_board_async(987654, 1, "agot", {"phase": "planning"})
+    assert again == first
