@@ -7,7 +7,7 @@ from bisect import insort
 from rules.catan_watch.common import Events, counts_json, ev, illegal, missing_message, pay
 from rules.catan_watch.data import COSTS, FIELDS_PER_SECTION, N_SECTIONS, TERRAIN_RESOURCE
 from rules.catan_watch.specials import update_longest
-from rules.catan_watch.state import State
+from rules.catan_watch.state import State, add_harbour
 from rules.catan_watch.wildlings import draw_token, reveal
 
 SETTLEMENTS, KEEPS, ROADS, GUARDS = 0, 1, 2, 3
@@ -69,22 +69,19 @@ def setup_settlement_spots(state: State) -> list[int]:
 
 
 def road_spots(state: State, seat: int) -> list[int]:
-    road, owner, v_edges = state.road, state.owner, state.geo.vertex_edges
-    starts = _network_vertices(state, seat)
-    starts.update(state.corners_of[seat])
-    found: set[int] = set()
-    for v in starts:
-        o = owner[v]
-        if o == seat or o == -1:
-            # Your own building, or a free corner on your network (whose road is not e).
-            for e in v_edges[v]:
-                if road[e] == -1:
-                    found.add(e)
-        else:
-            for e in v_edges[v]:
-                if road[e] == -1 and road_connects(state, seat, e):
-                    found.add(e)
-    return sorted(found)
+    """Every free path next to one of your buildings or to a free corner your roads reach
+    (what road_connects accepts: a corner an opponent holds passes nothing on, and a path
+    through it that does connect is found from its other end)."""
+    geo = state.geo
+    road, owner, ev_, v_edges = state.road, state.owner, geo.edge_vertices, geo.vertex_edges
+    frontier = set(state.corners_of[seat])
+    for e in state.roads_of[seat]:
+        a, b = ev_[e]
+        if owner[a] == -1:
+            frontier.add(a)
+        if owner[b] == -1:
+            frontier.add(b)
+    return sorted({e for v in frontier for e in v_edges[v] if road[e] == -1})
 
 
 def setup_road_spots(state: State) -> list[int]:
@@ -155,6 +152,7 @@ def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool)
     hex_owners = state.hex_owners
     for h in state.geo.vertex_hexes[v]:
         hex_owners[h] |= bit
+    add_harbour(state.rates[seat], state.layout.harbour[v])
     gone = {v, *state.geo.vertex_neighbours[v]}  # no longer free by the distance rule
     for spots in state.spots:
         spots -= gone

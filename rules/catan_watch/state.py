@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.catan_watch.board import Geometry, Layout, geometry
+from rules.catan_watch.board import ANY_HARBOUR, Geometry, Layout, geometry
 from rules.rng import Rng
 
 BASE = "base"
@@ -70,6 +70,7 @@ class State:
         "pending_discard",
         "phase",
         "pieces",
+        "rates",
         "result",
         "return_phase",
         "rng",
@@ -116,6 +117,7 @@ class State:
     corners_of: list[list[int]]
     spots: list[set[int]]
     hex_owners: list[int]  # per hex: bit per seat with a building on one of its corners
+    rates: list[list[int]]  # per seat: its bank rate per resource (harbours it holds)
     # Derived from owner and building: per dice total, who gets what (see
     # production.income), filled on demand. Replaced (never edited) when a building
     # changes, so clones may share it.
@@ -191,6 +193,7 @@ class State:
         c.spots = [*map(_copy_set, self.spots)]
         c.income = self.income
         c.hex_owners = self.hex_owners[:]
+        c.rates = [*map(_copy_list, self.rates)]
         c.tormund = self.tormund
         c.hands = [*map(_copy_list, self.hands)]
         c.bank = self.bank[:]
@@ -401,9 +404,18 @@ def seal_base(state: State) -> None:
     state.hero_offer = ()
 
 
+def add_harbour(rates: list[int], kind: int) -> None:
+    """A building on a corner with this harbour kind (-1 none, ANY_HARBOUR = 3:1, else
+    2:1 in that resource) improves the seat's bank rates."""
+    if kind == ANY_HARBOUR:
+        rates[:] = [min(r, 3) for r in rates]
+    elif kind >= 0:
+        rates[kind] = 2
+
+
 def reindex(state: State) -> None:
-    """Rebuild the derived data (roads_of, corners_of, spots, hex_owners, income) from
-    ``road``,
+    """Rebuild the derived data (roads_of, corners_of, spots, hex_owners, rates, income)
+    from ``road``,
     ``owner`` and ``building``.
 
     The engine keeps them in step itself; code that writes ``state.road``,
@@ -424,6 +436,10 @@ def reindex(state: State) -> None:
             state.corners_of[seat].append(v)
             for h in geo.vertex_hexes[v]:
                 state.hex_owners[h] |= 1 << seat
+    state.rates = [[3 if state.nw else 4] * 5 for _ in range(n)]
+    for seat in range(n):
+        for v in state.corners_of[seat]:
+            add_harbour(state.rates[seat], state.layout.harbour[v])
     nbrs = geo.vertex_neighbours
     for seat in range(n):
         for e in state.roads_of[seat]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.catan_watch.board import ANY_HARBOUR
 from rules.catan_watch.common import (
     Events,
     counts_json,
@@ -20,29 +19,13 @@ from rules.catan_watch.state import MAIN, TRADE, TRADE_CONFIRM, State
 
 def bank_rate(state: State, seat: int, r: int) -> int:
     """4:1 always; 3:1 with a 3:1 harbour or in Night's Watch mode; 2:1 with that
-    resource's harbour."""
-    rate = 3 if state.nw else 4
-    harbour = state.layout.harbour
-    for v in state.corners_of[seat]:
-        kind = harbour[v]
-        if kind == r:
-            return 2
-        if kind == ANY_HARBOUR:
-            rate = 3
-    return rate
+    resource's harbour (kept up to date in state.rates as settlements are built)."""
+    return state.rates[seat][r]
 
 
 def bank_rates(state: State, seat: int) -> list[int]:
-    """The seat's rate for each resource, in one pass over the harbour corners."""
-    rates = [3 if state.nw else 4] * 5
-    harbour = state.layout.harbour
-    for v in state.corners_of[seat]:
-        kind = harbour[v]
-        if kind == ANY_HARBOUR:
-            rates = [min(r, 3) for r in rates]
-        elif kind >= 0:
-            rates[kind] = 2
-    return rates
+    """The seat's rate for each resource."""
+    return state.rates[seat][:]
 
 
 def bank_trade(state: State, seat: int, give: int, get: int, events: Events) -> None:

@@ -4,10 +4,19 @@ incremental bookkeeping against a rebuild from scratch."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from rules.base import Event
 from rules.catan_watch import RULES, common
+from rules.catan_watch.build import (
+    distance_ok,
+    road_connects,
+    road_spots,
+    settlement_spots,
+    touches_own_road,
+)
 from rules.catan_watch.common import counts_json
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.longest_road import longest_road
@@ -95,6 +104,9 @@ def test_longest_road_of_plain_loops() -> None:
     assert longest_road(s, 0) == 6
 
 
+_DERIVED = ("roads_of", "corners_of", "spots", "hex_owners", "rates")
+
+
 @pytest.mark.parametrize("config", [{}, {"mode": "nights_watch"}])
 def test_bookkeeping_matches_a_rebuild(config: dict[str, str]) -> None:
     """Road lists kept up to date move by move equal the ones rebuilt from the board."""
@@ -104,12 +116,21 @@ def test_bookkeeping_matches_a_rebuild(config: dict[str, str]) -> None:
         while s.result is None:
             seat = min(RULES.awaiting(s))
             RULES.step(s, seat, RULES.random_action(s, seat, rng))
-            kept = ([sorted(r) for r in s.roads_of], [r[:] for r in s.corners_of], s.spots,
-                    s.hex_owners, s.income)
+            kept = {k: copy.deepcopy(getattr(s, k)) for k in _DERIVED}
+            kept["roads_of"] = [sorted(r) for r in kept["roads_of"]]
+            cached = s.income
             reindex(s)
-            assert kept[:4] == (s.roads_of, s.corners_of, s.spots, s.hex_owners)
-            assert all(kept[4][t] == income(s, t) for t in kept[4])
+            assert kept == {k: getattr(s, k) for k in _DERIVED}
+            assert all(cached[t] == income(s, t) for t in cached)
             assert s.road_len == [_reference_longest(s, p) for p in range(s.n)]
+            if s.turn % 3 == 0:
+                for p in range(s.n):
+                    assert road_spots(s, p) == [
+                        e for e in range(s.geo.n_edges)
+                        if s.road[e] == -1 and road_connects(s, p, e)]
+                    assert settlement_spots(s, p) == [
+                        v for v in range(s.geo.n_vertices)
+                        if distance_ok(s, v) and touches_own_road(s, p, v)]
 
 
 def _reference_produce(state: State, total: int) -> list[Event]:
