@@ -281,7 +281,13 @@ async def refresh_offer_post(bot: MaesterBot, game_id: int) -> None:
         _type, _version, view = await bot.service.public_view(game_id)
     except ServiceError:
         return
-    channel = bot.get_channel(channel_id)
+    channel: Any = bot.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(channel_id)
+        except discord.HTTPException:
+            OFFER_POSTS.pop(game_id, None)
+            return
     if not isinstance(channel, discord.abc.Messageable):
         return
     locale = guild_locale_of(getattr(channel, "guild", None))
