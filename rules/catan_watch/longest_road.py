@@ -20,30 +20,16 @@ from rules.catan_watch.state import State
 
 def longest_road(state: State, seat: int) -> int:
     mine = state.roads_of[seat]
-    n = len(mine)
-    if n < 2:
-        return n
-    ev_ = state.geo.edge_vertices
-    owner = state.owner
-    adj: dict[int, list[tuple[int, int]]] = {}
-    for e in mine:
-        a, b = ev_[e]
-        bit = 1 << e
-        if a in adj:
-            adj[a].append((bit, b))
-        else:
-            adj[a] = [(bit, b)]
-        if b in adj:
-            adj[b].append((bit, a))
-        else:
-            adj[b] = [(bit, a)]
-    blocked = {v for v in adj if owner[v] != -1 and owner[v] != seat}
+    if len(mine) < 2:
+        return len(mine)
+    road, owner = state.road, state.owner
+    vertex_adj = state.geo.vertex_adj  # per corner: (path, other end)
     best = 0
     seen: set[int] = set()
     corners: list[int] = []  # of the network being walked
     loop = False
 
-    def tree(v: int, from_bit: int) -> int:
+    def tree(v: int, from_e: int) -> int:
         """Walk v's network once. While it has no loop (a tree) every trail is a simple
         path, and the longest one through each corner joins its two deepest branches (none
         through an occupied corner). Returns the deepest branch below v that may continue
@@ -52,17 +38,18 @@ def longest_road(state: State, seat: int) -> int:
         seen.add(v)
         corners.append(v)
         d1 = d2 = 0
-        for bit, w in adj[v]:
-            if bit != from_bit:
+        for e, w in vertex_adj[v]:
+            if road[e] == seat and e != from_e:
                 if w in seen:
                     loop = True
                     continue
-                d = 1 + tree(w, bit)
+                d = 1 + tree(w, e)
                 if d > d1:
                     d1, d2 = d, d1
                 elif d > d2:
                     d2 = d
-        if v in blocked:
+        o = owner[v]
+        if o != -1 and o != seat:  # an opponent's building: trails end here
             if d1 > best:
                 best = d1
             return 0
@@ -74,24 +61,28 @@ def longest_road(state: State, seat: int) -> int:
         nonlocal best
         if length > best:
             best = length
-        if length and v in blocked:
+        if length and owner[v] != -1 and owner[v] != seat:
             return
-        for bit, w in adj[v]:
-            if not used & bit:
-                dfs(w, used | bit, length + 1)
+        for e, w in vertex_adj[v]:
+            if road[e] == seat and not used >> e & 1:
+                dfs(w, used | 1 << e, length + 1)
 
-    for v0 in adj:
+    ev_ = state.geo.edge_vertices
+    for e0 in mine:
+        v0 = ev_[e0][0]
         if v0 in seen:
             continue
         corners.clear()
         loop = False
-        tree(v0, 0)
+        tree(v0, -1)
         if not loop:
             continue
-        size = sum(len(adj[v]) for v in corners) // 2
+        degree = {v: sum(1 for e, _ in vertex_adj[v] if road[e] == seat) for v in corners}
+        size = sum(degree.values()) // 2
         if size <= best:
             continue
-        starts = [v for v in corners if len(adj[v]) != 2 or v in blocked]
+        starts = [v for v in corners
+                  if degree[v] != 2 or (owner[v] != -1 and owner[v] != seat)]
         if not starts:  # a plain loop
             best = size
             continue
