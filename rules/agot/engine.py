@@ -162,8 +162,13 @@ class AgotRules(GameRules):
                     return None
                 new = state.copy()
                 mine = new.stack[i]["orders"][seat]
+                if fr["ready"][seat]:
+                    # Locked orders lie face down on the board: only which token is secret.
+                    areas = sorted(mine)
+                    if not areas:
+                        return None
                 area = rng.choice(areas)
-                if area in mine:
+                if area in mine and not fr["ready"][seat]:
                     del mine[area]
                     return new
                 for tok in rng.shuffled(list(b.token_ids)):

@@ -38,6 +38,14 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
     for a, o in sorted(st.orders.items()):
         areas.setdefault(a, {})["order"] = {"seat": o[0], "token": o[1],
                                             "label": b.tokens[o[1]].label}
+    top = st.stack[-1] if st.stack else None
+    if top is not None and top["kind"] == "planning":
+        # A house that pressed Ready has put its orders on the board face down: where they
+        # stand is public (as at the table), which order each is stays secret.
+        for s in range(st.n):
+            if top["ready"][s]:
+                for a in sorted(top["orders"][s]):
+                    areas.setdefault(a, {})["order"] = {"seat": s, "face_down": True}
     for a, (strength, house) in sorted(st.neutral.items()):
         areas.setdefault(a, {})["neutral"] = {"strength": strength, "house": house}
     controlled = {a: st.houses[c] for a in b.area_ids if (c := control(st, a)) is not None}

@@ -59,3 +59,21 @@ def test_seats_are_called_by_their_house() -> None:
     state = RULES.new_game({"houses": ["stark", "lannister", "baratheon"]}, 3, 1)
     labels = [RULES.seat_label(state, s) for s in range(3)]
     assert labels == ["Stark", "Lannister", "Baratheon"]
+
+
+def test_ready_orders_lie_face_down_on_the_public_board() -> None:
+    from rules.agot import RULES
+    from rules.base import Action
+
+    state = RULES.new_game({"houses": ["stark", "lannister", "baratheon"]}, 3, 1)
+    assert state.stack[-1]["kind"] == "planning"
+    spec = RULES.random_action(state, 0, __import__("rules.rng", fromlist=["Rng"]).Rng(3))
+    orders = dict(spec.params["orders"])
+    state, _ = RULES.apply(state, 0, Action("place_orders", {"orders": orders}))
+    public = RULES.view(state, None)["board"]
+    assert not any("order" in public.get(a, {}) for a in orders)  # a draft is private
+    state, _ = RULES.apply(state, 0, Action("ready"))
+    public = RULES.view(state, None)["board"]
+    for area in orders:
+        assert public[area]["order"] == {"seat": 0, "face_down": True}
+    assert all(t not in str(public) for t in orders.values() if t)
