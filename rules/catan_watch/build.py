@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import insort
+from itertools import compress
 
 from rules.catan_watch.common import Events, counts_json, ev, illegal, missing_message, pay
 from rules.catan_watch.data import COSTS, FIELDS_PER_SECTION, N_SECTIONS, TERRAIN_RESOURCE
@@ -59,13 +60,8 @@ def has_settlement_spot(state: State, seat: int) -> bool:
 
 
 def setup_settlement_spots(state: State) -> list[int]:
-    owner, nbrs = state.owner, state.geo.vertex_neighbours
-    taken: set[int] = set()
-    for v, o in enumerate(owner):
-        if o != -1:
-            taken.add(v)
-            taken.update(nbrs[v])
-    return [v for v in range(len(owner)) if v not in taken]
+    """Every corner free by the distance rule (kept up to date in state.free)."""
+    return list(compress(range(len(state.free)), state.free))
 
 
 def road_spots(state: State, seat: int) -> list[int]:
@@ -136,8 +132,9 @@ def check_guard_section(state: State, seat: int, section: int) -> None:
 def put_road(state: State, seat: int, e: int, events: Events, free: bool) -> None:
     state.road[e] = seat
     state.roads_of[seat].append(e)
+    open_corner = state.free
     for v in state.geo.edge_vertices[e]:
-        if distance_ok(state, v):
+        if open_corner[v]:
             state.spots[seat].add(v)
     state.pieces[seat][ROADS] -= 1
     events.append(ev("road_built", {"seat": seat, "edge": e, "free": free}))
@@ -156,6 +153,9 @@ def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool)
     gone = {v, *state.geo.vertex_neighbours[v]}  # no longer free by the distance rule
     for spots in state.spots:
         spots -= gone
+    open_corner = state.free
+    for w in gone:
+        open_corner[w] = False
     _income_changed(state, v)
     state.pieces[seat][SETTLEMENTS] -= 1
     events.append(ev("settlement_built", {"seat": seat, "vertex": v, "setup": setup}))

@@ -91,6 +91,7 @@ def new_game(config: Mapping[str, Any], n: int, seed: int) -> State:
     s.spots = [set() for _ in range(n)]
     s.income = {}
     s.hex_owners = [0] * len(geo.hexes)
+    s.free = [True] * geo.n_vertices
     s.rates = [[3 if nw else 4] * 5 for _ in range(n)]  # the bank: 4:1 (3:1 in Night's Watch)
     s.tormund = -1 if nw else layout.terrain.index("ice_field")
     s.hands = [[0] * 5 for _ in range(n)]

@@ -45,6 +45,7 @@ class State:
         "dice",
         "discard_need",
         "first",
+        "free",
         "free_roads",
         "geo",
         "gift",
@@ -116,6 +117,7 @@ class State:
     roads_of: list[list[int]]
     corners_of: list[list[int]]
     spots: list[set[int]]
+    free: list[bool]  # per corner: free by the distance rule (no building on it or next to it)
     hex_owners: list[int]  # per hex: bit per seat with a building on one of its corners
     rates: list[list[int]]  # per seat: its bank rate per resource (harbours it holds)
     # Derived from owner and building: per dice total, who gets what (see
@@ -193,6 +195,7 @@ class State:
         c.spots = [*map(_copy_set, self.spots)]
         c.income = self.income
         c.hex_owners = self.hex_owners[:]
+        c.free = self.free[:]
         c.rates = [*map(_copy_list, self.rates)]
         c.tormund = self.tormund
         c.hands = [*map(_copy_list, self.hands)]
@@ -414,8 +417,8 @@ def add_harbour(rates: list[int], kind: int) -> None:
 
 
 def reindex(state: State) -> None:
-    """Rebuild the derived data (roads_of, corners_of, spots, hex_owners, rates, income)
-    from ``road``,
+    """Rebuild the derived data (roads_of, corners_of, spots, free, hex_owners, rates,
+    income) from ``road``,
     ``owner`` and ``building``.
 
     The engine keeps them in step itself; code that writes ``state.road``,
@@ -441,10 +444,12 @@ def reindex(state: State) -> None:
         for v in state.corners_of[seat]:
             add_harbour(state.rates[seat], state.layout.harbour[v])
     nbrs = geo.vertex_neighbours
+    state.free = [owner[v] == -1 and all(owner[w] == -1 for w in nbrs[v])
+                  for v in range(len(owner))]
     for seat in range(n):
         for e in state.roads_of[seat]:
             for v in geo.edge_vertices[e]:
-                if owner[v] == -1 and all(owner[w] == -1 for w in nbrs[v]):
+                if state.free[v]:
                     state.spots[seat].add(v)
 
 

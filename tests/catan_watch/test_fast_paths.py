@@ -104,7 +104,7 @@ def test_longest_road_of_plain_loops() -> None:
     assert longest_road(s, 0) == 6
 
 
-_DERIVED = ("roads_of", "corners_of", "spots", "hex_owners", "rates")
+_DERIVED = ("roads_of", "corners_of", "spots", "free", "hex_owners", "rates")
 
 
 @pytest.mark.parametrize("config", [{}, {"mode": "nights_watch"}])
