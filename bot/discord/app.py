@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 from typing import Any
 
@@ -25,6 +26,12 @@ from bot.i18n import msg
 from bot.service import GameService
 
 log = logging.getLogger(__name__)
+
+#: Per-game command groups (``/agot``, ``/catan``), added before the tree's one sync.
+GAME_COGS: tuple[str, ...] = (
+    "bot.discord.games.agot_cog:AgotCog",
+    "bot.discord.games.catan_watch_cog:CatanCog",
+)
 
 
 class MaesterBot(commands.Bot):
@@ -45,6 +52,11 @@ class MaesterBot(commands.Bot):
     async def setup_hook(self) -> None:
         load_ui_modules()
         await self.add_cog(GameCog(self))
+        for spec in GAME_COGS:
+            module, name = spec.split(":")
+            cog_class = getattr(importlib.import_module(module), name)
+            if self.get_cog(cog_class.__cog_name__) is None:
+                await self.add_cog(cog_class(self))
         await self.add_cog(DeadlineLoop(self, self.deadline_interval))
         self.add_dynamic_items(*dynamic_items())
         await self.tree.set_translator(CatalogTranslator())
