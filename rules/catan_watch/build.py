@@ -131,11 +131,12 @@ def check_guard_section(state: State, seat: int, section: int) -> None:
 # ---- effects ---------------------------------------------------------------------------
 def put_road(state: State, seat: int, e: int, events: Events, free: bool) -> None:
     state.road[e] = seat
-    state.roads_of[seat].append(e)
+    # The per-seat lists and sets are replaced, never edited: clones share them.
+    state.roads_of[seat] = [*state.roads_of[seat], e]
     open_corner = state.free
-    for v in state.geo.edge_vertices[e]:
-        if open_corner[v]:
-            state.spots[seat].add(v)
+    new = [v for v in state.geo.edge_vertices[e] if open_corner[v]]
+    if new:
+        state.spots[seat] = state.spots[seat].union(new)
     state.pieces[seat][ROADS] -= 1
     events.append(ev("road_built", {"seat": seat, "edge": e, "free": free}))
     update_longest(state, [seat], events)
@@ -144,15 +145,24 @@ def put_road(state: State, seat: int, e: int, events: Events, free: bool) -> Non
 def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool) -> None:
     state.owner[v] = seat
     state.building[v] = 1
-    insort(state.corners_of[seat], v)
+    # The per-seat lists and sets are replaced, never edited: clones share them.
+    corners = state.corners_of[seat][:]
+    insort(corners, v)
+    state.corners_of[seat] = corners
     bit = 1 << seat
     hex_owners = state.hex_owners
     for h in state.geo.vertex_hexes[v]:
         hex_owners[h] |= bit
-    add_harbour(state.rates[seat], state.layout.harbour[v])
+    harbour = state.layout.harbour[v]
+    if harbour >= 0:
+        rates = state.rates[seat][:]
+        add_harbour(rates, harbour)
+        state.rates[seat] = rates
     gone = {v, *state.geo.vertex_neighbours[v]}  # no longer free by the distance rule
-    for spots in state.spots:
-        spots -= gone
+    all_spots = state.spots
+    for s, spots in enumerate(all_spots):
+        if not spots.isdisjoint(gone):
+            all_spots[s] = spots - gone
     open_corner = state.free
     for w in gone:
         open_corner[w] = False

@@ -113,7 +113,8 @@ class State:
     road: list[int]  # per edge: seat or -1
     # Derived from road and owner, kept in step by the engine (see reindex): per seat its
     # roads, its building corners (ascending) and its settlement spots (free corners by the
-    # distance rule that its roads touch).
+    # distance rule that its roads touch). The per-seat lists and sets (also in rates) are
+    # replaced when they change, never edited in place, so clones share them.
     roads_of: list[list[int]]
     corners_of: list[list[int]]
     spots: list[set[int]]
@@ -190,13 +191,13 @@ class State:
         c.building = self.building[:]
         c.owner = self.owner[:]
         c.road = self.road[:]
-        c.roads_of = [*map(_copy_list, self.roads_of)]
-        c.corners_of = [*map(_copy_list, self.corners_of)]
-        c.spots = [*map(_copy_set, self.spots)]
+        c.roads_of = self.roads_of[:]  # their per-seat parts are shared (never edited)
+        c.corners_of = self.corners_of[:]
+        c.spots = self.spots[:]
         c.income = self.income
         c.hex_owners = self.hex_owners[:]
         c.free = self.free[:]
-        c.rates = [*map(_copy_list, self.rates)]
+        c.rates = self.rates[:]
         c.tormund = self.tormund
         c.hands = [*map(_copy_list, self.hands)]
         c.bank = self.bank[:]
@@ -383,7 +384,6 @@ class State:
 
 _new = object.__new__
 _copy_list = list.copy
-_copy_set = set.copy
 
 
 def seal_base(state: State) -> None:
