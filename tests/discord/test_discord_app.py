@@ -20,3 +20,24 @@ async def test_every_game_command_group_is_installed(simcord_env: Any) -> None:
     names = {c.name for c in bot.tree.get_commands()}
     assert {"game", "agot", "catan"} <= names
     assert {"GameCog", "AgotCog", "CatanCog"} <= set(bot.cogs)
+
+
+async def test_panels_are_routed_by_custom_id_and_never_kept_in_memory(
+    simcord_env: Any,
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await alice.slash(channel, "game new", game_type="sealed_bids", players=2,
+                      options="rounds=1")
+    (thread,) = channel.threads
+    await bob.slash(thread, "game join")
+    await alice.slash(thread, "game start")
+    await bob.slash(thread, "game ready")
+    hand = await alice.slash(thread, "game hand")
+    assert hand.ephemeral
+    # Many panels went out; all are DynamicItems routed by custom id, so the client keeps
+    # none of them (a long-running bot must not accumulate every panel it ever sent).
+    assert env.bot._connection._view_store.persistent_views == []
+    assert all(not views for views in env.bot._connection._view_store._views.values())
