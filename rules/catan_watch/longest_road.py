@@ -18,6 +18,19 @@ from __future__ import annotations
 from rules.catan_watch.state import State
 
 
+def _network(state: State, seat: int, v0: int) -> list[int]:
+    """The corners reached from v0 along the seat's roads."""
+    road, vertex_adj = state.road, state.geo.vertex_adj
+    found, stack = {v0}, [v0]
+    while stack:
+        v = stack.pop()
+        for e, w in vertex_adj[v]:
+            if road[e] == seat and w not in found:
+                found.add(w)
+                stack.append(w)
+    return sorted(found)
+
+
 def longest_road(state: State, seat: int) -> int:
     mine = state.roads_of[seat]
     if len(mine) < 2:
@@ -25,8 +38,7 @@ def longest_road(state: State, seat: int) -> int:
     road, owner = state.road, state.owner
     vertex_adj = state.geo.vertex_adj  # per corner: (path, other end)
     best = 0
-    seen: set[int] = set()
-    corners: list[int] = []  # of the network being walked
+    seen = [False] * len(owner)
     loop = False
 
     def tree(v: int, from_e: int) -> int:
@@ -35,12 +47,11 @@ def longest_road(state: State, seat: int) -> int:
         through an occupied corner). Returns the deepest branch below v that may continue
         upwards; sets ``loop`` when a corner is reached twice."""
         nonlocal best, loop
-        seen.add(v)
-        corners.append(v)
+        seen[v] = True
         d1 = d2 = 0
         for e, w in vertex_adj[v]:
             if road[e] == seat and e != from_e:
-                if w in seen:
+                if seen[w]:
                     loop = True
                     continue
                 d = 1 + tree(w, e)
@@ -70,13 +81,13 @@ def longest_road(state: State, seat: int) -> int:
     ev_ = state.geo.edge_vertices
     for e0 in mine:
         v0 = ev_[e0][0]
-        if v0 in seen:
+        if seen[v0]:
             continue
-        corners.clear()
         loop = False
         tree(v0, -1)
         if not loop:
             continue
+        corners = _network(state, seat, v0)
         degree = {v: sum(1 for e, _ in vertex_adj[v] if road[e] == seat) for v in corners}
         size = sum(degree.values()) // 2
         if size <= best:
