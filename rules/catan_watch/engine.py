@@ -82,30 +82,27 @@ _CHECKED = frozenset({"roll", "move_tormund"})
 
 
 def step(state: State, seat: int, action: Action) -> Events:
-    kind, params = action.kind, action.params
-    phase = state.phase
-    if kind not in PHASE_KINDS[phase]:
+    kind = action.kind
+    entry = _DISPATCH[state.phase].get(kind)
+    if entry is None:
         if kind not in ALL_KINDS:
             raise RuleViolation("unknown_action", f"Unknown action {kind!r}.")
         raise RuleViolation("wrong_phase", _wrong_phase_message(state, kind))
+    handler, win_check = entry
     events: Events = []
-    if phase == SETUP:
-        setup_step(state, seat, kind, params, events)
-        return events
-    if phase == DISCARD:
-        submit_discard(state, seat, counts_of(params.get("cards"), "cards"), events)
-        return events
-    if phase == TRADE:
-        trade.respond(state, seat, kind, params, events)
-        return events
-    _HANDLERS[kind](state, seat, params, events)
-    # A roll and Tormund's move end in finish_roll, which has just checked the win.
-    if state.result is None and state.phase in _CHECK_WIN_PHASES and kind not in _CHECKED:
+    handler(state, seat, action.params, events)
+    # The active player's moves end with the win check (in the phases where one can win);
+    # a roll and Tormund's move end in finish_roll, which has just made it.
+    if win_check and state.result is None and state.phase in _CHECK_WIN_PHASES:
         check_win(state, events)
     return events
 
 
 Params = Mapping[str, Any]
+
+
+def _discard(state: State, seat: int, params: Params, events: Events) -> None:
+    submit_discard(state, seat, counts_of(params.get("cards"), "cards"), events)
 
 
 def _roll(state: State, seat: int, params: Params, events: Events) -> None:
@@ -194,6 +191,29 @@ _HANDLERS: dict[str, Callable[[State, int, Params, Events], None]] = {
     "remove_hero": _remove_hero,
     "end_turn": _end_turn,
 }
+
+Entry = tuple[Callable[[State, int, Params, Events], None], bool]  # (handler, win check)
+
+
+def _responder(kind: str) -> Callable[[State, int, Params, Events], None]:
+    return lambda state, seat, params, events: trade.respond(state, seat, kind, params, events)
+
+
+def _placer(kind: str) -> Callable[[State, int, Params, Events], None]:
+    return lambda state, seat, params, events: setup_step(state, seat, kind, params, events)
+
+
+#: Per phase: the action kinds allowed and how each is carried out.
+_DISPATCH: dict[str, dict[str, Entry]] = {}
+for _phase, _kinds in PHASE_KINDS.items():
+    if _phase == SETUP:
+        _DISPATCH[_phase] = {k: (_placer(k), False) for k in _kinds}
+    elif _phase == DISCARD:
+        _DISPATCH[_phase] = {k: (_discard, False) for k in _kinds}
+    elif _phase == TRADE:
+        _DISPATCH[_phase] = {k: (_responder(k), False) for k in _kinds}
+    else:
+        _DISPATCH[_phase] = {k: (_HANDLERS[k], k not in _CHECKED) for k in _kinds}
 
 
 def end_turn(state: State, events: Events) -> None:
