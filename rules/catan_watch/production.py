@@ -12,6 +12,7 @@ from rules.catan_watch.common import (
     roll_dice,
 )
 from rules.catan_watch.data import RESOURCES
+from rules.catan_watch.describe import seat_label
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRAGEDY, State
 from rules.catan_watch.wildlings import wildling_die
@@ -185,7 +186,7 @@ def check_tormund_move(state: State, seat: int, h: int, victim: object) -> None:
         raise illegal("Tormund must stand on a hex with a number token.")
     candidates = victims(state, seat, h)
     if candidates and victim not in candidates:
-        names = ", ".join(f"seat {s}" for s in candidates)
+        names = ", ".join(f"{seat_label(s)} (victim {s})" for s in candidates)
         raise illegal(f"Choose whom to rob next to that hex: {names}.")
     if not candidates and victim is not None:
         raise illegal("No opponent with cards is next to that hex; rob no one.")

@@ -9,6 +9,7 @@ from rules.base import Action, ActionSpec, Event, GameRules, Result, Seat
 from rules.catan_watch import agent, engine
 from rules.catan_watch.data import DEV_CARDS, provisional_names
 from rules.catan_watch.describe import describe as describe_event
+from rules.catan_watch.describe import seat_label
 from rules.catan_watch.setup import CONFIG_DEFAULTS, new_game
 from rules.catan_watch.state import DISCARD, State
 from rules.catan_watch.view import progress as progress_text
@@ -48,6 +49,10 @@ class CatanWatchRules(GameRules):
 
     def default_action(self, state: State, seat: Seat) -> Action:
         return agent.default_action(state, seat)
+
+    def seat_label(self, state: State, seat: Seat) -> str:
+        """The seat's piece colour: "Red", "Blue", "Orange", "White"."""
+        return seat_label(seat)
 
     def progress(self, state: State, seat: Seat) -> str:
         return progress_text(state, seat)

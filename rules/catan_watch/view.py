@@ -7,6 +7,7 @@ from typing import Any
 from rules.catan_watch import dev_cards, heroes, trade
 from rules.catan_watch.common import counts_json
 from rules.catan_watch.data import CLAN_NAMES, DEV_CARDS, HEROES, RESOURCES
+from rules.catan_watch.describe import COLOURS, seat_label
 from rules.catan_watch.engine import awaiting
 from rules.catan_watch.points import guards_on_wall, hidden_vp, public_vp
 from rules.catan_watch.state import (
@@ -27,21 +28,21 @@ from rules.catan_watch.state import (
 
 
 def phase_label(state: State) -> str:
-    p, cur = state.phase, state.current
+    p, cur = state.phase, seat_label(state.current)
     if p == SETUP:
         seat, step = state.setup_queue[0]
-        return f"Set-up: seat {seat} places a {step}"
+        return f"Set-up: {seat_label(seat)} places a {step}"
     return {
-        ROLL: f"Seat {cur}: roll the dice",
+        ROLL: f"{cur}: roll the dice",
         DISCARD: "Players with more than 7 cards discard half",
-        TORMUND: f"Seat {cur}: move Tormund",
-        MAIN: f"Seat {cur}: trade, build, or end the turn",
-        TRADE: f"Seat {cur} offers a trade; others answer",
-        TRADE_CONFIRM: f"Seat {cur}: confirm the trade with one partner or cancel",
-        ROAD_BUILDING: f"Seat {cur}: place free roads ({state.free_roads} left)",
-        MORMONT: f"Seat {cur}: give a card back (Forced Trade)",
-        MELISANDRE: f"Seat {cur}: pick a development card",
-        TRAGEDY: f"Seat {cur}: remove a hero from the offer (heroes' tragedy)",
+        TORMUND: f"{cur}: move Tormund",
+        MAIN: f"{cur}: trade, build, or end the turn",
+        TRADE: f"{cur} offers a trade; others answer",
+        TRADE_CONFIRM: f"{cur}: confirm the trade with one partner or cancel",
+        ROAD_BUILDING: f"{cur}: place free roads ({state.free_roads} left)",
+        MORMONT: f"{cur}: give a card back (Forced Trade)",
+        MELISANDRE: f"{cur}: pick a development card",
+        TRAGEDY: f"{cur}: remove a hero from the offer (heroes' tragedy)",
         OVER: "Game over",
     }[p]
 
@@ -97,6 +98,8 @@ def _players(state: State) -> list[dict[str, Any]]:
         p = state.pieces[s]
         item: dict[str, Any] = {
             "seat": s,
+            "colour": COLOURS[s],
+            "label": seat_label(s),
             "cards": sum(state.hands[s]),
             "development_cards": len(state.dev_hand[s]),
             "watches_played": state.watches[s],
