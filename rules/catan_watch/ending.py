@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.catan_watch.common import Events, ev
-from rules.catan_watch.points import BUILDING_VP, WIN_VP, guards_on_wall, total_vp
+from rules.catan_watch.points import WIN_VP, guards_on_wall, total_vp
 from rules.catan_watch.state import OVER, State
 
 
@@ -40,11 +40,6 @@ def check_win(state: State, events: Events) -> bool:
         return True
     seat = state.current
     if state.nw and not state.rolled:
-        return False
-    # Cheap bound first: buildings and victory point cards, plus at most 6 from the
-    # special cards and guard tokens.
-    p = state.pieces[seat]
-    if BUILDING_VP - p[0] - 2 * p[1] + state.dev_hand[seat].count("victory_point") + 6 < WIN_VP:
         return False
     if total_vp(state, seat) < WIN_VP:
         return False

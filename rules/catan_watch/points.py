@@ -50,4 +50,9 @@ def hidden_vp(state: State, seat: int) -> int:
 
 
 def total_vp(state: State, seat: int) -> int:
-    return public_vp(state, seat) + state.dev_hand[seat].count("victory_point")
+    """public_vp + hidden_vp, in one function (the win check runs after every move)."""
+    p = state.pieces[seat]
+    vp = BUILDING_VP - p[0] - 2 * p[1] + state.dev_hand[seat].count("victory_point")
+    if state.nw:
+        return vp + (state.longest == seat) + (state.largest == seat) + guard_vp(state, seat)
+    return vp + 2 * (state.longest == seat) + 2 * (state.largest == seat)

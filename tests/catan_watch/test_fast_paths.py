@@ -20,6 +20,7 @@ from rules.catan_watch.build import (
 from rules.catan_watch.common import counts_json
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.longest_road import longest_road
+from rules.catan_watch.points import hidden_vp, public_vp, total_vp
 from rules.catan_watch.production import income, produce
 from rules.catan_watch.state import State, reindex
 from rules.rng import Rng
@@ -123,6 +124,8 @@ def test_bookkeeping_matches_a_rebuild(config: dict[str, str]) -> None:
             assert kept == {k: getattr(s, k) for k in _DERIVED}
             assert all(cached[t] == income(s, t) for t in cached)
             assert s.road_len == [_reference_longest(s, p) for p in range(s.n)]
+            assert [total_vp(s, p) for p in range(s.n)] == [
+                public_vp(s, p) + hidden_vp(s, p) for p in range(s.n)]
             if s.turn % 3 == 0:
                 for p in range(s.n):
                     assert road_spots(s, p) == [
