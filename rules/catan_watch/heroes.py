@@ -16,13 +16,16 @@ from rules.catan_watch.build import (
 from rules.catan_watch.common import (
     Events,
     bad,
+    choice,
     counts_json,
     ev,
     illegal,
     int_param,
     missing_message,
     pay,
+    randbelow,
     res_of,
+    shuffle,
 )
 from rules.catan_watch.data import (
     CAMPS_PER_CLAN,
@@ -80,6 +83,11 @@ def validate(state: State, seat: int, params: Mapping[str, Any]) -> None:
     why = ready(state, seat)
     if why:
         raise illegal(why)
+    _validate_params(state, seat, params)
+
+
+def _validate_params(state: State, seat: int, params: Mapping[str, Any]) -> None:
+    """validate, once the seat is known to be ready to use its hero."""
     after = params.get("after", "flip" if state.hero_side[seat] == "A" else "swap")
     if after not in ("flip", "swap"):
         raise bad("after must be 'flip' (turn to side B) or 'swap' (take another hero).")
@@ -313,7 +321,7 @@ def melisandre_pick(state: State, seat: int, params: Mapping[str, Any], events: 
     i = int_param(params, "index", 0, len(cards), "card index")
     card = cards.pop(i)
     state.dev_deck.extend(cards)
-    state.rng.shuffle(state.dev_deck)
+    shuffle(state.rng, state.dev_deck)
     take_development(state, seat, card, events)
     state.phase = pending["return"]
     state.pending = None
@@ -357,14 +365,14 @@ def candidates(state: State, seat: int, rng: Rng) -> list[dict[str, Any]]:
         opts = [{}]
     out: list[dict[str, Any]] = []
     for p in opts:
-        if state.hero_side[seat] == "A" and rng.randbelow(2) == 0:
+        if state.hero_side[seat] == "A" and randbelow(rng, 2) == 0:
             p = {**p, "after": "flip"}
         else:
             p = {**p, "after": "swap"}
             if state.hero_offer:
-                p["take"] = rng.choice(state.hero_offer)
+                p["take"] = choice(rng, state.hero_offer)
         try:
-            validate(state, seat, p)
+            _validate_params(state, seat, p)  # ready() was checked above
         except RuleViolation:
             continue
         out.append(p)

@@ -16,7 +16,7 @@ from rules.catan_watch.build import (
     setup_road_spots,
     setup_yield,
 )
-from rules.catan_watch.common import Events, ev, illegal, int_param
+from rules.catan_watch.common import Events, die, ev, illegal, int_param, shuffle
 from rules.catan_watch.data import (
     BANK_START,
     COMPONENTS,
@@ -97,7 +97,7 @@ def new_game(config: Mapping[str, Any], n: int, seed: int) -> State:
     s.hands = [[0] * 5 for _ in range(n)]
     s.bank = [BANK_START] * 5
     deck = [c["id"] for c in DEV_CARDS.values() if nw or c["base"] for _ in range(c["count"])]
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     s.dev_deck = deck
     s.dev_hand = [[] for _ in range(n)]
     s.dev_new = []
@@ -147,7 +147,7 @@ def _starting_player(s: State) -> int:
     """Night's Watch mode: everyone rolls one die, highest starts (ties roll again)."""
     contenders = list(range(s.n))
     while True:
-        rolls = [s.rng.die(6) for _ in contenders]
+        rolls = [die(s.rng, 6) for _ in contenders]
         s.start_rolls.append([rolls[contenders.index(i)] if i in contenders else 0
                               for i in range(s.n)])
         top = max(rolls)
@@ -159,7 +159,7 @@ def _starting_player(s: State) -> int:
 def _wildling_setup(s: State) -> None:
     per_clan = COMPONENTS["wildling_tokens"]["per_clan"]
     tokens = [(t, clan) for clan in range(3) for t in WILDLING_TYPES for _ in range(per_clan[t])]
-    s.rng.shuffle(tokens)
+    shuffle(s.rng, tokens)
     # One face-down token under each settlement left on the cost card after the set-up,
     # two under each keep; the rest is the general supply.
     for seat in range(s.n):

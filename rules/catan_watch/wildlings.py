@@ -3,7 +3,7 @@ the Gift."""
 
 from __future__ import annotations
 
-from rules.catan_watch.common import Events, ev
+from rules.catan_watch.common import Events, ev, shuffle
 from rules.catan_watch.data import (
     CAMPS_PER_CLAN,
     CLAN_NAMES,
@@ -25,7 +25,7 @@ def draw_token(state: State) -> Token | None:
             return None
         state.tokens = state.token_discard
         state.token_discard = []
-        state.rng.shuffle(state.tokens)
+        shuffle(state.rng, state.tokens)
     return state.tokens.pop()
 
 
