@@ -124,7 +124,7 @@ def main() -> None:
     for _ in range(repeats):  # alternate, so both see the same stretches of load
         base.append(ours(games, {}, copy=False))
         if theirs is not None:
-            other.append(theirs(max(1, games // 4)))
+            other.append(theirs(games))  # the same games count (seeds 0..games-1)
     mine = best(base)
     print(mine.line("catan_watch base, 4 random players, in place"))
     print(best([ours(max(1, games // 4), {}, copy=True) for _ in range(repeats)]).line(

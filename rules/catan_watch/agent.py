@@ -14,7 +14,6 @@ from rules.catan_watch.build import (
     ROADS,
     SETTLEMENTS,
     guard_sections,
-    has_settlement_spot,
     keep_spots,
     road_spots,
     settlement_spots,
@@ -255,6 +254,10 @@ _BUY = Action("buy_development")
 _ACCEPT = Action("accept_trade")
 _DECLINE = Action("decline_trade")
 _CANCEL = Action("cancel_trade")
+_KEEP_COST = COSTS["keep"]
+_SETTLEMENT_COST = COSTS["settlement"]
+_DEV_COST = COSTS["development"]
+_ROAD_COST = COSTS["road"]
 _CAN_KEEP = afford_check(COSTS["keep"])
 _CAN_SETTLE = afford_check(COSTS["settlement"])
 _CAN_ROAD = afford_check(COSTS["road"])
@@ -332,7 +335,7 @@ def _main_move(state: State, seat: int, rng: Rng) -> Action:
         if spots:
             return act("build_keep", {"vertex": choice(rng, spots)})
     # Whether the seat has a corner for a settlement decides what it saves for.
-    can_settle = bool(pieces[SETTLEMENTS]) and has_settlement_spot(state, seat)
+    can_settle = bool(pieces[SETTLEMENTS] and state.spots[seat])  # has_settlement_spot
     if can_settle and _CAN_SETTLE(hand):
         spots = settlement_spots(state, seat)
         return act("build_settlement", {"vertex": _good_spot(state, spots, rng)})
@@ -357,15 +360,23 @@ def _main_move(state: State, seat: int, rng: Rng) -> Action:
         uses = heroes.candidates(state, seat, rng)
         if uses:
             return act("use_hero", choice(rng, uses))
-    target = _target_cost(state, seat, can_settle)
+    # What it saves for: a settlement if it has a spot, else a keep, else a development
+    # card (or a road to find a spot).
+    if can_settle:
+        target = _SETTLEMENT_COST
+    elif pieces[KEEPS] and pieces[SETTLEMENTS] < 5:
+        target = _KEEP_COST
+    elif state.dev_deck:
+        target = _DEV_COST
+    else:
+        target = _ROAD_COST
     # Per resource: spare (+) or missing (-); the index lists are picked without loops.
     diff = list(map(sub, hand, target))
     missing = list(compress(_R5, map(_NEGATIVE, diff)))
     if missing:
         spare: list[int] = []
         if max(diff) >= 2:  # no bank rate is better than 2:1
-            rates = trade.bank_rates(state, seat)
-            spare = list(compress(_R5, map(ge, diff, rates)))
+            spare = list(compress(_R5, map(ge, diff, state.rates[seat])))  # bank_rates
         gets = list(compress(missing, map(state.bank.__getitem__, missing)))
         if spare and gets:
             give = max(spare, key=diff.__getitem__)
@@ -376,16 +387,3 @@ def _main_move(state: State, seat: int, rng: Rng) -> Action:
             return act("offer_trade", {"give": {RESOURCES[rich]: 1},
                                        "get": {RESOURCES[choice(rng, missing)]: 1}})
     return _END_TURN
-
-
-def _target_cost(state: State, seat: int, settlement_spot: bool) -> tuple[int, ...]:
-    """What the random agent saves for: a settlement if it has a spot, else a keep, else a
-    development card (or a road to find a spot)."""
-    pieces = state.pieces[seat]
-    if settlement_spot:
-        return COSTS["settlement"]
-    if pieces[KEEPS] and pieces[SETTLEMENTS] < 5:
-        return COSTS["keep"]
-    if state.dev_deck:
-        return COSTS["development"]
-    return COSTS["road"]
