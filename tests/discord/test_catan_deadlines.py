@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.discord.app import MaesterBot
 from bot.service import GameService, ManualClock
 from rules.base import Action
+from rules.catan_watch import RULES
 from rules.catan_watch.agent import plentiful_first
 from rules.catan_watch.common import counts_json, counts_text
 from rules.catan_watch.data import RESOURCES
@@ -71,7 +72,7 @@ async def test_missed_discards_and_trade_answers_get_the_defaults(
     text = "\n".join(m.content for m in thread.history())
     assert text.count("missed the deadline") >= len(late)
     for s in late:
-        assert f"Seat {s} discarded {counts_text(expected[s])}." in text
+        assert f"{RULES.seat_label(state, s)} discarded {counts_text(expected[s])}." in text
 
     # a trade offer nobody answers is declined by default; its message then says closed
     await advance_to(table, rng, lambda s: s.phase == "main" and any(s.hands[s.current])
