@@ -16,6 +16,9 @@ from bot.service.errors import ServiceError
 from storage import repo
 from storage.models import Deadline
 
+#: A bound on the defaults applied for one missed deadline (a stuck engine must not spin).
+MAX_DEFAULTS_PER_MISS = 50
+
 
 class DeadlineOps(ServiceCore):
     async def run_due(self) -> list[Effect]:
@@ -102,20 +105,28 @@ class DeadlineOps(ServiceCore):
             return [Post(gid, msg("deadline.excused", player=head.person(row.seat),
                                   left=seat.excuses_left - 1, deadline=new_due),
                          (seat.user_id,))]
-        action = head.rules.default_action(head.state, row.seat)
-        new_state, events = head.rules.apply(head.state, row.seat, action)
         missed = seat.missed + 1
 
         async def record_miss(conn: AsyncConnection) -> None:
             await repo.update_seat(conn, gid, row.seat, missed=missed)
 
-        effects = await self._commit_move(head, row.seat, None, action, new_state, events,
-                                          source="deadline", interaction_id=None,
-                                          extra=record_miss)
+        # While the game waits for this seat alone, its turn is settled by defaults: a Catan
+        # turn is rolled and ended rather than given a second deadline in between. Once
+        # others are awaited too (a new round, a simultaneous phase) it gets a fresh deadline.
+        done: list[str] = []
+        effects: list[Effect] = []
+        for _ in range(MAX_DEFAULTS_PER_MISS):
+            action = head.rules.default_action(head.state, row.seat)
+            new_state, events = head.rules.apply(head.state, row.seat, action)
+            effects += await self._commit_move(head, row.seat, None, action, new_state, events,
+                                               source="deadline", interaction_id=None,
+                                               extra=record_miss if not done else None)
+            done.append(action.kind + (f" {dict(action.params)}" if action.params else ""))
+            if head.game.status != "active" or head.rules.awaiting(head.state) != {row.seat}:
+                break
         seat.missed = missed
-        described = action.kind + (f" {dict(action.params)}" if action.params else "")
         notice = Post(gid, msg("deadline.defaulted", player=head.person(row.seat),
-                               action=described))
+                               action="; ".join(done)))
         return [notice, *effects]
 
     # ---- user preferences and DMs ------------------------------------------------------------

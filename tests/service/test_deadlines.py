@@ -140,3 +140,50 @@ async def test_closed_dms_are_recorded_and_announced(service: GameService) -> No
     assert not await service.dm_ok(BOB)
     await service.save_settings(BOB, dm_enabled=True)
     assert await service.dm_ok(BOB)
+
+
+async def test_a_missed_turn_is_settled_by_defaults_while_only_that_seat_is_awaited(
+    service: GameService, clock: ManualClock, engine: AsyncEngine
+) -> None:
+    gid = await started_game(service, [ALICE, BOB], deadline_hours=1, excuses=0)
+    await service.submit(gid, ALICE, Action("ready"))
+    await service.submit(gid, BOB, Action("bid", {"amount": 1}))
+    await service.submit(gid, BOB, Action("ready"))  # Bob wins; only Bob is awaited (his prize)
+    clock.advance(3601)
+    text = posts(await service.run_due())
+    # The prize default was applied; the next round awaits everyone, so it stops there and
+    # both seats get fresh deadlines instead of Bob's next bid being defaulted as well.
+    assert any("missed the deadline; the default was applied: claim {'prize': 'points'}" in p
+               for p in text)
+    summary = await service.summary(gid)
+    assert summary.awaiting == [0, 1] and summary.phase_label.startswith("Round 2")
+    async with engine.connect() as conn:
+        sources = [r.source for r in await repo.actions_after(conn, gid, 0)]
+    assert sources.count("deadline") == 1
+
+
+async def test_consecutive_decisions_of_an_absent_seat_are_all_defaulted(
+    engine: AsyncEngine, clock: ManualClock
+) -> None:
+    from rules.catan_watch import RULES as CATAN
+
+    service = GameService(engine, clock=clock, games={"catan_watch": CATAN})
+    out = await service.create_game(ALICE, "Alice", "catan_watch", max_seats=3,
+                                    deadline_hours=1, excuses=0)
+    gid = out.game_id
+    for user, name in ((BOB, "Bob"), (CAROL, "Carol")):
+        await service.join(gid, user, name)
+    await service.start(gid, ALICE)
+    await service.confirm_ready(gid, BOB)
+    await service.confirm_ready(gid, CAROL)
+    assert (await service.summary(gid)).awaiting == [0]
+    clock.advance(3601)
+    text = posts(await service.run_due())
+    # The set-up turn is a settlement and then its road: both defaulted for one miss.
+    assert any("place_settlement" in p and "place_road" in p for p in text)
+    assert (await service.summary(gid)).awaiting == [1]
+    async with engine.connect() as conn:
+        seats = await repo.seats_of(conn, gid)
+        log = await repo.actions_after(conn, gid, 0)
+    assert [(r.seat, r.source) for r in log] == [(0, "deadline"), (0, "deadline")]
+    assert [s.missed for s in seats] == [1, 0, 0]
