@@ -227,16 +227,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @app_commands.describe(game=cmd("game_option"))
     async def log(self, interaction: Interaction, game: int | None = None) -> None:
         async def body() -> None:
-            gid = await self._game(interaction, game)
-            lines = await self.service.game_log(gid, interaction.user.id)
-            locale = locale_of(interaction)
-            head = tr("log.title", locale, game_id=gid)
-            text = "\n".join(lines) if lines else tr("log.empty", locale)
-            # keep the newest lines when the log is long
-            room = 2000 - len(head) - 1
-            if len(text) > room:
-                text = "…" + text[-(room - 1):]
-            await self.bot.flows.answer(interaction, f"{head}\n{text}")
+            await self.bot.flows.answer_log(interaction, await self._game(interaction, game))
 
         await self.bot.flows.guarded(interaction, body)
 

@@ -18,7 +18,7 @@ import discord
 
 from bot.discord.panels import context_token, move_panel, note_text
 from bot.discord.presenters import private_embed
-from bot.discord.text import locale_of, render
+from bot.discord.text import locale_of, render, tr
 from bot.i18n import Msg, msg
 from bot.service import (
     Effect,
@@ -70,6 +70,18 @@ class Flows:
         if view is not None:
             kwargs["view"] = view
         await interaction.followup.send(content[:2000] or "\u200b", **kwargs)
+
+    async def answer_log(self, interaction: discord.Interaction[Any], game_id: int,
+                         limit: int = 20) -> None:
+        """The game's log lines this user may see, newest kept when it is too long."""
+        locale = locale_of(interaction)
+        lines = await self.bot.service.game_log(game_id, interaction.user.id, limit=limit)
+        head = tr("log.title", locale, game_id=game_id)
+        text = "\n".join(lines) if lines else tr("log.empty", locale)
+        room = 2000 - len(head) - 1
+        if len(text) > room:
+            text = "…" + text[-(room - 1):]
+        await self.answer(interaction, f"{head}\n{text}")
 
     async def fail(self, interaction: discord.Interaction[Any], error: Msg) -> None:
         await self.defer(interaction)

@@ -234,14 +234,7 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
                   lines: app_commands.Range[int, 1, 60] = 20) -> None:
         async def body() -> None:
             gid = await self._game(interaction, game)
-            locale = locale_of(interaction)
-            rows = await self.service.game_log(gid, interaction.user.id, limit=lines)
-            head = tr("log.title", locale, game_id=gid)
-            body_text = "\n".join(rows) if rows else tr("log.empty", locale)
-            room = 2000 - len(head) - 1
-            if len(body_text) > room:
-                body_text = "…" + body_text[-(room - 1):]
-            await self.bot.flows.answer(interaction, f"{head}\n{body_text}")
+            await self.bot.flows.answer_log(interaction, gid, limit=lines)
 
         await self.bot.flows.guarded(interaction, body)
 
