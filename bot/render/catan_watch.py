@@ -320,7 +320,7 @@ def _panel(c: _Canvas) -> None:
         if seat == current:
             c.d.rectangle((c.board_w + 4, y - 6, c.w - 6, y + 64), outline=INK, width=2)
         c.d.rectangle((x, y, x + 22, y + 22), fill=PLAYER[seat % 4], outline=INK, width=2)
-        name = _t("catan.img.seat", seat=seat + 1)
+        name = str(p.get("label") or _t("catan.img.seat", seat=seat + 1))
         badges = []
         if view.get("longest_road") == seat:
             badges.append(_t("catan.img.longest_road"))
