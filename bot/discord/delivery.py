@@ -79,7 +79,9 @@ class Delivery:
                     boards.add(effect.game_id)
                     await self.board(effect.game_id)
             except (discord.HTTPException, ServiceError):
-                log.exception("could not deliver %r", effect)
+                # Never the effect itself: a private notice's text may hold a hand or an order.
+                log.exception("could not deliver a %s for game %s", type(effect).__name__,
+                              effect.game_id)
 
     # ---- the game's channel ----------------------------------------------------------------
     async def channel_of(self, game_id: int) -> Messageable | None:

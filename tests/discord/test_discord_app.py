@@ -41,3 +41,24 @@ async def test_panels_are_routed_by_custom_id_and_never_kept_in_memory(
     # none of them (a long-running bot must not accumulate every panel it ever sent).
     assert env.bot._connection._view_store.persistent_views == []
     assert all(not views for views in env.bot._connection._view_store._views.values())
+
+
+async def test_a_failed_private_delivery_logs_no_private_text(
+    simcord_env: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    import discord
+
+    from bot.i18n import msg
+    from bot.service import Notify
+
+    bot = simcord_env.bot
+
+    async def broken(note: Notify) -> None:
+        raise discord.HTTPException(type("R", (), {"status": 500, "reason": "boom"})(), "boom")
+
+    bot.delivery.notify = broken  # type: ignore[method-assign]
+    secret = Notify(7, 0, 42, msg("engine.text", text="Your hand: Tywin, Jaime"), True)
+    with caplog.at_level("ERROR"):
+        await bot.delivery.deliver([secret])
+    assert "could not deliver a Notify for game 7" in caplog.text
+    assert "Tywin" not in caplog.text
