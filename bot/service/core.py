@@ -20,12 +20,12 @@ from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.locks import GameLocks
 from rules import registry
-from rules.base import Action, Event, GameRules, RuleViolation, hash_json
+from rules.base import Action, Event, GameRules, hash_json
 from rules.replay import LoggedAction, ReplayMismatch, replay
 from storage import repo
 from storage.batch import BatchWriter, MoveWrite
 from storage.db import is_sqlite
-from storage.models import Game, Seat, utcnow
+from storage.models import Game, Seat
 
 SNAPSHOT_EVERY = 50
 RECENT_INTERACTIONS = 4096
@@ -161,13 +161,8 @@ class ServiceCore:
             rows = await repo.actions_after(conn, game_id, start_seq, upto)
         start = rules.from_json(snap.state) if snap else None
         log = [LoggedAction(r.seq, r.seat, Action.from_json(r.action), r.state_hash) for r in rows]
-        try:
-            return replay(rules, game.config, game.n_seats, game.seed, log, start=start,
-                          verify="all")
-        except ReplayMismatch:
-            raise
-        except RuleViolation as exc:  # pragma: no cover - replay wraps these
-            raise ReplayMismatch(str(exc)) from exc
+        return replay(rules, game.config, game.n_seats, game.seed, log, start=start,
+                      verify="all")
 
     async def verify(self, game_id: int) -> str | None:
         """Replay the game from its log (every state hash checked) and compare with the stored
@@ -387,10 +382,6 @@ class ServiceCore:
 
     async def _refresh_seats(self, head: Head, conn: AsyncConnection) -> None:
         head.seats = await repo.seats_of(conn, head.game.id or 0)
-
-    @staticmethod
-    def _now_utc() -> datetime:
-        return utcnow()
 
 
 class _Duplicate(Exception):
