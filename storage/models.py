@@ -137,6 +137,15 @@ class Vote(SQLModel, table=True):
                                                                           nullable=False))
 
 
+class BotState(SQLModel, table=True):
+    """Small facts the bot keeps about itself (e.g. the hash of the last synced commands)."""
+
+    __tablename__ = "bot_state"
+
+    key: str = Field(primary_key=True, max_length=100)
+    value: str = Field(default="", max_length=200)
+
+
 class UserSettings(SQLModel, table=True):
     __tablename__ = "user_settings"
 

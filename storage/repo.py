@@ -10,7 +10,17 @@ from typing import Any
 from sqlalchemy import and_, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from storage.models import ActionRow, Deadline, Game, Seat, Snapshot, UserSettings, Vote, utcnow
+from storage.models import (
+    ActionRow,
+    BotState,
+    Deadline,
+    Game,
+    Seat,
+    Snapshot,
+    UserSettings,
+    Vote,
+    utcnow,
+)
 
 G = Game.__table__
 S = Seat.__table__
@@ -19,6 +29,7 @@ SN = Snapshot.__table__
 D = Deadline.__table__
 V = Vote.__table__
 U = UserSettings.__table__
+B = BotState.__table__
 
 
 class VersionConflict(Exception):
@@ -218,3 +229,15 @@ async def save_user_settings(conn: AsyncConnection, user_id: int, **values: Any)
         await conn.execute(update(U).where(U.c.user_id == user_id).values(**values))
     else:
         await conn.execute(insert(U).values(user_id=user_id, **values))
+
+
+# ---- the bot's own state ---------------------------------------------------------------------
+async def bot_state(conn: AsyncConnection, key: str) -> str | None:
+    return (await conn.execute(select(B.c.value).where(B.c.key == key))).scalar_one_or_none()
+
+
+async def save_bot_state(conn: AsyncConnection, key: str, value: str) -> None:
+    if await bot_state(conn, key) is None:
+        await conn.execute(insert(B).values(key=key, value=value))
+    else:
+        await conn.execute(update(B).where(B.c.key == key).values(value=value))

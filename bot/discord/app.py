@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import logging
 from typing import Any
@@ -22,8 +23,9 @@ from bot.discord.flows import Flows
 from bot.discord.panels import dynamic_items, load_ui_modules
 from bot.discord.strings import CatalogTranslator
 from bot.discord.text import locale_of, render
-from bot.i18n import msg
+from bot.i18n import catalog, msg
 from bot.service import GameService
+from rules.base import canonical_json
 
 log = logging.getLogger(__name__)
 
@@ -63,14 +65,22 @@ class MaesterBot(commands.Bot):
         if self.sync_commands:
             await self.sync_tree()
 
-    async def sync_tree(self) -> list[app_commands.AppCommand]:
+    async def sync_tree(self, *, force: bool = False) -> bool:
         """To the dev guild when set (instant, but guild commands do not work in DMs), else
-        globally. Discord allows ~200 command creates a day per guild: sync on deploys."""
-        if self.dev_guild_id:
-            guild = discord.Object(id=self.dev_guild_id)
+        globally — only when the commands (or their catalog texts) changed since the last
+        sync, since Discord limits command writes per day. Returns whether it synced."""
+        guild = discord.Object(id=self.dev_guild_id) if self.dev_guild_id else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            return await self.tree.sync(guild=guild)
-        return await self.tree.sync()
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(canonical_json([payload, catalog("en")]).encode()).hexdigest()
+        key = f"command_tree:{guild.id if guild else 'global'}"
+        if not force and await self.service.bot_state(key) == digest:
+            log.info("slash commands unchanged since the last sync; not syncing")
+            return False
+        await self.tree.sync(guild=guild)
+        await self.service.save_bot_state(key, digest)
+        return True
 
     async def _on_tree_error(self, interaction: discord.Interaction[Any],
                              error: app_commands.AppCommandError) -> None:

@@ -181,6 +181,14 @@ class ServiceCore:
             return "the replayed state differs from the stored head"
         return None
 
+    async def bot_state(self, key: str) -> str | None:
+        async with self.engine.connect() as conn:
+            return await repo.bot_state(conn, key)
+
+    async def save_bot_state(self, key: str, value: str) -> None:
+        async with self._tx() as conn:
+            await repo.save_bot_state(conn, key, value)
+
     async def game_ids(self, statuses: Iterable[str] = ("active", "finished")) -> list[int]:
         async with self.engine.connect() as conn:
             return await repo.game_ids(conn, list(statuses))

@@ -62,3 +62,23 @@ async def test_a_failed_private_delivery_logs_no_private_text(
         await bot.delivery.deliver([secret])
     assert "could not deliver a Notify for game 7" in caplog.text
     assert "Tywin" not in caplog.text
+
+
+async def test_commands_are_synced_only_when_they_change(
+    simcord_env: Any, service: GameService
+) -> None:
+    env = simcord_env
+
+    def syncs() -> int:
+        return sum(1 for r in env.http_requests
+                   if r.method == "PUT" and r.path.endswith("/commands"))
+
+    assert syncs() == 1 and await service.bot_state("command_tree:global")
+    await env.restart_bot(create_bot(service, deadline_interval=60.0))
+    assert syncs() == 1  # a plain restart writes nothing to Discord
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    created = await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
+    assert "#1 is open" in created.response.content  # the commands still work
+    assert await env.bot.sync_tree(force=True) and syncs() == 2
