@@ -112,9 +112,25 @@ def _take_cheapest(have: list[int], n: int) -> list[int]:
     return kill
 
 
+def retreating_units(st: State, fr: Frame) -> list[int]:
+    """The loser's standing units that must retreat (footmen, knights, ships)."""
+    if fr["winner"] == 1:
+        return list(fr["units"])
+    u = st.units.get(fr["area"])
+    return [u[1], u[2], u[3]] if u is not None and u[0] == fr["dfn"] else [0, 0, 0]
+
+
 def retreat_options(st: State, fr: Frame) -> list[tuple[str, int]]:
-    """(area, how many units may go there within supply) for the losing defender."""
+    """(area, how many units may go there within supply) for the loser. A beaten attacker
+    goes back where it came from; the golden rule (p.9) still binds it, so units that supply
+    cannot take there are destroyed, as for a defender (p.11)."""
     b = board()
+    if fr["winner"] == 1:
+        seat, home = fr["att"], fr["from"]
+        keep = sum(fr["units"])
+        while keep > 0 and not within_supply(st, seat, {home: keep}):
+            keep -= 1
+        return [(home, keep)] if keep > 0 else []
     seat, area = fr["dfn"], fr["area"]
     u = st.units.get(area)
     total = (u[1] + u[2] + u[3]) if u else 0
@@ -290,10 +306,18 @@ class Battle(Handler):
     def _retreat(self, st: State, fr: Frame, ev: list[Event]) -> None:
         area = fr["area"]
         if fr["winner"] == 1:
-            if sum(fr["units"]):
-                add_units(st, fr["from"], fr["att"], fr["units"], routed=True)
-                emit(ev, "retreat", seat=fr["att"], area=area, to=fr["from"],
-                     units=P.count_dict(fr["units"]))
+            total = sum(fr["units"])
+            if total:
+                opts = retreat_options(st, fr)
+                keep = opts[0][1] if opts else 0
+                if keep == total:
+                    self._move_retreat(st, fr, fr["from"], [0, 0, 0], ev)
+                elif keep and sum(1 for x in fr["units"] if x) > 1:
+                    fr["step"] = "retreat_wait"  # the attacker chooses which units to lose
+                    return
+                else:
+                    self._move_retreat(st, fr, fr["from"],
+                                       _take_cheapest(fr["units"], total - keep), ev)
             fr["step"] = "discard"
             return
         u = st.units.get(area)
@@ -320,6 +344,18 @@ class Battle(Handler):
     def _move_retreat(self, st: State, fr: Frame, to: str, destroy: list[int], ev: list[Event]
                       ) -> None:
         area = fr["area"]
+        if fr["winner"] == 1:
+            seat = fr["att"]
+            if sum(destroy):
+                for i in range(3):
+                    fr["units"][i] -= destroy[i]
+                emit(ev, "casualties", seat=seat, area=area, units=P.count_dict(destroy),
+                     supply=True)
+            if sum(fr["units"]):
+                add_units(st, to, seat, fr["units"], routed=True)
+                emit(ev, "retreat", seat=seat, area=area, to=to,
+                     units=P.count_dict(fr["units"]))
+            return
         u = st.units[area]
         if sum(destroy):
             remove_units(st, area, destroy)
@@ -416,7 +452,7 @@ class Battle(Handler):
         if step == "casualties_wait":
             return frozenset({seat_of(fr, 1 - fr["winner"])})
         if step == "retreat_wait":
-            return frozenset({fr["dfn"]})
+            return frozenset({seat_of(fr, 1 - fr["winner"])})
         if step == "effect_wait":
             return frozenset({seat_of(fr, fr["winner"])})
         return frozenset()
@@ -464,14 +500,15 @@ class Battle(Handler):
             opts = dict(retreat_options(st, fr))
             if to not in opts:
                 raise RuleViolation("illegal", f"Your units cannot retreat to {area_label(to)}.")
-            u = st.units[fr["area"]]
-            total = u[1] + u[2] + u[3]
-            if sum(destroy) != total - opts[to] or any(destroy[i] > u[1 + i] for i in range(3)):
+            have = retreating_units(st, fr)
+            total = sum(have)
+            if sum(destroy) != total - opts[to] or any(destroy[i] > have[i] for i in range(3)):
                 raise RuleViolation("illegal", f"Supply lets {opts[to]} unit(s) retreat to "
                                                f"{area_label(to)}; destroy exactly "
                                                f"{total - opts[to]}.")
             self._move_retreat(st, fr, to, destroy, ev)
-            self._capture(st, fr, ev)
+            if fr["winner"] == 0:
+                self._capture(st, fr, ev)
             fr["step"] = "discard"
         elif k == "ability":
             self._apply_effect(st, fr, P.get(action, "target", None), ev)
@@ -522,11 +559,11 @@ class Battle(Handler):
                         out.append(Action("casualties", {"units": P.count_dict([f, k_, s])}))
             return out
         if step == "retreat_wait":
-            u = st.units[fr["area"]]
-            total = u[1] + u[2] + u[3]
+            have = retreating_units(st, fr)
+            total = sum(have)
             out = []
             for to, keep in retreat_options(st, fr):
-                d = _take_cheapest(u[1:4], total - keep)
+                d = _take_cheapest(have, total - keep)
                 out.append(Action("retreat", {"area": to, "destroy": P.count_dict(d)}))
             return out
         if step == "effect_wait":
@@ -555,8 +592,8 @@ class Battle(Handler):
             opts = retreat_options(st, fr)
             best = max(keep for _, keep in opts)
             to = min(a for a, keep in opts if keep == best)
-            u = st.units[fr["area"]]
-            d = _take_cheapest(u[1:4], u[1] + u[2] + u[3] - best)
+            have = retreating_units(st, fr)
+            d = _take_cheapest(have, sum(have) - best)
             return Action("retreat", {"area": to, "destroy": P.count_dict(d)})
         acts = self.legal(st, fr, seat)
         return acts[0]  # type: ignore[return-value]
