@@ -206,8 +206,9 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
         return [Action("roll"), *out]
     assert phase == MAIN
     out += build_options(state, seat)
-    out += [Action("bank_trade", p) for p in bank_options(state, seat)]
-    out.append(_trade_spec("offer_trade", "offer a trade: what you give / what you get"))
+    if not state.built:  # trading (step 2) comes before building (step 3)
+        out += [Action("bank_trade", p) for p in bank_options(state, seat)]
+        out.append(_trade_spec("offer_trade", "offer a trade: what you give / what you get"))
     out.append(Action("end_turn"))
     return out
 
@@ -373,7 +374,7 @@ def _main_move(state: State, seat: int, rng: Rng) -> Action:
     # Per resource: spare (+) or missing (-); the index lists are picked without loops.
     diff = list(map(sub, hand, target))
     missing = list(compress(_R5, map(_NEGATIVE, diff)))
-    if missing:
+    if missing and not state.built:  # no trading once the seat has built this turn
         spare: list[int] = []
         if max(diff) >= 2:  # no bank rate is better than 2:1
             spare = list(compress(_R5, map(ge, diff, state.rates[seat])))  # bank_rates

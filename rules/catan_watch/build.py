@@ -201,6 +201,7 @@ def build_road(state: State, seat: int, e: int, events: Events) -> None:
     check_road_spot(state, seat, e)
     need(state, seat, "road")
     pay(state, seat, COSTS["road"])
+    state.built = True  # step 3 has begun: no more trading this turn
     put_road(state, seat, e, events, free=False)
 
 
@@ -210,6 +211,7 @@ def build_settlement(state: State, seat: int, v: int, events: Events) -> None:
     check_settlement_spot(state, seat, v, setup=False)
     need(state, seat, "settlement")
     pay(state, seat, COSTS["settlement"])
+    state.built = True  # step 3 has begun: no more trading this turn
     put_settlement(state, seat, v, events, setup=False)
 
 
@@ -220,6 +222,7 @@ def build_keep(state: State, seat: int, v: int, events: Events) -> None:
         raise illegal("You have no keeps left (4 per player).")
     need(state, seat, "keep")
     pay(state, seat, COSTS["keep"])
+    state.built = True  # step 3 has begun: no more trading this turn
     state.building[v] = 2
     _income_changed(state, v)
     state.pieces[seat][KEEPS] -= 1
@@ -241,6 +244,7 @@ def build_guard(state: State, seat: int, section: int, events: Events) -> None:
     check_guard_section(state, seat, section)
     need(state, seat, "guard")
     pay(state, seat, COSTS["guard"])
+    state.built = True  # step 3 has begun: no more trading this turn
     put_guard(state, seat, section, events, "built")
 
 
@@ -249,6 +253,7 @@ def buy_development(state: State, seat: int, events: Events) -> None:
         raise illegal("The development deck is empty.")
     need(state, seat, "development")
     pay(state, seat, COSTS["development"])
+    state.built = True  # step 3 has begun: no more trading this turn
     take_development(state, seat, state.dev_deck.pop(), events)
 
 

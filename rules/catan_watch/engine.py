@@ -224,6 +224,7 @@ def end_turn(state: State, events: Events) -> None:
     state.dev_new = []
     state.trade_count = 0
     state.got_yield = False
+    state.built = False
     state.phase = ROLL
     events.append(ev("turn_started", {"seat": state.current, "turn": state.turn}))
 

@@ -227,9 +227,11 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         update_longest(state, range(state.n), events)
     elif hid == "thorne":
         pay(state, seat, _substituted(COSTS["guard"], params))
+        state.built = True  # a build of step 3: no more trading this turn
         put_guard(state, seat, params["section"], events, "thorne")
     elif hid == "melisandre":
         pay(state, seat, _substituted(COSTS["development"], params))
+        state.built = True  # a build of step 3: no more trading this turn
         top = [state.dev_deck.pop() for _ in range(min(3, len(state.dev_deck)))]
         state.pending = {"kind": "melisandre", "cards": top, "return": state.phase}
         state.phase = MELISANDRE
@@ -263,6 +265,7 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         events.append(ev("wildling_returned", {"seat": seat, "wildling": w, "hex": params["hex"]}))
     elif hid == "yoren":
         state.watches[seat] -= 1
+        state.built = True  # a build of step 3: no more trading this turn
         put_guard(state, seat, params["section"], events, "yoren")
         update_largest(state, events)
     elif hid == "qhorin":

@@ -136,6 +136,7 @@ def new_game(config: Mapping[str, Any], n: int, seed: int) -> State:
     s.pending = None
     s.wild_pending = 0
     s.got_yield = False
+    s.built = False
     if nw:
         _wildling_setup(s)
         _hero_setup(s, order)

@@ -32,6 +32,7 @@ class State:
         "bank",
         "breaches",
         "building",
+        "built",
         "card_keep_tokens",
         "card_settlement_tokens",
         "clans",
@@ -163,6 +164,7 @@ class State:
     pending: dict[str, Any] | None  # multi-step hero resolution
     wild_pending: int  # wildling die result still to resolve after a 7 (0 none)
     got_yield: bool  # the active player received resources from this turn's roll
+    built: bool  # the active player has built or bought this turn (step 3: trading is over)
     start_rolls: list[list[int]]
 
     def clone(self) -> State:
@@ -226,6 +228,7 @@ class State:
         c.pending = None if self.pending is None else _deep(self.pending)
         c.wild_pending = self.wild_pending
         c.got_yield = self.got_yield
+        c.built = self.built
         c.start_rolls = self.start_rolls
         if not self.nw:
             c.guards = self.guards
@@ -313,6 +316,7 @@ class State:
             "pending": _deep(self.pending),
             "wild_pending": self.wild_pending,
             "got_yield": self.got_yield,
+            "built": self.built,
             "start_rolls": [r[:] for r in self.start_rolls],
         }
 
@@ -376,6 +380,7 @@ class State:
         s.pending = _deep(d["pending"])
         s.wild_pending = d["wild_pending"]
         s.got_yield = d["got_yield"]
+        s.built = d.get("built", False)  # absent in states saved before the flag existed
         s.start_rolls = [list(r) for r in d["start_rolls"]]
         reindex(s)
         seal_base(s)

@@ -17,6 +17,15 @@ from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.state import MAIN, TRADE, TRADE_CONFIRM, State
 
 
+def check_trading_open(state: State) -> None:
+    """The turn's steps come in a fixed order: roll, trade, build. Once the active player
+    has built something or bought a development card (step 3), trading is over."""
+    if state.built:
+        raise illegal(
+            "Trading is over for this turn: you have already built (trade first, then build)."
+        )
+
+
 def bank_rate(state: State, seat: int, r: int) -> int:
     """4:1 always; 3:1 with a 3:1 harbour or in Night's Watch mode; 2:1 with that
     resource's harbour (kept up to date in state.rates as settlements are built)."""
@@ -29,6 +38,7 @@ def bank_rates(state: State, seat: int) -> list[int]:
 
 
 def bank_trade(state: State, seat: int, give: int, get: int, events: Events) -> None:
+    check_trading_open(state)
     if give == get:
         raise illegal("Trade one resource for a different one.")
     rate = bank_rate(state, seat, give)
@@ -56,6 +66,7 @@ def _terms(params: Any) -> tuple[list[int], list[int]]:
 
 
 def offer(state: State, seat: int, params: Any, events: Events) -> None:
+    check_trading_open(state)
     give, get = _terms(params)
     msg = missing_message(state.hands[seat], give)
     if msg:

@@ -125,3 +125,4 @@ def to_roll(state: State, seat: int) -> None:
     state.rolled = False
     state.turn += 1
     state.dev_new = []
+    state.built = False

@@ -186,6 +186,46 @@ def test_trade_needs_the_roll_and_only_with_the_active_player() -> None:
     assert err.value.code == "not_your_turn"
 
 
+def test_no_trading_after_building_this_turn() -> None:
+    """The steps of a turn come in a fixed order: trade (step 2), then build (step 3).
+
+    Rulebook, "Přehled tahu hráče": "Ve svém tahu provedete následující kroky v pevně
+    daném pořadí: Krok 1: Hoďte oběma hracími kostkami … Krok 2: Můžete obchodovat
+    s kartami surovin se spoluhráči a/nebo s bankem. Krok 3: Můžete stavět osady, stavět
+    cesty či vylepšovat osady na tvrze a kupovat si akční karty." — "In your turn you carry
+    out the following steps in a fixed order: step 1 roll both dice …; step 2 you may trade
+    resource cards with other players and/or the bank; step 3 you may build settlements,
+    roads, upgrade settlements to keeps and buy action cards." Once you have built (or
+    bought a card), trading is over for the turn; playing a card stays allowed."""
+    s = fresh()
+    h = hex_at(s, 2, 1)
+    settle(s, 0, corner(s, h, 0))
+    give(s, 0, brick=6, lumber=2, ore=1, wool=1, grain=1)
+    give(s, 1, wool=1)
+    # Trading first, then building: fine.
+    s, _ = act(s, 0, "bank_trade", give="brick", get="ore")
+    s, _ = act(s, 0, "build_road", edge=side(s, h, 0))
+    assert s.built
+    for kind, params in (("bank_trade", {"give": "brick", "get": "ore"}),
+                         ("offer_trade", {"give": {"brick": 1}, "get": {"wool": 1}})):
+        with pytest.raises(RuleViolation) as err:
+            act(s, 0, kind, **params)
+        assert "Trading is over" in err.value.message
+    legal = {a.kind for a in RULES.legal_actions(s, 0)}
+    assert "bank_trade" not in legal and "offer_trade" not in legal
+    assert "buy_development" in legal and "end_turn" in legal
+    # Buying a development card is part of step 3 too.
+    b = fresh()
+    give(b, 0, ore=5, wool=1, grain=1)
+    b, _ = act(b, 0, "buy_development")
+    with pytest.raises(RuleViolation):
+        act(b, 0, "bank_trade", give="ore", get="brick")
+    # The next turn trades again; the flag survives a save and load.
+    assert RULES.from_json(RULES.to_json(s)).built
+    s, _ = act(s, 0, "end_turn")
+    assert not s.built
+
+
 def test_piece_limits() -> None:
     s = fresh()
     s.pieces[0] = [0, 4, 0, 0]
