@@ -10,8 +10,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot
-from bot.discord.games.agot_cog import install
+from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService, ManualClock, ServiceSettings
 from rules.agot import RULES
 
@@ -22,12 +21,6 @@ OPTIONS = json.dumps({"houses": HOUSES})
 LOOP = 60.0
 
 
-class AgotBot(MaesterBot):
-    async def setup_hook(self) -> None:
-        await super().setup_hook()
-        await install(self)
-
-
 def agot_service(engine: AsyncEngine, clock: ManualClock) -> GameService:
     seeds = iter(range(SEED, SEED + 1000))
     return GameService(engine, clock=clock, settings=ServiceSettings(), games={"agot": RULES},
@@ -35,7 +28,7 @@ def agot_service(engine: AsyncEngine, clock: ManualClock) -> GameService:
 
 
 def agot_bot(service: GameService) -> MaesterBot:
-    return AgotBot(service, deadline_interval=LOOP)
+    return create_bot(service, deadline_interval=LOOP)
 
 
 # ---- reading messages ------------------------------------------------------------------------

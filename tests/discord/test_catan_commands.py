@@ -8,14 +8,13 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot
+from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService, ManualClock
 from rules.catan_watch import RULES
 from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
 from tests.discord.test_catan_harness import (
     AGENT_SEED,
-    CatanBot,
     advance_to,
     catan_service,
     custom_ids,
@@ -34,7 +33,7 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
 
 @pytest.fixture
 def simcord_bot(service: GameService) -> MaesterBot:
-    return CatanBot(service, deadline_interval=60.0)
+    return create_bot(service, deadline_interval=60.0)
 
 
 async def test_typed_moves(simcord_env: Any, service: GameService) -> None:

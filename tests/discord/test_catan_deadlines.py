@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot
+from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService, ManualClock
 from rules.base import Action
 from rules.catan_watch import RULES
@@ -19,7 +19,6 @@ from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
 from tests.discord.test_catan_harness import (
     AGENT_SEED,
-    CatanBot,
     advance_to,
     catan_service,
     custom_ids,
@@ -40,7 +39,7 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
 
 @pytest.fixture
 def simcord_bot(service: GameService) -> MaesterBot:
-    return CatanBot(service, deadline_interval=LOOP)
+    return create_bot(service, deadline_interval=LOOP)
 
 
 async def pass_deadline(env: Any, clock: ManualClock) -> None:

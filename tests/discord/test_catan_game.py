@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot
+from bot.discord.app import MaesterBot, create_bot
 from bot.discord.games.catan_watch_embed import hand_line
 from bot.discord.games.catan_watch_names import counts_text
 from bot.service import GameService, ManualClock
@@ -20,7 +20,6 @@ from rules.rng import Rng
 from tests.discord.test_catan_harness import (
     AGENT_SEED,
     GAME,
-    CatanBot,
     Table,
     boards,
     catan_service,
@@ -48,7 +47,7 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
 
 @pytest.fixture
 def simcord_bot(service: GameService) -> MaesterBot:
-    return CatanBot(service, deadline_interval=60.0)
+    return create_bot(service, deadline_interval=60.0)
 
 
 async def check_autocomplete(table: Table, seat: int) -> None:

@@ -10,8 +10,6 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot
-from bot.discord.games.catan_watch import install
 from bot.discord.panels import context_token
 from bot.service import GameService, ManualClock, ServiceSettings
 from rules.base import Action
@@ -23,12 +21,6 @@ AGENT_SEED = 7
 FIRST_SEED = 1290
 MAX_ACTIONS = 320
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
-
-
-class CatanBot(MaesterBot):
-    async def setup_hook(self) -> None:
-        await super().setup_hook()
-        await install(self)
 
 
 def simulate(seed: int, n: int = 3) -> tuple[int | None, int | None, int | None]:

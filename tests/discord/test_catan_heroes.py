@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot
+from bot.discord.app import MaesterBot, create_bot
 from bot.discord.games import catan_watch_hero as hero
 from bot.service import GameService, ManualClock
 from rules.base import Action, RuleViolation
@@ -18,7 +18,6 @@ from rules.catan_watch.heroes import ready
 from rules.catan_watch.state import State
 from rules.rng import Rng
 from tests.discord.test_catan_harness import (
-    CatanBot,
     advance_to,
     catan_service,
     components,
@@ -36,7 +35,7 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
 
 @pytest.fixture
 def simcord_bot(service: GameService) -> MaesterBot:
-    return CatanBot(service, deadline_interval=60.0)
+    return create_bot(service, deadline_interval=60.0)
 
 
 def legal_use(state: State, side: str) -> int | None:

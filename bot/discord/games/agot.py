@@ -17,7 +17,7 @@ How a game runs, asynchronously:
 * Westeros: bids (a select bounded by the house's power), tie orders, mustering per castle,
   units to destroy for supply or the wildlings.
 * ``/agot board|tracks|cards|log`` and ``/agot order|march|bid`` (see ``agot_cog``); the cog
-  is added by ``agot_cog.install(bot)``.
+  is listed in ``bot.discord.app.GAME_COGS``.
 """
 
 from __future__ import annotations

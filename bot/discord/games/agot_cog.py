@@ -357,15 +357,3 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
                 out.append(Choice(name=name, value=s.game_id))
         return out[:MAX_CHOICES]
 
-
-async def install(bot: MaesterBot) -> None:
-    """Add ``/agot`` to a running bot's tree (idempotent) and sync if the bot syncs."""
-    if bot.get_cog(AgotCog.__cog_name__) is None:
-        await bot.add_cog(AgotCog(bot))
-        if bot.sync_commands:
-            await bot.sync_tree()
-
-
-async def setup(bot: MaesterBot) -> None:
-    """``discord.ext`` extension entry point (``bot.load_extension``)."""
-    await install(bot)

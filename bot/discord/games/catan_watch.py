@@ -6,7 +6,7 @@ UI with its persistent components and the private "My hand" embed. The parts:
 ``catan_watch_embed`` (the private view), ``catan_watch_items`` (persistent components),
 ``catan_watch_panels`` (what a seat can click), ``catan_watch_forms`` (discard and trade
 forms), ``catan_watch_flow`` (what the components do), ``catan_watch_hero`` (Night's Watch
-heroes) and ``catan_watch_cog`` (``/catan …``, added with ``install(bot)``).
+heroes) and ``catan_watch_cog`` (``/catan …``, listed in ``bot.discord.app.GAME_COGS``).
 """
 
 from __future__ import annotations
@@ -20,24 +20,10 @@ from bot.discord.panels import register_move_ui
 from bot.discord.presenters import register_private_presenter
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    pass
 
 GAME = "catan_watch"
 
 register_move_ui(GAME, CATAN_UI, *ITEMS)
 register_private_presenter(GAME, catan_embed)
 
-
-async def install(bot: MaesterBot) -> None:
-    """Add ``/catan …`` to a running bot's tree (idempotent) and sync if the bot syncs."""
-    from bot.discord.games.catan_watch_cog import CatanCog
-
-    if bot.get_cog(CatanCog.__cog_name__) is None:
-        await bot.add_cog(CatanCog(bot))
-        if bot.sync_commands:
-            await bot.sync_tree()
-
-
-async def setup(bot: MaesterBot) -> None:
-    """``discord.ext`` extension entry point (``bot.load_extension``)."""
-    await install(bot)
