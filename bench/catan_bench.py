@@ -6,8 +6,15 @@ catanatron is optional: if it is not importable (it is never a project dependenc
 bench says so. Point CATANATRON_PATH at a throwaway install (pip install --target DIR
 catanatron) to compare.
 
-Both sides play whole games to a winner with four random players of their own (ours: the
-engine's ``random_action`` policy; catanatron: ``RandomPlayer``), one process, one core.
+Two comparisons, each side playing whole games to a winner, one process, one core:
+
+- *own players*: each engine's own random players (ours: the engine's ``random_action``,
+  a goal-directed policy whose games last about 100 turns; catanatron: ``RandomPlayer``,
+  whose games last about 330);
+- *same policy*: both sides pick uniformly among their concrete legal actions (ours:
+  ``agent.uniform_action``; catanatron: ``RandomPlayer``), so the games are alike in length
+  and the ratio measures the engines rather than the players.
+
 The figure is games per second of CPU time (``time.process_time``): on a shared machine
 the wall clock also counts the time other processes hold the core, so wall-clock figures
 are printed too but not used for the ratio. The rounds of the two engines alternate and
@@ -23,6 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.catan_watch import RULES
+from rules.catan_watch.agent import uniform_action
 from rules.rng import Rng
 
 Clock = tuple[float, float]  # (cpu seconds, wall seconds)
@@ -32,7 +40,11 @@ def _clock() -> Clock:
     return time.process_time(), time.perf_counter()
 
 
-def play(config: dict[str, Any], n: int, seed: int, copy: bool) -> tuple[int, int]:
+Player = Callable[[Any, int, Rng], Any]
+
+
+def play(config: dict[str, Any], n: int, seed: int, copy: bool,
+         player: Player = RULES.random_action) -> tuple[int, int]:
     """One random game; returns (actions, turns). copy=True goes through apply (a state
     copy per action, as the bot does); copy=False steps in place like catanatron."""
     st = RULES.new_game(config, n, seed)
@@ -41,7 +53,7 @@ def play(config: dict[str, Any], n: int, seed: int, copy: bool) -> tuple[int, in
     while st.result is None:
         waiting = sorted(RULES.awaiting(st))
         seat = waiting[rng.randbelow(len(waiting))] if len(waiting) > 1 else waiting[0]
-        action = RULES.random_action(st, seat, rng)
+        action = player(st, seat, rng)
         if copy:
             st, _ = RULES.apply(st, seat, action)
         else:
@@ -76,11 +88,12 @@ class Run:
                 f"{self.us_per_action:.1f} µs per action")
 
 
-def ours(games: int, config: dict[str, Any], copy: bool) -> Run:
+def ours(games: int, config: dict[str, Any], copy: bool,
+         player: Player = RULES.random_action) -> Run:
     cpu0, wall0 = _clock()
     actions = turns = 0
     for seed in range(games):
-        a, t = play(config, 4, seed, copy)
+        a, t = play(config, 4, seed, copy, player)
         actions += a
         turns += t
     cpu1, wall1 = _clock()
@@ -120,13 +133,16 @@ def main() -> None:
     repeats = 3  # the best of a few rounds: the machine is shared and noisy
     theirs = catanatron_runner()
     base: list[Run] = []
+    same: list[Run] = []
     other: list[Run] = []
-    for _ in range(repeats):  # alternate, so both see the same stretches of load
+    for _ in range(repeats):  # alternate, so all see the same stretches of load
         base.append(ours(games, {}, copy=False))
+        same.append(ours(games, {}, copy=False, player=uniform_action))
         if theirs is not None:
             other.append(theirs(games))  # the same games count (seeds 0..games-1)
-    mine = best(base)
+    mine, uniform = best(base), best(same)
     print(mine.line("catan_watch base, 4 random players, in place"))
+    print(uniform.line("catan_watch base, 4 uniformly random players, in place"))
     print(best([ours(max(1, games // 4), {}, copy=True) for _ in range(repeats)]).line(
         "catan_watch base, 4 random players, via apply (copy per action)"))
     print(best([ours(max(1, games // 4), {"mode": "nights_watch"}, copy=False)
@@ -136,8 +152,10 @@ def main() -> None:
         return
     them = best(other)
     print(them.line("catanatron 4 RandomPlayers, in place"))
-    print(f"ratio (ours in place / catanatron): {mine.rate / them.rate:.1f}x per game, "
-          f"{them.us_per_action / mine.us_per_action:.1f}x per action")
+    print(f"ratio, own players (ours in place / catanatron): {mine.rate / them.rate:.1f}x "
+          f"per game, {them.us_per_action / mine.us_per_action:.1f}x per action")
+    print(f"ratio, same policy (uniformly random players): {uniform.rate / them.rate:.1f}x "
+          f"per game, {them.us_per_action / uniform.us_per_action:.1f}x per action")
 
 
 if __name__ == "__main__":

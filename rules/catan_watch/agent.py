@@ -388,3 +388,83 @@ def _main_move(state: State, seat: int, rng: Rng) -> Action:
             return act("offer_trade", {"give": {RESOURCES[rich]: 1},
                                        "get": {RESOURCES[choice(rng, missing)]: 1}})
     return _END_TURN
+
+
+# ---- a uniformly random player -------------------------------------------------------------
+# The benchmark's like-for-like comparison with catanatron's RandomPlayer, which picks
+# uniformly among all its playable actions: this player picks uniformly among the concrete
+# legal actions (the templates — domestic offers, counter-offers, hero uses — are left out,
+# as catanatron's random players make no domestic offers), and discards at random. The hot
+# phases build compact option tuples and only the chosen one becomes an Action.
+Option = tuple[Any, ...]
+
+
+def uniform_options(state: State, seat: int) -> list[Option] | None:
+    """The concrete legal actions in compact form, in the phases a base game spends its
+    time in; None elsewhere (the caller falls back to ``legal_actions``)."""
+    phase = state.phase
+    if phase == MAIN:
+        hand, pieces = state.hands[seat], state.pieces[seat]
+        out: list[Option] = [("dev", o) for o in _dev_choices(state, seat)]
+        if pieces[KEEPS] and _CAN_KEEP(hand):
+            out += [("build_keep", v) for v in keep_spots(state, seat)]
+        if pieces[SETTLEMENTS] and _CAN_SETTLE(hand):
+            out += [("build_settlement", v) for v in state.spots[seat]]
+        if pieces[ROADS] and _CAN_ROAD(hand):
+            out += [("build_road", e) for e in road_spots(state, seat)]
+        if state.nw and pieces[GUARDS] and _CAN_GUARD(hand):
+            out += [("build_guard", s) for s in guard_sections(state)]
+        if state.dev_deck and _CAN_DEVELOP(hand):
+            out.append(("buy_development",))
+        if not state.built:
+            bank, rates = state.bank, state.rates[seat]
+            for g in _R5:
+                if hand[g] >= rates[g]:
+                    out += [("bank_trade", g, r) for r in _R5 if r != g and bank[r]]
+        out.append(("end_turn",))
+        return out
+    if phase == ROLL:
+        return [("roll",), *[("dev", o) for o in _dev_choices(state, seat)]]
+    if phase == TORMUND:
+        return [("move_tormund", h, v) for h, v in tormund_pairs(state, seat)]
+    if phase == ROAD_BUILDING:
+        return [("place_free_road", e) for e in road_spots(state, seat)]
+    if phase == SETUP:
+        step = state.setup_queue[0][1]
+        if step == "settlement":
+            return [("place_settlement", v) for v in setup_settlement_spots(state)]
+        if step == "road":
+            return [("place_road", e) for e in setup_road_spots(state)]
+    return None
+
+
+def option_action(option: Option) -> Action:
+    kind = option[0]
+    if kind == "dev":
+        return act("play_development", _dev_params(option[1]))
+    if kind == "bank_trade":
+        return act(kind, {"give": RESOURCES[option[1]], "get": RESOURCES[option[2]]})
+    if kind == "move_tormund":
+        h, v = option[1], option[2]
+        return act(kind, {"hex": h} if v < 0 else {"hex": h, "victim": v})
+    if len(option) == 1:
+        return act(kind, {})
+    key = _OPTION_KEY[kind]
+    return act(kind, {key: option[1]})
+
+
+_OPTION_KEY = {
+    "build_keep": "vertex", "build_settlement": "vertex", "place_settlement": "vertex",
+    "build_road": "edge", "place_free_road": "edge", "place_road": "edge",
+    "build_guard": "section",
+}
+
+
+def uniform_action(state: State, seat: int, rng: Rng) -> Action:
+    """A uniformly random concrete legal action (a random discard after a 7)."""
+    if state.phase == DISCARD:
+        return random_action(state, seat, rng)  # that policy's discard is uniformly random
+    options = uniform_options(state, seat)
+    if options is None:
+        return choice(rng, [a for a in legal_actions(state, seat) if isinstance(a, Action)])
+    return option_action(options[randbelow(rng, len(options))])

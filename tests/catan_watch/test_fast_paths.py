@@ -8,8 +8,9 @@ import copy
 
 import pytest
 
-from rules.base import Event
+from rules.base import Action, Event
 from rules.catan_watch import RULES, common
+from rules.catan_watch.agent import option_action, uniform_action, uniform_options
 from rules.catan_watch.build import (
     distance_ok,
     road_connects,
@@ -192,3 +193,25 @@ def test_yields_match_the_plain_rule(mode: str) -> None:
             assert [list(e.data.get("cards", ())) for e in fast] == [
                 list(e.data.get("cards", ())) for e in plain]
             assert (a.hands, a.bank, a.got_yield) == (b.hands, b.bank, b.got_yield)
+
+
+@pytest.mark.parametrize(("mode", "n"), [("base", 4), ("base", 3), ("nights_watch", 4)])
+def test_uniform_player_chooses_among_exactly_the_concrete_legal_actions(mode: str,
+                                                                          n: int) -> None:
+    """The benchmark's uniformly random player: its compact options, made into actions, are
+    the concrete legal actions, no more and no fewer, at every step of whole games."""
+    checked = 0
+    for seed in range(2):
+        state = RULES.new_game({"mode": mode}, n, seed)
+        rng = Rng(seed + 11)
+        while state.result is None and state.turn < 400:
+            seat = min(RULES.awaiting(state))
+            options = uniform_options(state, seat)
+            if options is not None:
+                made = [option_action(o) for o in options]
+                legal = [a for a in RULES.legal_actions(state, seat) if isinstance(a, Action)]
+                assert len(made) == len(set(made))
+                assert set(made) == set(legal), state.phase
+                checked += 1
+            RULES.step(state, seat, uniform_action(state, seat, rng))
+    assert checked > 500
