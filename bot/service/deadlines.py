@@ -121,7 +121,10 @@ class DeadlineOps(ServiceCore):
             effects += await self._commit_move(head, row.seat, None, action, new_state, events,
                                                source="deadline", interaction_id=None,
                                                extra=record_miss if not done else None)
-            done.append(action.kind + (f" {dict(action.params)}" if action.params else ""))
+            # The notice is public: it names the kind of move only. A default's parameters
+            # can be secret (the cards of a discard while others are still choosing); what is
+            # public of it reaches the table through the move's own events.
+            done.append(action.kind.replace("_", " "))
             if head.game.status != "active" or head.rules.awaiting(head.state) != {row.seat}:
                 break
         seat.missed = missed

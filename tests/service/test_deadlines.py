@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -153,8 +155,7 @@ async def test_a_missed_turn_is_settled_by_defaults_while_only_that_seat_is_awai
     text = posts(await service.run_due())
     # The prize default was applied; the next round awaits everyone, so it stops there and
     # both seats get fresh deadlines instead of Bob's next bid being defaulted as well.
-    assert any("missed the deadline; the default was applied: claim {'prize': 'points'}" in p
-               for p in text)
+    assert any("missed the deadline; the default was applied: claim." in p for p in text)
     summary = await service.summary(gid)
     assert summary.awaiting == [0, 1] and summary.phase_label.startswith("Round 2")
     async with engine.connect() as conn:
@@ -180,10 +181,54 @@ async def test_consecutive_decisions_of_an_absent_seat_are_all_defaulted(
     clock.advance(3601)
     text = posts(await service.run_due())
     # The set-up turn is a settlement and then its road: both defaulted for one miss.
-    assert any("place_settlement" in p and "place_road" in p for p in text)
+    assert any("default was applied: place settlement; place road." in p for p in text)
     assert (await service.summary(gid)).awaiting == [1]
     async with engine.connect() as conn:
         seats = await repo.seats_of(conn, gid)
         log = await repo.actions_after(conn, gid, 0)
     assert [(r.seat, r.source) for r in log] == [(0, "deadline"), (0, "deadline")]
     assert [s.missed for s in seats] == [1, 0, 0]
+
+
+async def test_a_defaulted_discard_stays_secret_while_others_still_choose(
+    engine: AsyncEngine, clock: ManualClock
+) -> None:
+    """After a 7 one discarder misses the deadline for good while another still has an
+    excuse: the default discard is made, but nothing public says which cards it took."""
+    from rules.catan_watch import RULES as CATAN
+    from rules.catan_watch.data import RESOURCES
+    from rules.rng import Rng
+
+    service = GameService(engine, clock=clock, games={"catan_watch": CATAN})
+    users = [ALICE, BOB, CAROL]
+    out = await service.create_game(ALICE, "Alice", "catan_watch", max_seats=3,
+                                    deadline_hours=1, excuses=1)
+    gid = out.game_id
+    await service.join(gid, BOB, "Bob")
+    await service.join(gid, CAROL, "Carol")
+    await service.start(gid, ALICE)
+    await service.confirm_ready(gid, BOB)
+    await service.confirm_ready(gid, CAROL)
+    rng = Rng(7)
+    for _ in range(5000):  # random play until a 7 makes two or more seats discard
+        state = (await service._head(gid)).state
+        if state.phase == "discard" and len(state.discard_need) >= 2:
+            break
+        seat = min(CATAN.awaiting(state))
+        await service.submit(gid, users[seat], CATAN.random_action(state, seat, rng))
+    else:
+        raise AssertionError("no 7 with two discarders")
+    first, second = sorted(state.discard_need)[:2]
+    async with engine.begin() as conn:
+        await repo.update_seat(conn, gid, first, excuses_left=0)
+    service._forget(gid)  # the seat row changed behind the service
+    clock.advance(HOUR + 1)
+    text = posts(await service.run_due())
+    notice = [p for p in text if "default was applied" in p]
+    assert len(notice) == 1 and notice[0].endswith("the default was applied: discard.")
+    assert any("used an excuse" in p for p in text)
+    state = (await service._head(gid)).state
+    assert state.phase == "discard" and first in state.pending_discard
+    assert second not in state.pending_discard
+    named = re.compile(r"\b(" + "|".join(RESOURCES) + r")\b")
+    assert not any(named.search(p) for p in text), text
