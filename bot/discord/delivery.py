@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -49,6 +49,16 @@ POST_BUTTONS: dict[str, type[discord.ui.DynamicItem[Any]]] = {
 }
 
 Messageable = discord.TextChannel | discord.Thread | discord.DMChannel | discord.VoiceChannel
+
+#: game type -> what runs after its board was delivered: a game's own thread messages that
+#: follow the state whoever moved (a click, a slash command, a deadline), e.g. Catan's open
+#: trade offer with its answer buttons.
+BoardHook = Callable[["MaesterBot", int], Awaitable[None]]
+BOARD_HOOKS: dict[str, BoardHook] = {}
+
+
+def register_board_hook(game_type: str, hook: BoardHook) -> None:
+    BOARD_HOOKS[game_type] = hook
 
 
 def mentions_only(user_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -148,9 +158,16 @@ class Delivery:
 
     # ---- the board ---------------------------------------------------------------------------
     async def board(self, game_id: int) -> None:
+        game_type = await self._draw_board(game_id)
+        hook = BOARD_HOOKS.get(game_type or "")
+        if hook is not None:
+            await hook(self.bot, game_id)
+
+    async def _draw_board(self, game_id: int) -> str | None:
+        """The board image into the thread; returns the game's type (None: no channel)."""
         channel = await self.channel_of(game_id)
         if channel is None:
-            return
+            return None
         game_type, version, view = await self.service.public_view(game_id)
         summary = await self.service.summary(game_id)
         png = await render_board_async(game_id, version, game_type, view)
@@ -170,7 +187,8 @@ class Delivery:
             if old is not None and (same_phase
                                     or getattr(channel, "last_message_id", None) == current):
                 await old.edit(embed=embed, attachments=[file], view=buttons)
-                return
+                return game_type
         sent = await channel.send(embed=embed, file=file, view=buttons,
                                   allowed_mentions=discord.AllowedMentions.none())
         await self.service.set_board_message(game_id, sent.id)
+        return game_type

@@ -176,7 +176,7 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
         return [ActionSpec("discard", {"cards": None}, f"discard {n} resource cards")]
     if phase == TORMUND:
         return [Action("move_tormund", m) for m in tormund_moves(state, seat)]
-    if phase == TRADE:
+    if phase == TRADE and seat != state.current:
         out: list[Action | ActionSpec] = []
         assert state.trade is not None
         if has(state.hands[seat], state.trade["get"]):
@@ -184,7 +184,7 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
         out.append(Action("decline_trade"))
         out.append(_trade_spec("counter_trade", "counter-offer: what you give / what you get"))
         return out
-    if phase == TRADE_CONFIRM:
+    if phase in (TRADE, TRADE_CONFIRM):  # the offerer closes the trade
         out = [Action("confirm_trade", {"partner": p}) for p in _payable_partners(state, seat)]
         return [*out, Action("cancel_trade")]
     if phase == ROAD_BUILDING:
@@ -234,9 +234,9 @@ def default_action(state: State, seat: int) -> Action:
     if phase == DISCARD:
         cards = plentiful_first(state.hands[seat], state.discard_need[seat])
         return Action("discard", {"cards": counts_json(cards)})
-    if phase == TRADE:
+    if phase == TRADE and seat != state.current:
         return Action("decline_trade")
-    if phase == TRADE_CONFIRM:
+    if phase in (TRADE, TRADE_CONFIRM):
         return Action("cancel_trade")
     if phase == ROLL:
         return Action("roll")
@@ -280,9 +280,9 @@ def random_action(state: State, seat: int, rng: Rng) -> Action:
             if opts:
                 return act("play_development", _dev_params(choice(rng, opts)))
         return _ROLL
-    if phase == TRADE:
+    if phase == TRADE and seat != state.current:
         return _respond(state, seat, rng)
-    if phase == TRADE_CONFIRM:
+    if phase in (TRADE, TRADE_CONFIRM):
         partners = _payable_partners(state, seat)
         if partners and randbelow(rng, 5):
             return act("confirm_trade", {"partner": choice(rng, partners)})

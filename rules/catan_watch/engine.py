@@ -45,7 +45,9 @@ PHASE_KINDS: dict[str, frozenset[str]] = {
         "build_road", "build_settlement", "build_keep", "build_guard", "buy_development",
         "play_development", "bank_trade", "offer_trade", "use_hero", "end_turn",
     }),
-    TRADE: frozenset({"accept_trade", "decline_trade", "counter_trade"}),
+    # The other players answer; the active player may close the trade early (trade.awaited).
+    TRADE: frozenset({"accept_trade", "decline_trade", "counter_trade", "confirm_trade",
+                      "cancel_trade"}),
     TRADE_CONFIRM: frozenset({"confirm_trade", "cancel_trade"}),
     ROAD_BUILDING: frozenset({"place_free_road"}),
     MORMONT: frozenset({"give_back"}),
@@ -73,7 +75,7 @@ def awaiting(state: State) -> frozenset[int]:
     if phase == DISCARD:
         return frozenset(s for s in state.discard_need if s not in state.pending_discard)
     if phase == TRADE:
-        return trade.responders_left(state)
+        return trade.awaited(state)
     return _ONE[state.current]
 
 
@@ -87,7 +89,7 @@ def step(state: State, seat: int, action: Action) -> Events:
     if entry is None:
         if kind not in ALL_KINDS:
             raise RuleViolation("unknown_action", f"Unknown action {kind!r}.")
-        raise RuleViolation("wrong_phase", _wrong_phase_message(state, kind))
+        raise RuleViolation("wrong_phase", _wrong_phase_message(state, seat, kind))
     handler, win_check = entry
     events: Events = []
     handler(state, seat, action.params, events)
@@ -196,7 +198,21 @@ Entry = tuple[Callable[[State, int, Params, Events], None], bool]  # (handler, w
 
 
 def _responder(kind: str) -> Callable[[State, int, Params, Events], None]:
-    return lambda state, seat, params, events: trade.respond(state, seat, kind, params, events)
+    def answer(state: State, seat: int, params: Params, events: Events) -> None:
+        trade.check_responder(state, seat)
+        trade.respond(state, seat, kind, params, events)
+
+    return answer
+
+
+def _early(handler: Callable[[State, int, Params, Events], None]
+           ) -> Callable[[State, int, Params, Events], None]:
+    """Confirm or cancel while answers are still outstanding: the offerer's only."""
+    def close(state: State, seat: int, params: Params, events: Events) -> None:
+        trade.check_offerer(state, seat)
+        handler(state, seat, params, events)
+
+    return close
 
 
 def _placer(kind: str) -> Callable[[State, int, Params, Events], None]:
@@ -211,7 +227,8 @@ for _phase, _kinds in PHASE_KINDS.items():
     elif _phase == DISCARD:
         _DISPATCH[_phase] = {k: (_discard, False) for k in _kinds}
     elif _phase == TRADE:
-        _DISPATCH[_phase] = {k: (_responder(k), False) for k in _kinds}
+        _DISPATCH[_phase] = {k: (_early(_HANDLERS[k]) if k in _HANDLERS else _responder(k),
+                                 False) for k in _kinds}
     else:
         _DISPATCH[_phase] = {k: (_HANDLERS[k], k not in _CHECKED) for k in _kinds}
 
@@ -229,7 +246,7 @@ def end_turn(state: State, events: Events) -> None:
     events.append(ev("turn_started", {"seat": state.current, "turn": state.turn}))
 
 
-def _wrong_phase_message(state: State, kind: str) -> str:
+def _wrong_phase_message(state: State, seat: int, kind: str) -> str:
     phase = state.phase
     if phase == ROLL and kind in PHASE_KINDS[MAIN]:
         return "Roll the dice first (you may play a development card before rolling)."
@@ -238,6 +255,9 @@ def _wrong_phase_message(state: State, kind: str) -> str:
     if phase == TORMUND:
         return "Move Tormund first."
     if phase == TRADE:
+        if seat == state.current:
+            return ("Your trade offer is open: close it with a player who accepted, "
+                    "or cancel it.")
         return "A trade offer is open: accept, decline or counter it."
     if phase == TRADE_CONFIRM:
         return "Confirm the trade with one partner or cancel it."

@@ -120,6 +120,32 @@ def responders_left(state: State) -> frozenset[int]:
     )
 
 
+def awaited(state: State) -> frozenset[int]:
+    """Who the open offer waits for: the players who have not answered yet, and — once
+    someone has accepted or countered — the active player too, who may close the trade with
+    that player (or cancel it) without waiting for the rest: one absent player does not
+    hold up the turn until their deadline. The active player joins only then, so their
+    deadline always runs from a moment they had something to decide."""
+    left = responders_left(state)
+    trade = state.trade
+    if trade is not None and any(v is not None for v in trade["responses"].values()):
+        return left | _ONE[state.current]
+    return left
+
+
+_ONE = tuple(frozenset({s}) for s in range(8))
+
+
+def check_responder(state: State, seat: int) -> None:
+    if seat == state.current:
+        raise illegal("This is your own offer: the other players answer it.")
+
+
+def check_offerer(state: State, seat: int) -> None:
+    if seat != state.current:
+        raise illegal("Only the player who made the offer can close or cancel it.")
+
+
 _KEYS = tuple(str(s) for s in range(8))
 
 

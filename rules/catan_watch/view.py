@@ -55,6 +55,8 @@ def progress(state: State, seat: int) -> str:
         return f"set-up: place your {state.setup_queue[0][1]}"
     if p == DISCARD:
         return f"discard {state.discard_need[seat]} cards"
+    if p == TRADE and seat == state.current:
+        return "your trade offer: close it with a player who accepted, or cancel it"
     if p == TRADE:
         return "answer the trade offer: accept, decline or counter"
     if p == ROLL:

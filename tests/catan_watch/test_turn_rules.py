@@ -174,6 +174,54 @@ def test_domestic_trade_with_counter_offer() -> None:
     assert s.phase == MAIN
 
 
+def test_the_offerer_may_close_the_trade_before_everyone_has_answered() -> None:
+    """One absent player does not hold the turn up: once someone accepted or countered, the
+    active player may trade with them (or cancel) at once; the rest need not answer."""
+    s = fresh()
+    give(s, 0, brick=2)
+    give(s, 1, wool=1)
+    give(s, 2, wool=1)
+    s, _ = act(s, 0, "offer_trade", give={"brick": 1}, get={"wool": 1})
+    # Nothing to close yet: the offerer waits for a first answer.
+    assert RULES.awaiting(s) == frozenset({1, 2, 3})
+    with pytest.raises(RuleViolation) as err:
+        act(s, 0, "cancel_trade")
+    assert err.value.code == "not_your_turn"
+    s, _ = act(s, 1, "accept_trade")
+    assert RULES.awaiting(s) == frozenset({0, 2, 3})
+    assert RULES.progress(s, 0).startswith("your trade offer")
+    assert [a for a in RULES.legal_actions(s, 0)] == [
+        Action("confirm_trade", {"partner": 1}), Action("cancel_trade")]
+    assert default_action(s, 0) == Action("cancel_trade")
+    assert default_action(s, 2) == Action("decline_trade")
+    # Each side keeps to its own part.
+    with pytest.raises(RuleViolation, match="your own offer"):
+        act(s, 0, "accept_trade")
+    with pytest.raises(RuleViolation, match="Only the player who made the offer"):
+        act(s, 2, "cancel_trade")
+    with pytest.raises(RuleViolation, match="did not accept or counter"):
+        act(s, 0, "confirm_trade", partner=2)  # seat 2 has not answered
+    s, events = act(s, 0, "confirm_trade", partner=1)
+    assert kinds(events) == ["trade_closed"]
+    assert hand(s, 0) == {"brick": 1, "wool": 1} and hand(s, 1) == {"brick": 1}
+    assert s.phase == MAIN and s.trade is None and RULES.awaiting(s) == frozenset({0})
+    with pytest.raises(RuleViolation) as err:
+        act(s, 2, "accept_trade")  # too late: the offer is closed
+    assert err.value.code == "not_your_turn"
+
+
+def test_the_offerer_may_cancel_once_a_counter_offer_is_in() -> None:
+    s = fresh()
+    give(s, 0, brick=1)
+    give(s, 3, ore=1)
+    s, _ = act(s, 0, "offer_trade", give={"brick": 1}, get={"wool": 1})
+    s, _ = act(s, 3, "counter_trade", give={"ore": 1}, get={"brick": 1})
+    assert RULES.awaiting(s) == frozenset({0, 1, 2})
+    s, events = act(s, 0, "cancel_trade")
+    assert kinds(events) == ["trade_closed"] and s.phase == MAIN
+    assert hand(s, 0) == {"brick": 1} and hand(s, 3) == {"ore": 1}
+
+
 def test_trade_needs_the_roll_and_only_with_the_active_player() -> None:
     s = fresh()
     to_roll(s, 0)

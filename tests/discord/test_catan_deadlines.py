@@ -86,7 +86,6 @@ async def test_missed_discards_and_trade_answers_get_the_defaults(
     assert "Trade offer" in offer.content and "no answer yet" in offer.content
     await pass_deadline(simcord_env, clock)
     assert (await service._head(gid)).state.phase == "main"
-    late_click = await table.members[(seat + 1) % 3].click(offer, label="Accept")
-    assert "closed" in late_click.response.content
+    # Closed by the deadline itself, with nobody clicking: no buttons are left to press.
     closed = next(m for m in thread.history() if m.id == offer.id)
     assert "closed" in closed.content and not custom_ids(closed)

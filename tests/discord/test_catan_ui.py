@@ -157,10 +157,10 @@ def check_panels(state: State) -> str:
         assert any(i.startswith("mst:hand:") for i in ids)
         if state.phase == "discard":
             assert any(i.startswith("ctw:do:") for i in ids)
-        elif state.phase == "trade":
+        elif state.phase == "trade" and seat != state.current:
             assert any(i.startswith("ctw:ta:") for i in ids)
             assert any(i.startswith("ctw:tc:") for i in ids)
-        elif state.phase == "trade_confirm":
+        elif state.phase in ("trade", "trade_confirm"):  # the offerer closes the trade
             assert sum(i.startswith("ctw:tf:") for i in ids) == len(actions)
         else:
             wanted = {i for i, a in enumerate(actions) if isinstance(a, Action)}

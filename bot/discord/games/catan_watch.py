@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.discord.delivery import register_board_hook
 from bot.discord.games.catan_watch_embed import catan_embed
+from bot.discord.games.catan_watch_flow import sync_offer_post
 from bot.discord.games.catan_watch_items import ITEMS
 from bot.discord.games.catan_watch_panels import CATAN_UI
 from bot.discord.panels import register_move_ui
@@ -26,4 +28,5 @@ GAME = "catan_watch"
 
 register_move_ui(GAME, CATAN_UI, *ITEMS)
 register_private_presenter(GAME, catan_embed)
+register_board_hook(GAME, sync_offer_post)
 

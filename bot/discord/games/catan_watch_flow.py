@@ -8,6 +8,7 @@ if others moved meanwhile; an answer to a trade offer applies while that same of
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import TYPE_CHECKING, Any, cast
 
@@ -29,12 +30,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 Options = list[Action | ActionSpec]
-
-#: game -> (channel id, message id, turn, terms digest) of the offer posted in its thread.
-OFFER_POSTS: dict[int, tuple[int, int, int, str]] = {}
-#: game -> (give, get) of that offer, to name it once it is closed
-OFFER_TERMS: dict[int, tuple[dict[str, int], dict[str, int]]] = {}
-
 
 def _bot(interaction: Interaction) -> MaesterBot:
     return cast("MaesterBot", interaction.client)
@@ -113,7 +108,6 @@ async def submit_offer(interaction: Interaction, game_id: int, seat: int, versio
     bot = _bot(interaction)
     await bot.flows.play_action(interaction, game_id, seat, version,
                                 Action("offer_trade", {"give": give, "get": get}))
-    await post_offer(bot, game_id)
 
 
 async def open_offer_form(interaction: Interaction, game_id: int, seat: int,
@@ -155,8 +149,8 @@ async def _answer(interaction: Interaction, game_id: int, turn: int, digest: str
             view = await bot.service.private_view(game_id, interaction.user.id)
             check_offer(view, turn, digest)
         except ServiceError as err:
-            if err.msg.key == "catan.trade.closed":
-                await refresh_offer_post(bot, game_id)
+            if err.msg.key == "catan.trade.closed":  # a message left open: close it now
+                await sync_offer_post(bot, game_id)
             raise
 
         def choose(now: PrivateView, actions: Options) -> Action | None:
@@ -166,7 +160,6 @@ async def _answer(interaction: Interaction, game_id: int, turn: int, digest: str
             return action
 
         await bot.flows.play(interaction, game_id, view.seat, view.version, choose)
-        await refresh_offer_post(bot, game_id)
 
     await bot.flows.guarded(interaction, body)
 
@@ -211,10 +204,13 @@ async def finish_trade(interaction: Interaction, game_id: int, seat: int, versio
     action = (Action("cancel_trade") if partner is None
               else Action("confirm_trade", {"partner": partner}))
     await bot.flows.play_action(interaction, game_id, seat, version, action)
-    await refresh_offer_post(bot, game_id)
 
 
 # ---- the offer's message in the thread ---------------------------------------------------
+# The open offer has one message in the thread with Accept / Decline / Counter for the other
+# players. It follows the game through the board hook (``sync_offer_post``), whoever moved —
+# a click, ``/catan move``, a deadline — and its record is kept in the database, so a
+# restarted bot still closes the message of an offer that was open before.
 def offer_text(view: dict[str, Any], locale: str) -> str:
     trade = view.get("trade") or {}
     current = int(view.get("current", 0))
@@ -239,74 +235,90 @@ def offer_text(view: dict[str, Any], locale: str) -> str:
     return "\n".join(lines)
 
 
-async def post_offer(bot: MaesterBot, game_id: int) -> None:
-    """Post the open offer with Accept / Decline / Counter for the other players (once)."""
+def _post_key(game_id: int) -> str:
+    return f"catan_watch.offer.{game_id}"
+
+
+async def _recorded(bot: MaesterBot, game_id: int) -> dict[str, Any] | None:
+    """The offer message on record: channel, message, turn, digest, give, get."""
+    raw = await bot.service.bot_state(_post_key(game_id))
+    return json.loads(raw) if raw else None
+
+
+async def _record(bot: MaesterBot, game_id: int, post: dict[str, Any] | None) -> None:
+    await bot.service.save_bot_state(_post_key(game_id), json.dumps(post) if post else "")
+
+
+def _answer_view(game_id: int, view: dict[str, Any], locale: str) -> discord.ui.View:
+    ui = discord.ui.View(timeout=None)
+    for item in answer_items(game_id, view, locale):
+        ui.add_item(item)
+    return ui
+
+
+async def sync_offer_post(bot: MaesterBot, game_id: int) -> None:
+    """After every public change: the recorded offer message shows the answers so far (or
+    "closed", without buttons, once its offer is over), and a newly opened offer is posted."""
     try:
         _type, _version, view = await bot.service.public_view(game_id)
     except ServiceError:
         return
-    if view.get("phase") != "trade":
-        return
-    turn, digest = int(view["turn"]), terms_digest(view.get("trade"))
-    old = OFFER_POSTS.get(game_id)
-    if old is not None and old[2:] == (turn, digest):
-        return
+    open_now = view.get("phase") in ("trade", "trade_confirm")
+    turn, digest = int(view.get("turn", -1)), terms_digest(view.get("trade"))
+    posted = await _recorded(bot, game_id)
+    same = posted is not None and (posted["turn"], posted["digest"]) == (turn, digest)
+    if posted is not None:
+        await _edit_offer_post(bot, game_id, posted, view if same and open_now else None)
+        if not (same and open_now):
+            await _record(bot, game_id, None)
+    if view.get("phase") == "trade" and not same:
+        await _post_offer(bot, game_id, view)
+
+
+async def _post_offer(bot: MaesterBot, game_id: int, view: dict[str, Any]) -> None:
     channel = await bot.delivery.channel_of(game_id)
     if channel is None:
         return
-    await refresh_offer_post(bot, game_id)
     locale = guild_locale_of(getattr(channel, "guild", None))
-    ui = discord.ui.View(timeout=None)
-    for item in answer_items(game_id, view, locale):
-        ui.add_item(item)
     try:
-        sent = await channel.send(offer_text(view, locale), view=ui,
+        sent = await channel.send(offer_text(view, locale), view=_answer_view(game_id, view,
+                                                                               locale),
                                   allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.exception("game %s: could not post the trade offer", game_id)
         return
-    OFFER_POSTS[game_id] = (channel.id, sent.id, turn, digest)
     trade = view.get("trade") or {}
-    OFFER_TERMS[game_id] = (dict(trade.get("give") or {}), dict(trade.get("get") or {}))
+    await _record(bot, game_id, {
+        "channel": channel.id, "message": sent.id, "turn": int(view["turn"]),
+        "digest": terms_digest(trade), "give": dict(trade.get("give") or {}),
+        "get": dict(trade.get("get") or {}),
+    })
 
 
-async def refresh_offer_post(bot: MaesterBot, game_id: int) -> None:
-    """Show the answers so far on the offer's message; once closed, drop its buttons."""
-    posted = OFFER_POSTS.get(game_id)
-    if posted is None:
-        return
-    channel_id, message_id, turn, digest = posted
-    terms = OFFER_TERMS.get(game_id, ({}, {}))
-    try:
-        _type, _version, view = await bot.service.public_view(game_id)
-    except ServiceError:
-        return
-    channel: Any = bot.get_channel(channel_id)
+async def _edit_offer_post(bot: MaesterBot, game_id: int, posted: dict[str, Any],
+                           view: dict[str, Any] | None) -> None:
+    """Show the answers of the still open offer (``view``), or mark it closed."""
+    channel: Any = bot.get_channel(posted["channel"])
     if channel is None:
         try:
-            channel = await bot.fetch_channel(channel_id)
+            channel = await bot.fetch_channel(posted["channel"])
         except discord.HTTPException:
-            OFFER_POSTS.pop(game_id, None)
             return
     if not isinstance(channel, discord.abc.Messageable):
         return
     locale = guild_locale_of(getattr(channel, "guild", None))
-    same = (int(view.get("turn", -1)) == turn and terms_digest(view.get("trade")) == digest)
-    message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+    message = channel.get_partial_message(posted["message"])  # type: ignore[attr-defined]
     try:
-        if same and view.get("phase") == "trade":
-            ui = discord.ui.View(timeout=None)
-            for item in answer_items(game_id, view, locale):
-                ui.add_item(item)
-            await message.edit(content=offer_text(view, locale), view=ui)
-        elif same and view.get("phase") == "trade_confirm":
+        if view is not None and view.get("phase") == "trade":
+            await message.edit(content=offer_text(view, locale),
+                               view=_answer_view(game_id, view, locale))
+        elif view is not None:
             await message.edit(content=offer_text(view, locale) + "\n"
                                + tr("catan.trade.confirming", locale), view=None)
         else:
-            OFFER_POSTS.pop(game_id, None)
-            OFFER_TERMS.pop(game_id, None)
             await message.edit(content=tr("catan.trade.post_closed", locale,
-                                          terms=terms_text(*terms, locale)), view=None)
+                                          terms=terms_text(posted["give"], posted["get"],
+                                                           locale)), view=None)
     except discord.HTTPException:
         log.warning("game %s: could not update the trade offer message", game_id)
 

@@ -107,7 +107,7 @@ class CatanMoveUI:
         note: Msg | None = None
         if view.awaited and phase == "discard":
             note = self._discard(view, actions, locale, lay)
-        elif view.awaited and phase == "trade":
+        elif view.awaited and phase == "trade" and view.seat != data.get("current"):
             self._answers(view, actions, locale, lay)
         elif view.awaited:
             note = self._moves(view, actions, locale, lay)
