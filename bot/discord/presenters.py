@@ -91,8 +91,10 @@ def board_embed(summary: GameSummary, locale: str, *, image: str | None = None
         colour=discord.Colour.dark_teal(),
     )
     names = {seat: Person(uid, name) for seat, uid, name in summary.players}
-    players = "\n".join(tr("board.player_line", locale, player=person, seat=seat + 1)
-                         for seat, person in sorted(names.items()))
+    players = "\n".join(
+        tr("board.player_line", locale, player=person,
+           seat=summary.seat_labels.get(seat) or tr("board.seat", locale, seat=seat + 1))
+        for seat, person in sorted(names.items()))
     if players:
         embed.add_field(name=tr("board.players", locale), value=_clip(players), inline=True)
     if summary.status == "active":

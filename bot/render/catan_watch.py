@@ -307,7 +307,8 @@ def _panel(c: _Canvas) -> None:
     lines.append(_t("catan.img.deck", n=view.get("development_deck", 0)))
     result = view.get("result") or {}
     if view.get("phase") == "over":
-        winners = ", ".join(_t("catan.img.seat", seat=int(w) + 1)
+        labels = {int(p["seat"]): p.get("label") for p in view.get("players", [])}
+        winners = ", ".join(str(labels.get(int(w)) or _t("catan.img.seat", seat=int(w) + 1))
                             for w in result.get("winners", []))
         lines.append(_t("catan.img.over", winners=winners) if winners
                      else _t("catan.img.over_none"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -29,6 +29,8 @@ class GameSummary:
     thread_id: int | None
     channel_id: int | None
     version: int
+    #: what each seat is called at the table ("Red", "Stark"); empty before the game starts
+    seat_labels: dict[int, str] = field(default_factory=dict)
 
 
 class LobbyOps(ServiceCore):
@@ -230,6 +232,7 @@ class LobbyOps(ServiceCore):
             [(s.seat, s.user_id, s.display_name) for s in head.seats], phase,
             list(game.awaiting), min(due) if due else None, game.thread_id, game.channel_id,
             game.version,
+            {s.seat: head.label(s.seat) for s in head.seats} if head.state is not None else {},
         )
 
     async def game_for_thread(self, thread_id: int) -> int | None:

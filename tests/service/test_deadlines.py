@@ -199,7 +199,8 @@ async def test_a_defaulted_discard_stays_secret_while_others_still_choose(
     from rules.catan_watch.data import RESOURCES
     from rules.rng import Rng
 
-    service = GameService(engine, clock=clock, games={"catan_watch": CATAN})
+    service = GameService(engine, clock=clock, games={"catan_watch": CATAN},
+                          seed_source=lambda: 1)  # a game that has such a 7
     users = [ALICE, BOB, CAROL]
     out = await service.create_game(ALICE, "Alice", "catan_watch", max_seats=3,
                                     deadline_hours=1, excuses=1)
