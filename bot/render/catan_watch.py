@@ -26,6 +26,7 @@ from rules.catan_watch.data import (
     N_SECTIONS,
     TRAIL_SECTION,
 )
+from rules.catan_watch.names import letter
 
 RADIUS = 48
 XU = RADIUS * math.sqrt(3) / 2  # one lattice unit across (half a hex width)
@@ -64,8 +65,6 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def letter(h: int) -> str:
-    return chr(ord("A") + h) if h < 26 else letter(h // 26 - 1) + letter(h % 26)
 
 
 class _Canvas:

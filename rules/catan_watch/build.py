@@ -7,6 +7,7 @@ from itertools import compress
 
 from rules.catan_watch.common import Events, counts_json, ev, illegal, missing_message, pay
 from rules.catan_watch.data import COSTS, FIELDS_PER_SECTION, N_SECTIONS, TERRAIN_RESOURCE
+from rules.catan_watch.names import corner_name, path_name
 from rules.catan_watch.specials import update_longest
 from rules.catan_watch.state import State, add_harbour
 from rules.catan_watch.wildlings import draw_token, reveal
@@ -138,7 +139,8 @@ def put_road(state: State, seat: int, e: int, events: Events, free: bool) -> Non
     if new:
         state.spots[seat] = state.spots[seat].union(new)
     state.pieces[seat][ROADS] -= 1
-    events.append(ev("road_built", {"seat": seat, "edge": e, "free": free}))
+    events.append(ev("road_built", {"seat": seat, "edge": e, "free": free,
+                                    "at": path_name(state.layout.shape, e)}))
     update_longest(state, [seat], events)
 
 
@@ -168,7 +170,8 @@ def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool)
         open_corner[w] = False
     _income_changed(state, v)
     state.pieces[seat][SETTLEMENTS] -= 1
-    events.append(ev("settlement_built", {"seat": seat, "vertex": v, "setup": setup}))
+    events.append(ev("settlement_built", {"seat": seat, "vertex": v, "setup": setup,
+                                          "at": corner_name(state.layout.shape, v)}))
     # A settlement can cut opponents' roads running through this corner.
     cut = sorted({state.road[e] for e in state.geo.vertex_edges[v]} - {-1, seat})
     if cut:
@@ -227,7 +230,8 @@ def build_keep(state: State, seat: int, v: int, events: Events) -> None:
     _income_changed(state, v)
     state.pieces[seat][KEEPS] -= 1
     state.pieces[seat][SETTLEMENTS] += 1
-    events.append(ev("keep_built", {"seat": seat, "vertex": v}))
+    events.append(ev("keep_built", {"seat": seat, "vertex": v,
+                                    "at": corner_name(state.layout.shape, v)}))
     if state.nw:
         under = state.card_keep_tokens[seat].pop() if state.card_keep_tokens[seat] else []
         for token in under:

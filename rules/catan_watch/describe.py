@@ -8,6 +8,7 @@ from typing import Any
 from rules.base import Event
 from rules.catan_watch.common import counts_text
 from rules.catan_watch.data import CLAN_NAMES, DEV_CARDS, HEROES
+from rules.catan_watch.names import letter
 
 SPECIAL = {"longest_road": "Longest Road", "largest_watch": "Largest Watch"}
 
@@ -68,6 +69,17 @@ def _does(d: Mapping[str, Any], v: int | None, verb: str, key: str = "seat") -> 
     return f"{_w(d, v, key)} {verb}"
 
 
+def _corner(d: Mapping[str, Any]) -> str:
+    """The corner by the board's name for it ("corner A/B/E"); logs written before events
+    carried the name show the engine's id."""
+    return f"corner {d.get('at') or d['vertex']}"
+
+
+def _path(d: Mapping[str, Any], key: str = "edge") -> str:
+    at = d.get("at") if key == "edge" else d.get(f"{key}_at")
+    return f"path {at or d[key]}"
+
+
 _YOU_FORM = {"looks": "look", "offers": "offer", "accepts": "accept", "counters": "counter",
              "declines": "decline", "takes": "take", "gives": "give", "has": "have"}
 
@@ -75,11 +87,10 @@ _YOU_FORM = {"looks": "look", "offers": "offer", "accepts": "accept", "counters"
 _LINES: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
     "setup_yield": lambda d, v: f"{_w(d, v)} took {counts_text(d['cards'])} for the second "
                                 "settlement.",
-    "settlement_built": lambda d, v: f"{_w(d, v)} built a settlement on corner {d['vertex']}.",
-    "road_built": lambda d, v: f"{_w(d, v)} built a road on path {d['edge']}"
+    "settlement_built": lambda d, v: f"{_w(d, v)} built a settlement on {_corner(d)}.",
+    "road_built": lambda d, v: f"{_w(d, v)} built a road on {_path(d)}"
                                + (" (free)." if d.get("free") else "."),
-    "keep_built": lambda d, v: f"{_w(d, v)} upgraded the settlement on corner {d['vertex']} "
-                               "to a keep.",
+    "keep_built": lambda d, v: f"{_w(d, v)} upgraded the settlement on {_corner(d)} to a keep.",
     "guard_built": lambda d, v: f"{_w(d, v)} placed a guard on wall section {d['section'] + 1}, "
                                 f"field {d['field']}.",
     "development_bought": lambda d, v: f"{_w(d, v)} bought a development card "
@@ -97,7 +108,7 @@ _LINES: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
         f"{_who(int(s), v)} {n}" for s, n in d["counts"].items()) + ".",
     "discard_committed": lambda d, v: f"{_w(d, v)} chose the cards to discard.",
     "discarded": lambda d, v: f"{_w(d, v)} discarded {counts_text(d['cards'])}.",
-    "tormund_moved": lambda d, v: f"{_w(d, v)} moved Tormund to hex {d['hex']}.",
+    "tormund_moved": lambda d, v: f"{_w(d, v)} moved Tormund to hex {letter(d['hex'])}.",
     "robbed": lambda d, v: f"{_w(d, v, 'thief')} stole a card from {_o(d, v, 'victim')}.",
     "stolen_card": lambda d, v: f"The stolen card was {d['resource']}.",
     "special_card": lambda d, v: f"{SPECIAL[d['card']]}: "
@@ -114,7 +125,8 @@ _LINES: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
                                       f"{d['section'] + 1} and returns to the Frostfangs.",
     "wall_breach": lambda d, v: f"The Wall is breached at section {d['section'] + 1} "
                                 f"(breach {d['breaches']} of 3).",
-    "wildling_in_gift": lambda d, v: f"A {d['wildling']} occupies hex {d['hex']} in the Gift.",
+    "wildling_in_gift": lambda d, v: f"A {d['wildling']} occupies hex {letter(d['hex'])} in "
+                                     "the Gift.",
     "game_over": lambda d, v: "Game over (" + d["reason"] + "): " + (
         ", ".join(_who(s, v) for s in d["winners"]) + " won." if d["winners"]
         else "everyone loses."),
@@ -135,7 +147,8 @@ _LINES: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
     "development_played": lambda d, v: f"{_w(d, v)} played {DEV_CARDS[d['card']]['name']}.",
     "free_roads_lost": lambda d, v: f"{_w(d, v)} can't place {d['count']} more free road(s).",
     "took_from_bank": lambda d, v: f"{_w(d, v)} took {', '.join(d['cards'])} from the bank.",
-    "wildling_driven_out": lambda d, v: f"{_w(d, v)} drove the wildling out of hex {d['hex']}"
+    "wildling_driven_out": lambda d, v: f"{_w(d, v)} drove the wildling out of hex "
+                                        f"{letter(d['hex'])}"
                                         + (f" and took {d['resource']}." if d["resource"]
                                            else "."),
     "hero_used": lambda d, v: f"{_w(d, v)} used {_hero(d['hero'])} (side {d['side']}).",
@@ -143,7 +156,8 @@ _LINES: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
     "hand_seen": lambda d, v: f"{_w(d, v)} looked at {_whose(d.get('target'), v)} hand: "
                               f"{counts_text(d['cards'])}.",
     "hero_took": lambda d, v: f"{_w(d, v)} took {d['resource']} from {_o(d, v, 'target')}.",
-    "road_moved": lambda d, v: f"{_w(d, v)} moved a road from path {d['old']} to {d['new']}.",
+    "road_moved": lambda d, v: f"{_w(d, v)} moved a road from {_path(d, 'old')} to "
+                               f"{_path(d, 'new')}.",
     "forced_trade": lambda d, v: (
         f"{_does(d, v, 'gives', 'target')} {d['resource']}." if d["given"]
         else f"{_does(d, v, 'has', 'target')} no {d['resource']} to give."),

@@ -35,6 +35,7 @@ from rules.catan_watch.data import (
     RESOURCES,
     TERRAIN_RESOURCE,
 )
+from rules.catan_watch.names import path_name
 from rules.catan_watch.points import public_vp
 from rules.catan_watch.specials import update_largest, update_longest
 from rules.catan_watch.state import MAIN, MELISANDRE, MORMONT, ROLL, State, reindex
@@ -221,8 +222,11 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         state.road[params["from_edge"]] = -1
         state.road[params["to_edge"]] = seat
         reindex(state)
+        shape = state.layout.shape
         events.append(ev("road_moved", {
             "seat": seat, "old": params["from_edge"], "new": params["to_edge"],
+            "old_at": path_name(shape, params["from_edge"]),
+            "new_at": path_name(shape, params["to_edge"]),
         }))
         update_longest(state, range(state.n), events)
     elif hid == "thorne":

@@ -8,7 +8,9 @@ from cw_helpers import act, fresh, give, hex_at, settle, to_roll
 
 from rules.base import Event, RuleViolation
 from rules.catan_watch import RULES
+from rules.catan_watch.build import put_road
 from rules.catan_watch.describe import COLOURS
+from rules.catan_watch.names import spot_names
 from rules.rng import Rng
 
 
@@ -91,3 +93,24 @@ def test_no_log_line_uses_seat_numbers(mode: str) -> None:
                     assert "Seat" not in text and "seat" not in text, text
                     assert "You's" not in text and "You offers" not in text, text
         assert "seat" not in RULES.view(s, None)["phase_label"].lower()
+
+
+def test_log_lines_name_spots_as_the_board_image_does() -> None:
+    """Hexes by the letter drawn on them, corners and paths by their hexes' letters — the
+    names the menus use — rather than engine ids nobody can see on the image."""
+    s = fresh()
+    corners, paths = spot_names(s.layout.shape)
+    v = next(i for i, name in enumerate(corners) if "/" in name and "(" not in name)
+    e = next(i for i, name in enumerate(paths) if "–" in name)
+    settle(s, 0, v)
+    s.road[e] = -1
+    events = []
+    put_road(s, 0, e, events, free=False)
+    built = next(ev for ev in events if ev.kind == "road_built")
+    assert RULES.describe(built, None) == f"Red built a road on path {paths[e]}."
+    assert line("settlement_built", seat=1, vertex=v, setup=False, at=corners[v]) == (
+        f"Blue built a settlement on corner {corners[v]}.")
+    assert line("tormund_moved", seat=2, hex=4) == "Orange moved Tormund to hex E."
+    assert line("road_moved", seat=0, old=e, new=e + 1, old_at=paths[e],
+                new_at=paths[e + 1]) == (
+        f"Red moved a road from path {paths[e]} to path {paths[e + 1]}.")

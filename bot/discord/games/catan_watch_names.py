@@ -1,11 +1,7 @@
-"""Human names for Catan spots, cards and moves — the same names the board image shows.
-
-Hexes are lettered A, B, C… in the engine's id order (rows north to south, west to east);
-the letter is drawn on every hex of the PNG. A corner is named by the letters of the hexes
-around it (``A/B/E``), a path by the two hexes it separates (``A–B``); a coastal spot that
-touches a single hex adds its compass direction (``A (NW)``, ``A (W edge)``). Descriptions
-add terrain and numbers ("Forest 8 · Hills 5 · 3:1 harbour") and the engine's id, which is
-what the game log prints ("corner 23").
+"""Human names for Catan spots, cards and moves — the names the board image and the game
+log use (``rules.catan_watch.names``: hexes lettered A, B, C…, corners ``A/B/E``, paths
+``A–B``). Descriptions add terrain and numbers ("Forest 8 · Hills 5 · 3:1 harbour") and the
+engine's id ("corner 23").
 
 Everything here reads a view the service already redacted for its viewer.
 """
@@ -13,25 +9,16 @@ Everything here reads a view the service already redacted for its viewer.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from bot.discord.text import tr
 from rules.base import Action
+from rules.catan_watch.names import letter, spot_names
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 LABEL = 80  # button labels
 OPTION = 100  # select option labels/descriptions, autocomplete names
 COLOURS = ("red", "blue", "orange", "white")
-_CORNER_DIRS = ("N", "NE", "SE", "S", "SW", "NW")  # corners clockwise from the top
-_SIDE_DIRS = ("NE", "E", "SE", "SW", "W", "NW")  # side k joins corners k and k+1
-
-
-def letter(hex_id: int) -> str:
-    """A, B, … Z, then AA, AB … (the boards have at most 21 hexes)."""
-    if hex_id < 26:
-        return chr(ord("A") + hex_id)
-    return letter(hex_id // 26 - 1) + letter(hex_id % 26)
 
 
 def seat_name(seat: int, locale: str) -> str:
@@ -50,42 +37,9 @@ def counts_text(counts: Mapping[str, int] | None, locale: str) -> str:
     return ", ".join(parts) if parts else tr("catan.nothing", locale)
 
 
-# ---- the board's spot names (cached per board shape) --------------------------------------
-def _shape_key(board: Mapping[str, Any]) -> tuple[Any, ...]:
-    return (board.get("shape"), len(board["hexes"]), len(board["vertices"]),
-            len(board["edges"]))
-
-
-@lru_cache(maxsize=16)
-def _codes(key: tuple[Any, ...], hexes: tuple[tuple[int, ...], ...],
-           vertex_hexes: tuple[tuple[int, ...], ...], edges: tuple[tuple[int, int], ...]
-           ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(corner codes, path codes) for one board shape; unique within the board."""
-    corners = ["/".join(letter(h) for h in sorted(hs)) for hs in vertex_hexes]
-    for v, hs in enumerate(vertex_hexes):
-        h = min(hs)
-        direction = _CORNER_DIRS[hexes[h].index(v)]
-        if len(hs) == 1 or corners.count(corners[v]) > 1:
-            corners[v] = f"{corners[v]} ({direction})"
-    paths: list[str] = []
-    for a, b in edges:
-        shared = sorted(set(vertex_hexes[a]) & set(vertex_hexes[b]))
-        if len(shared) >= 2:
-            paths.append("–".join(letter(h) for h in shared))
-            continue
-        h = shared[0]
-        ring = hexes[h]
-        i, j = ring.index(a), ring.index(b)
-        side = i if (i + 1) % 6 == j else j
-        paths.append(f"{letter(h)} ({_SIDE_DIRS[side]} edge)")
-    return tuple(corners), tuple(paths)
-
-
+# ---- the board's spot names (rules.catan_watch.names: the log uses the same) -------------
 def spot_codes(board: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    hexes = tuple(tuple(h["vertices"]) for h in board["hexes"])
-    vertex_hexes = tuple(tuple(v["hexes"]) for v in board["vertices"])
-    edges = tuple((int(a), int(b)) for a, b in board["edges"])
-    return _codes(_shape_key(board), hexes, vertex_hexes, edges)
+    return spot_names(str(board["shape"]))
 
 
 def hex_text(board: Mapping[str, Any], h: int, locale: str) -> str:
