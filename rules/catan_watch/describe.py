@@ -155,14 +155,15 @@ _LINES: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
     "hero_trade": lambda d, v: f"{_w(d, v)} traded {d['give']} for {d['get']} with the bank.",
     "hand_seen": lambda d, v: f"{_w(d, v)} looked at {_whose(d.get('target'), v)} hand: "
                               f"{counts_text(d['cards'])}.",
-    "hero_took": lambda d, v: f"{_w(d, v)} took {d['resource']} from {_o(d, v, 'target')}.",
+    "hero_took": lambda d, v: f"{_w(d, v)} took a card from {_o(d, v, 'target')}.",
     "road_moved": lambda d, v: f"{_w(d, v)} moved a road from {_path(d, 'old')} to "
                                f"{_path(d, 'new')}.",
     "forced_trade": lambda d, v: (
         f"{_does(d, v, 'gives', 'target')} {d['resource']}." if d["given"]
         else f"{_does(d, v, 'has', 'target')} no {d['resource']} to give."),
-    "forced_trade_return": lambda d, v: f"{_does(d, v, 'gives')} {d['resource']} to "
+    "forced_trade_return": lambda d, v: f"{_does(d, v, 'gives')} a card back to "
                                         f"{_o(d, v, 'target')}.",
+    "card_given_back": lambda d, v: f"The card given back was {d['resource']}.",
     "wildling_returned": lambda d, v: f"{_w(d, v)} sent a {d['wildling']} back to the "
                                       "Frostfangs.",
     "tormund_to_camp": lambda d, v: f"{_w(d, v)} sent Tormund back to his camp"

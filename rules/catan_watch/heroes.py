@@ -217,7 +217,9 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         }, frozenset({seat, target})))
         state.hands[target][r] -= 1
         hand[r] += 1
-        events.append(ev("hero_took", {"seat": seat, "target": target, "resource": RESOURCES[r]}))
+        # The table sees a card change hands; which one, only the two players (as a theft).
+        events.append(ev("hero_took", {"seat": seat, "target": target}))
+        events.append(ev("stolen_card", {"resource": RESOURCES[r]}, frozenset({seat, target})))
     elif hid == "yarwyck":
         state.road[params["from_edge"]] = -1
         state.road[params["to_edge"]] = seat
@@ -313,9 +315,10 @@ def mormont_give(state: State, seat: int, params: Mapping[str, Any], events: Eve
     target = pending["owed"].pop(0)
     state.hands[seat][r] -= 1
     state.hands[target][r] += 1
-    events.append(ev("forced_trade_return", {
-        "seat": seat, "target": target, "resource": RESOURCES[r],
-    }))
+    # The demanded resource was named aloud; the card given back is the giver's choice from
+    # a secret hand, seen only by the two of them.
+    events.append(ev("forced_trade_return", {"seat": seat, "target": target}))
+    events.append(ev("card_given_back", {"resource": RESOURCES[r]}, frozenset({seat, target})))
     if not pending["owed"]:
         state.phase = pending["return"]
         state.pending = None

@@ -24,7 +24,8 @@ class CatanWatchRules(GameRules):
     hidden_information = (
         "Each player's resource cards (others see only the count), unplayed development "
         "cards (others see only the count; victory point cards stay hidden until the end), "
-        "the card drawn when buying, the card stolen by Tormund (seen by thief and victim), "
+        "the card drawn when buying, the card stolen by Tormund or taken by Mance Rayder "
+        "and the card given back after Mormont's forced trade (seen by the two players), "
         "and a pending discard after a 7 until everyone has chosen. Nobody sees the "
         "development deck order or the face-down wildling tokens."
     )

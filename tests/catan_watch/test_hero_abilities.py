@@ -6,6 +6,7 @@ import pytest
 from cw_helpers import act, corner, fresh, give, hand, hex_at, roads, settle, side
 
 from rules.base import RuleViolation
+from rules.catan_watch import RULES
 from rules.catan_watch.data import HERO_BY_ID
 from rules.catan_watch.state import State
 
@@ -41,6 +42,12 @@ def test_mance_robs_a_richer_opponent_and_sees_the_hand() -> None:
     assert hand(s, RED) == {"wool": 1} and hand(s, BLUE) == {"ore": 1, "wool": 1}
     seen = next(e for e in events if e.kind == "hand_seen")
     assert seen.visible_to == frozenset({RED, BLUE})
+    # The table sees that a card changed hands, not which one.
+    public = [RULES.describe(e, None) for e in events if e.visible_to is None]
+    assert "Red took a card from Blue." in public
+    assert not any("wool" in line for line in public)
+    taken = next(e for e in events if e.kind == "stolen_card")
+    assert taken.visible_to == frozenset({RED, BLUE}) and taken.data["resource"] == "wool"
 
 
 def test_yarwyck_moves_a_dead_end_road() -> None:
@@ -115,3 +122,19 @@ def test_malformed_hero_parameters() -> None:
                    {"resource": "ore", "targets": [1], "after": "swap", "take": [3]}):
         with pytest.raises(RuleViolation):
             act(s, RED, "use_hero", **params)
+
+
+def test_mormont_gives_back_cards_of_his_choice_in_secret() -> None:
+    s = _with_hero("mormont")
+    give(s, RED, brick=1)
+    give(s, BLUE, ore=1)
+    s, events = act(s, RED, "use_hero", resource="ore", targets=[BLUE])
+    assert hand(s, RED) == {"brick": 1, "ore": 1}
+    s, events = act(s, RED, "give_back", resource="brick")
+    assert hand(s, BLUE) == {"brick": 1} and hand(s, RED) == {"ore": 1}
+    public = [RULES.describe(e, None) for e in events if e.visible_to is None]
+    assert public[0] == "Red gives a card back to Blue."
+    assert not any("brick" in line for line in public)
+    back = next(e for e in events if e.kind == "card_given_back")
+    assert back.visible_to == frozenset({RED, BLUE})
+    assert RULES.describe(back, BLUE) == "The card given back was brick."
