@@ -250,3 +250,21 @@ def test_heroes_tragedy_removes_a_hero_from_the_offer() -> None:
         assert s.phase == "tragedy"
         s, events = act(s, s.current, "remove_hero", hero=s.hero_offer[0])
         assert len(s.hero_offer) == offer - 1 and "hero_removed" in kinds(events)
+
+
+def test_a_giant_that_kills_a_guard_goes_back_to_the_frostfangs() -> None:
+    """"Obr zabije strážce na poli 1 … a vrátí se zpět do Mrazivých štítů": the guard goes
+    back to its owner, the others slide down, and the giant is nowhere north of the Gift —
+    not in the clearing, not in a clan area, not in the Gift."""
+    s = fresh("nights_watch")
+    s.guards[3] = [BLUE, RED]
+    s.pieces[BLUE][3] -= 1
+    s.pieces[RED][3] -= 1
+    guards_left = [p[3] for p in s.pieces]
+    events: list = []
+    arrive(s, 8, "giant", events)
+    assert s.guards[3] == [RED]
+    assert s.pieces[BLUE][3] == guards_left[BLUE] + 1 and s.pieces[RED][3] == guards_left[RED]
+    assert s.clearings[3] == [] and all("giant" not in clan for clan in s.clans)
+    assert not any(s.gift) and s.breaches == 0
+    assert kinds(events) == ["wildling_advances", "giant_kills_guard"]

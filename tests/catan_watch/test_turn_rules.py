@@ -288,6 +288,22 @@ def test_piece_limits() -> None:
     assert "5 per player" in err.value.message
 
 
+def test_no_fifth_keep() -> None:
+    s = fresh()
+    v = corner(s, hex_at(s, 2, 1), 1)
+    settle(s, 0, v)
+    give(s, 0, ore=3, grain=2)
+    s.pieces[0][1] = 0  # all 4 keeps are on the board
+    with pytest.raises(RuleViolation) as err:
+        act(s, 0, "build_keep", vertex=v)
+    assert "4 per player" in err.value.message
+    assert not any(a.kind == "build_keep" for a in RULES.legal_actions(s, 0))
+    s.pieces[0][1] = 1
+    settlements = s.pieces[0][0]
+    s, _ = act(s, 0, "build_keep", vertex=v)
+    assert s.building[v] == 2 and s.pieces[0][:2] == [settlements + 1, 0]
+
+
 def test_development_cards_timing() -> None:
     s = fresh()
     s.dev_deck.append("watch")

@@ -233,3 +233,48 @@ async def test_a_defaulted_discard_stays_secret_while_others_still_choose(
     assert second not in state.pending_discard
     named = re.compile(r"\b(" + "|".join(RESOURCES) + r")\b")
     assert not any(named.search(p) for p in text), text
+
+
+async def test_a_missed_catan_turn_is_rolled_and_ended(
+    engine: AsyncEngine, clock: ManualClock
+) -> None:
+    """The stated defaults of a Catan turn: roll, then end the turn (no building, no
+    trading); the next player is awaited with a fresh deadline."""
+    from rules.catan_watch import RULES as CATAN
+    from rules.rng import Rng
+
+    service = GameService(engine, clock=clock, games={"catan_watch": CATAN},
+                          seed_source=lambda: 1)
+    users = [ALICE, BOB, CAROL]
+    out = await service.create_game(ALICE, "Alice", "catan_watch", max_seats=3,
+                                    deadline_hours=1, excuses=0)
+    gid = out.game_id
+    await service.join(gid, BOB, "Bob")
+    await service.join(gid, CAROL, "Carol")
+    await service.start(gid, ALICE)
+    await service.confirm_ready(gid, BOB)
+    await service.confirm_ready(gid, CAROL)
+    rng = Rng(3)
+    state = (await service._head(gid)).state
+    while state.phase == "setup":
+        seat = min(CATAN.awaiting(state))
+        await service.submit(gid, users[seat], CATAN.random_action(state, seat, rng))
+        state = (await service._head(gid)).state
+    assert state.phase == "roll"
+    late = state.current
+    hand_before = state.hands[late][:]
+    clock.advance(HOUR + 1)
+    text = posts(await service.run_due())
+    state = (await service._head(gid)).state
+    assert sum(state.dice[:2]) != 7  # this game's first roll; a 7 would stop at the discards
+    assert any(p.endswith("missed the deadline; the default was applied: roll; end turn.")
+               for p in text)
+    assert state.phase == "roll" and state.current == (late + 1) % 3
+    assert (await service.summary(gid)).awaiting == [(late + 1) % 3]
+    assert all(a >= b for a, b in zip(state.hands[late], hand_before, strict=True))
+    async with engine.connect() as conn:
+        log = await repo.actions_after(conn, gid, 0)
+        seats = await repo.seats_of(conn, gid)
+    assert [(r.action["kind"], r.source) for r in log[-2:]] == [("roll", "deadline"),
+                                                               ("end_turn", "deadline")]
+    assert seats[late].missed == 1
