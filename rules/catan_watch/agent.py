@@ -34,6 +34,7 @@ from rules.catan_watch.engine import awaiting
 from rules.catan_watch.state import (
     DISCARD,
     MAIN,
+    MANCE,
     MELISANDRE,
     MORMONT,
     ROAD_BUILDING,
@@ -192,6 +193,10 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
     if phase == MORMONT:
         return [Action("give_back", {"resource": RESOURCES[r]})
                 for r in range(5) if state.hands[seat][r]]
+    if phase == MANCE:
+        assert state.pending is not None
+        theirs = state.hands[state.pending["target"]]
+        return [Action("take_card", {"resource": RESOURCES[r]}) for r in range(5) if theirs[r]]
     if phase == MELISANDRE:
         assert state.pending is not None
         n_cards = len(state.pending["cards"])
@@ -245,6 +250,11 @@ def default_action(state: State, seat: int) -> Action:
     if phase == MORMONT:
         r = max(range(5), key=lambda i: (state.hands[seat][i], -i))
         return Action("give_back", {"resource": RESOURCES[r]})
+    if phase == MANCE:  # the target's most plentiful resource
+        assert state.pending is not None
+        theirs = state.hands[state.pending["target"]]
+        r = max(range(5), key=lambda i: (theirs[i], -i))
+        return Action("take_card", {"resource": RESOURCES[r]})
     acts = [a for a in legal_actions(state, seat) if isinstance(a, Action)]
     return acts[0]
 

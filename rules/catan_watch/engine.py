@@ -22,6 +22,7 @@ from rules.catan_watch.setup import setup_step
 from rules.catan_watch.state import (
     DISCARD,
     MAIN,
+    MANCE,
     MELISANDRE,
     MORMONT,
     OVER,
@@ -52,6 +53,7 @@ PHASE_KINDS: dict[str, frozenset[str]] = {
     ROAD_BUILDING: frozenset({"place_free_road"}),
     MORMONT: frozenset({"give_back"}),
     MELISANDRE: frozenset({"pick_development"}),
+    MANCE: frozenset({"take_card"}),
     TRAGEDY: frozenset({"remove_hero"}),
     OVER: frozenset(),
 }
@@ -190,6 +192,7 @@ _HANDLERS: dict[str, Callable[[State, int, Params, Events], None]] = {
     "place_free_road": _place_free_road,
     "give_back": heroes.mormont_give,
     "pick_development": heroes.melisandre_pick,
+    "take_card": heroes.mance_take,
     "remove_hero": _remove_hero,
     "end_turn": _end_turn,
 }
@@ -263,6 +266,8 @@ def _wrong_phase_message(state: State, seat: int, kind: str) -> str:
         return "Confirm the trade with one partner or cancel it."
     if phase == ROAD_BUILDING:
         return "Place your free roads first."
+    if phase == MANCE:
+        return "Take a card from the hand you looked at first."
     if phase == SETUP:
         return "The set-up is still running."
     return f"You can't do {kind} now."

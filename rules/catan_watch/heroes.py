@@ -35,10 +35,11 @@ from rules.catan_watch.data import (
     RESOURCES,
     TERRAIN_RESOURCE,
 )
+from rules.catan_watch.describe import seat_label
 from rules.catan_watch.names import path_name
 from rules.catan_watch.points import public_vp
 from rules.catan_watch.specials import update_largest, update_longest
-from rules.catan_watch.state import MAIN, MELISANDRE, MORMONT, ROLL, State, reindex
+from rules.catan_watch.state import MAIN, MANCE, MELISANDRE, MORMONT, ROLL, State, reindex
 from rules.catan_watch.wildlings import reveal_from_supply
 from rules.rng import Rng
 
@@ -116,11 +117,13 @@ def _validate_params(state: State, seat: int, params: Mapping[str, Any]) -> None
         if not state.bank[r]:
             raise illegal(f"The bank has no {RESOURCES[r]}.")
     elif hid == "mance":
-        target, r = _seat(params, "target", state), res_of(params.get("resource"))
+        # Only the target: the card is chosen after looking at the hand (take_card), so no
+        # answer here can tell anything about what the hand holds.
+        target = _seat(params, "target", state)
         if target == seat or public_vp(state, target) <= public_vp(state, seat):
             raise illegal("Mance Rayder targets an opponent with more victory points.")
-        if not state.hands[target][r]:
-            raise illegal(f"That player has no {RESOURCES[r]}.")
+        if not any(state.hands[target]):
+            raise illegal("That player has no resource cards.")
     elif hid == "yarwyck":
         src = int_param(params, "from_edge", 0, state.geo.n_edges, "path")
         dst = int_param(params, "to_edge", 0, state.geo.n_edges, "path")
@@ -211,15 +214,12 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
         hand[r] += 1
         events.append(ev("took_from_bank", {"seat": seat, "cards": [RESOURCES[r]]}))
     elif hid == "mance":
-        target, r = params["target"], res_of(params["resource"])
+        target = params["target"]
         events.append(ev("hand_seen", {
             "seat": seat, "target": target, "cards": counts_json(state.hands[target]),
         }, frozenset({seat, target})))
-        state.hands[target][r] -= 1
-        hand[r] += 1
-        # The table sees a card change hands; which one, only the two players (as a theft).
-        events.append(ev("hero_took", {"seat": seat, "target": target}))
-        events.append(ev("stolen_card", {"resource": RESOURCES[r]}, frozenset({seat, target})))
+        state.pending = {"kind": "mance", "target": target, "return": state.phase}
+        state.phase = MANCE
     elif hid == "yarwyck":
         state.road[params["from_edge"]] = -1
         state.road[params["to_edge"]] = seat
@@ -324,6 +324,23 @@ def mormont_give(state: State, seat: int, params: Mapping[str, Any], events: Eve
         state.pending = None
 
 
+def mance_take(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
+    """The card Mance Rayder's user chose from the hand they looked at."""
+    pending = state.pending
+    assert pending is not None
+    target = pending["target"]
+    r = res_of(params.get("resource"))
+    if not state.hands[target][r]:
+        raise illegal(f"{seat_label(target)} has no {RESOURCES[r]}.")
+    state.hands[target][r] -= 1
+    state.hands[seat][r] += 1
+    # The table sees a card change hands; which one, only the two players (as a theft).
+    events.append(ev("hero_took", {"seat": seat, "target": target}))
+    events.append(ev("stolen_card", {"resource": RESOURCES[r]}, frozenset({seat, target})))
+    state.phase = pending["return"]
+    state.pending = None
+
+
 def melisandre_pick(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
     pending = state.pending
     assert pending is not None
@@ -349,7 +366,7 @@ def candidates(state: State, seat: int, rng: Rng) -> list[dict[str, Any]]:
     elif hid == "tarly":
         opts = [{"resource": r} for r in res]
     elif hid == "mance":
-        opts = [{"target": t, "resource": r} for t in range(state.n) for r in res]
+        opts = [{"target": t} for t in range(state.n)]
     elif hid == "yarwyck":
         mine = [
             e for e, o in enumerate(state.road)

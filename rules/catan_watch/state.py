@@ -21,6 +21,7 @@ TRADE_CONFIRM = "trade_confirm"  # active player picks a partner or cancels
 ROAD_BUILDING = "road_building"  # free roads from Road Building
 MORMONT = "mormont"  # Mormont's user gives cards back
 MELISANDRE = "melisandre"  # Melisandre's user picks one of the top 3 cards
+MANCE = "mance"  # Mance Rayder's user takes a card from the hand they looked at
 TRAGEDY = "tragedy"  # heroes' tragedy: active player removes a hero from the offer
 OVER = "over"
 

@@ -13,6 +13,7 @@ from rules.catan_watch.points import guards_on_wall, hidden_vp, public_vp
 from rules.catan_watch.state import (
     DISCARD,
     MAIN,
+    MANCE,
     MELISANDRE,
     MORMONT,
     OVER,
@@ -42,6 +43,7 @@ def phase_label(state: State) -> str:
         ROAD_BUILDING: f"{cur}: place free roads ({state.free_roads} left)",
         MORMONT: f"{cur}: give a card back (Forced Trade)",
         MELISANDRE: f"{cur}: pick a development card",
+        MANCE: f"{cur}: take a card (Mance Rayder)",
         TRAGEDY: f"{cur}: remove a hero from the offer (heroes' tragedy)",
         OVER: "Game over",
     }[p]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from cw_helpers import act, corner, fresh, give, hand, hex_at, roads, settle, side
 
-from rules.base import RuleViolation
+from rules.base import Action, RuleViolation
 from rules.catan_watch import RULES
 from rules.catan_watch.data import HERO_BY_ID
 from rules.catan_watch.state import State
@@ -32,22 +32,48 @@ def test_tarly_only_after_an_empty_roll() -> None:
     assert hand(s, RED) == {"ore": 1} and s.hero_side[RED] == "B"
 
 
-def test_mance_robs_a_richer_opponent_and_sees_the_hand() -> None:
+def test_mance_looks_at_a_richer_opponents_hand_then_takes_a_card() -> None:
+    """"look at the hand of 1 opponent with more victory points and take 1 resource card of
+    your choice": the card is chosen after looking, so nothing before that can tell what the
+    hand holds — not the menu, not an error."""
     s = _with_hero("mance")
     settle(s, BLUE, corner(s, hex_at(s, 0, 0), 0))
     give(s, BLUE, ore=1, wool=2)
-    with pytest.raises(RuleViolation):
-        act(s, RED, "use_hero", target=WHITE, resource="ore")
-    s, events = act(s, RED, "use_hero", target=BLUE, resource="wool")
-    assert hand(s, RED) == {"wool": 1} and hand(s, BLUE) == {"ore": 1, "wool": 1}
+    with pytest.raises(RuleViolation, match="more victory points"):
+        act(s, RED, "use_hero", target=WHITE)
+    s, events = act(s, RED, "use_hero", target=BLUE)
     seen = next(e for e in events if e.kind == "hand_seen")
-    assert seen.visible_to == frozenset({RED, BLUE})
+    assert seen.visible_to == frozenset({RED, BLUE}) and seen.data["cards"] == {
+        "wool": 2, "ore": 1}
+    assert s.phase == "mance" and RULES.awaiting(s) == frozenset({RED})
+    assert RULES.legal_actions(s, RED) == [Action("take_card", {"resource": "wool"}),
+                                           Action("take_card", {"resource": "ore"})]
+    assert RULES.default_action(s, RED) == Action("take_card", {"resource": "wool"})
+    with pytest.raises(RuleViolation, match="Blue has no brick"):
+        act(s, RED, "take_card", resource="brick")
+    s, events = act(s, RED, "take_card", resource="wool")
+    assert hand(s, RED) == {"wool": 1} and hand(s, BLUE) == {"ore": 1, "wool": 1}
+    assert s.phase == "main" and s.pending is None
     # The table sees that a card changed hands, not which one.
     public = [RULES.describe(e, None) for e in events if e.visible_to is None]
-    assert "Red took a card from Blue." in public
-    assert not any("wool" in line for line in public)
+    assert public == ["Red took a card from Blue."]
     taken = next(e for e in events if e.kind == "stolen_card")
     assert taken.visible_to == frozenset({RED, BLUE}) and taken.data["resource"] == "wool"
+
+
+def test_mance_cannot_probe_a_hand() -> None:
+    """Whatever Blue holds, choosing Blue answers the same before the hand is seen."""
+    answers = []
+    for cards in ({"ore": 3}, {"brick": 1, "grain": 2}):
+        s = _with_hero("mance")
+        settle(s, BLUE, corner(s, hex_at(s, 0, 0), 0))
+        give(s, BLUE, **cards)
+        _, events = act(s, RED, "use_hero", target=BLUE)
+        answers.append([RULES.describe(e, None) for e in events if e.visible_to is None])
+        for params in ({"target": BLUE, "resource": "wool"}, {"target": BLUE}):
+            assert "take_card" not in str(RULES.legal_actions(s, RED))
+            act(s, RED, "use_hero", **params)  # the extra key changes nothing
+    assert answers[0] == answers[1]
 
 
 def test_yarwyck_moves_a_dead_end_road() -> None:

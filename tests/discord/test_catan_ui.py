@@ -182,7 +182,8 @@ COMMON = {"setup", "roll", "main", "discard", "tormund", "trade", "trade_confirm
 
 @pytest.mark.parametrize(("mode", "n", "wanted"), [
     ("base", 3, COMMON), ("base", 4, COMMON),
-    ("nights_watch", 4, COMMON | {"mormont", "melisandre"}), ("nights_watch", 3, COMMON)])
+    ("nights_watch", 4, COMMON | {"mormont", "melisandre", "mance"}),
+    ("nights_watch", 3, COMMON)])
 def test_a_panel_for_every_decision(mode: str, n: int, wanted: set[str]) -> None:
     phases: set[str] = set()
     for seed in range(30, 45):
@@ -263,5 +264,5 @@ def test_every_catan_key_exists() -> None:
     for family in families:
         assert any(k.startswith(family) for k in keys), family
     for phase in ("setup", "roll", "discard", "tormund", "main", "trade", "trade_confirm",
-                  "road_building", "mormont", "melisandre", "tragedy", "over"):
+                  "road_building", "mormont", "melisandre", "mance", "tragedy", "over"):
         assert f"catan.phase.{phase}" in keys

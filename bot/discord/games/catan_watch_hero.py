@@ -87,9 +87,9 @@ def ability_options(view: Mapping[str, Any], seat: int) -> list[Params]:
         return [{"resource": r} for r in RESOURCES if bank.get(r)]
     if key == "mance":
         my_vp = next((p["vp"] for p in players if p["seat"] == seat), 0)
-        richer = [int(p["seat"]) for p in players if p["seat"] != seat and p["vp"] > my_vp
-                  and p["cards"]]
-        return [{"target": t, "resource": r} for t in richer for r in RESOURCES]
+        # the card is chosen after looking at the hand (take_card)
+        return [{"target": int(p["seat"])} for p in players
+                if p["seat"] != seat and p["vp"] > my_vp and p["cards"]]
     if key == "yarwyck":
         return _yarwyck(view, seat)
     if key == "thorne":

@@ -142,6 +142,8 @@ def action_label(view: Mapping[str, Any], action: Action, locale: str,
         text = _confirm_label(view, int(p["partner"]), locale)
     elif k == "give_back":
         text = tr("catan.act.give_back", locale, res=res_name(str(p["resource"]), locale))
+    elif k == "take_card":
+        text = tr("catan.act.take_card", locale, res=res_name(str(p["resource"]), locale))
     elif k == "pick_development":
         cards = (view.get("you") or {}).get("melisandre_cards") or []
         i = int(p["index"])

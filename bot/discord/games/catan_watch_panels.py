@@ -50,6 +50,7 @@ SELECT_SIZE = 25
 BUTTON_KINDS: dict[str, discord.ButtonStyle] = {
     "roll": discord.ButtonStyle.success,
     "give_back": discord.ButtonStyle.primary,
+    "take_card": discord.ButtonStyle.primary,
     "pick_development": discord.ButtonStyle.primary,
     "remove_hero": discord.ButtonStyle.primary,
     "buy_development": discord.ButtonStyle.primary,
