@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.service import GameService, ManualClock, Notify, Post, ServiceError
 from rules.base import Action
+from rules.catan_watch import RULES as CATAN
+from rules.rng import Rng
 from storage import repo
 from tests.service.helpers import ALICE, BOB, CAROL, DAVE, started_game
 
@@ -166,8 +170,6 @@ async def test_a_missed_turn_is_settled_by_defaults_while_only_that_seat_is_awai
 async def test_consecutive_decisions_of_an_absent_seat_are_all_defaulted(
     engine: AsyncEngine, clock: ManualClock
 ) -> None:
-    from rules.catan_watch import RULES as CATAN
-
     service = GameService(engine, clock=clock, games={"catan_watch": CATAN})
     out = await service.create_game(ALICE, "Alice", "catan_watch", max_seats=3,
                                     deadline_hours=1, excuses=0)
@@ -195,30 +197,11 @@ async def test_a_defaulted_discard_stays_secret_while_others_still_choose(
 ) -> None:
     """After a 7 one discarder misses the deadline for good while another still has an
     excuse: the default discard is made, but nothing public says which cards it took."""
-    from rules.catan_watch import RULES as CATAN
     from rules.catan_watch.data import RESOURCES
-    from rules.rng import Rng
 
-    service = GameService(engine, clock=clock, games={"catan_watch": CATAN},
-                          seed_source=lambda: 1)  # a game that has such a 7
-    users = [ALICE, BOB, CAROL]
-    out = await service.create_game(ALICE, "Alice", "catan_watch", max_seats=3,
-                                    deadline_hours=1, excuses=1)
-    gid = out.game_id
-    await service.join(gid, BOB, "Bob")
-    await service.join(gid, CAROL, "Carol")
-    await service.start(gid, ALICE)
-    await service.confirm_ready(gid, BOB)
-    await service.confirm_ready(gid, CAROL)
-    rng = Rng(7)
-    for _ in range(5000):  # random play until a 7 makes two or more seats discard
-        state = (await service._head(gid)).state
-        if state.phase == "discard" and len(state.discard_need) >= 2:
-            break
-        seat = min(CATAN.awaiting(state))
-        await service.submit(gid, users[seat], CATAN.random_action(state, seat, rng))
-    else:
-        raise AssertionError("no 7 with two discarders")
+    service, gid = await catan_game(engine, clock, excuses=1)  # its seed has such a 7
+    state = await play_catan_until(service, gid, Rng(7), lambda s: s.phase == "discard"
+                                   and len(s.discard_need) >= 2)
     first, second = sorted(state.discard_need)[:2]
     async with engine.begin() as conn:
         await repo.update_seat(conn, gid, first, excuses_left=0)
@@ -240,26 +223,8 @@ async def test_a_missed_catan_turn_is_rolled_and_ended(
 ) -> None:
     """The stated defaults of a Catan turn: roll, then end the turn (no building, no
     trading); the next player is awaited with a fresh deadline."""
-    from rules.catan_watch import RULES as CATAN
-    from rules.rng import Rng
-
-    service = GameService(engine, clock=clock, games={"catan_watch": CATAN},
-                          seed_source=lambda: 1)
-    users = [ALICE, BOB, CAROL]
-    out = await service.create_game(ALICE, "Alice", "catan_watch", max_seats=3,
-                                    deadline_hours=1, excuses=0)
-    gid = out.game_id
-    await service.join(gid, BOB, "Bob")
-    await service.join(gid, CAROL, "Carol")
-    await service.start(gid, ALICE)
-    await service.confirm_ready(gid, BOB)
-    await service.confirm_ready(gid, CAROL)
-    rng = Rng(3)
-    state = (await service._head(gid)).state
-    while state.phase == "setup":
-        seat = min(CATAN.awaiting(state))
-        await service.submit(gid, users[seat], CATAN.random_action(state, seat, rng))
-        state = (await service._head(gid)).state
+    service, gid = await catan_game(engine, clock, excuses=0)
+    state = await play_catan_until(service, gid, Rng(3), lambda s: s.phase != "setup")
     assert state.phase == "roll"
     late = state.current
     hand_before = state.hands[late][:]
@@ -278,3 +243,33 @@ async def test_a_missed_catan_turn_is_rolled_and_ended(
     assert [(r.action["kind"], r.source) for r in log[-2:]] == [("roll", "deadline"),
                                                                ("end_turn", "deadline")]
     assert seats[late].missed == 1
+
+
+# ---- Catan games through the service -----------------------------------------------------------
+async def catan_game(engine: AsyncEngine, clock: ManualClock, *, excuses: int
+                     ) -> tuple[GameService, int]:
+    """A started 3-player Catan game (Alice, Bob, Carol) on a fixed seed, 1 h per decision."""
+    service = GameService(engine, clock=clock, games={"catan_watch": CATAN},
+                          seed_source=lambda: 1)
+    out = await service.create_game(ALICE, "Alice", "catan_watch", max_seats=3,
+                                    deadline_hours=1, excuses=excuses)
+    gid = out.game_id
+    await service.join(gid, BOB, "Bob")
+    await service.join(gid, CAROL, "Carol")
+    await service.start(gid, ALICE)
+    await service.confirm_ready(gid, BOB)
+    await service.confirm_ready(gid, CAROL)
+    return service, gid
+
+
+async def play_catan_until(service: GameService, gid: int, rng: Any,
+                           done: Callable[[Any], bool], limit: int = 5000) -> Any:
+    """Random moves by the lowest awaited seat until ``done(state)``; returns that state."""
+    users = [ALICE, BOB, CAROL]
+    for _ in range(limit):
+        state = (await service._head(gid)).state
+        if done(state):
+            return state
+        seat = min(CATAN.awaiting(state))
+        await service.submit(gid, users[seat], CATAN.random_action(state, seat, rng))
+    raise AssertionError("the state never came")
