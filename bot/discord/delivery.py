@@ -7,7 +7,9 @@
   with ``service.dm_closed`` and its table post delivered; it is never retried blindly.
 * ``BoardChanged`` → the board PNG (rendered off the loop) edited into the board message
   while the phase is the same (or it is still the thread's last message); a new phase gets
-  a new board message at the bottom of the thread (``service.set_board_message``).
+  a new board message at the bottom of the thread (``service.set_board_message``); then the
+  game's board hook, if it registered one (``register_board_hook``), brings its own thread
+  messages up to date (Catan's trade offer).
 """
 
 from __future__ import annotations
