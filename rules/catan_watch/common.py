@@ -12,6 +12,8 @@ from rules.rng import Rng
 
 Events = list[Event]
 T = TypeVar("T")
+#: frozenset({seat}) per seat, built once: awaiting() returns them on every move.
+ONE_SEAT = tuple(frozenset({s}) for s in range(8))
 
 # ---- cheap construction of the frozen contract objects -----------------------------------
 # Event and Action are frozen dataclasses: their generated __init__ goes through

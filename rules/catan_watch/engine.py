@@ -14,7 +14,7 @@ from rules.catan_watch.build import (
     build_settlement,
     buy_development,
 )
-from rules.catan_watch.common import Events, counts_of, ev, illegal, int_param, res_of
+from rules.catan_watch.common import ONE_SEAT, Events, counts_of, ev, illegal, int_param, res_of
 from rules.catan_watch.data import HEROES, N_SECTIONS
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.production import finish_roll, move_tormund, roll, submit_discard
@@ -60,25 +60,22 @@ PHASE_KINDS: dict[str, frozenset[str]] = {
 ALL_KINDS = frozenset().union(*PHASE_KINDS.values())
 
 
-_ONE = tuple(frozenset({s}) for s in range(8))
-
-
 _ACTIVE_ONLY = frozenset(PHASE_KINDS) - {OVER, SETUP, DISCARD, TRADE}
 
 
 def awaiting(state: State) -> frozenset[int]:
     phase = state.phase
     if phase in _ACTIVE_ONLY:
-        return _ONE[state.current]
+        return ONE_SEAT[state.current]
     if phase == OVER:
         return frozenset()
     if phase == SETUP:
-        return _ONE[state.setup_queue[0][0]]
+        return ONE_SEAT[state.setup_queue[0][0]]
     if phase == DISCARD:
         return frozenset(s for s in state.discard_need if s not in state.pending_discard)
     if phase == TRADE:
         return trade.awaited(state)
-    return _ONE[state.current]
+    return ONE_SEAT[state.current]
 
 
 _CHECK_WIN_PHASES = frozenset({ROLL, MAIN, ROAD_BUILDING})

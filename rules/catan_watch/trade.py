@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.catan_watch.common import (
+    ONE_SEAT,
     Events,
     counts_json,
     counts_of,
@@ -129,11 +130,8 @@ def awaited(state: State) -> frozenset[int]:
     left = responders_left(state)
     trade = state.trade
     if trade is not None and any(v is not None for v in trade["responses"].values()):
-        return left | _ONE[state.current]
+        return left | ONE_SEAT[state.current]
     return left
-
-
-_ONE = tuple(frozenset({s}) for s in range(8))
 
 
 def check_responder(state: State, seat: int) -> None:
