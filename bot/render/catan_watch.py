@@ -65,8 +65,6 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-
-
 class _Canvas:
     def __init__(self, view: dict[str, Any]) -> None:
         board = view["board"]

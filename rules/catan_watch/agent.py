@@ -223,12 +223,17 @@ def _payable_partners(state: State, seat: int) -> list[int]:
             if has(state.hands[seat], state.trade["responses"][str(p)]["give"])]  # type: ignore[index]
 
 
+def most_plentiful(hand: list[int]) -> int:
+    """The resource a hand holds most of (ties: brick, lumber, wool, grain, ore): what the
+    deadline defaults give up or take."""
+    return max(range(5), key=lambda i: (hand[i], -i))
+
+
 def plentiful_first(hand: list[int], n: int) -> list[int]:
-    """The stated deadline rule for discards: repeatedly the most plentiful resource
-    (ties: brick, lumber, wool, grain, ore)."""
+    """The stated deadline rule for discards: repeatedly the most plentiful resource."""
     left, out = hand[:], [0] * 5
     for _ in range(n):
-        r = max(range(5), key=lambda i: (left[i], -i))
+        r = most_plentiful(left)
         left[r] -= 1
         out[r] += 1
     return out
@@ -248,13 +253,11 @@ def default_action(state: State, seat: int) -> Action:
     if phase == MAIN:
         return Action("end_turn")
     if phase == MORMONT:
-        r = max(range(5), key=lambda i: (state.hands[seat][i], -i))
-        return Action("give_back", {"resource": RESOURCES[r]})
+        return Action("give_back", {"resource": RESOURCES[most_plentiful(state.hands[seat])]})
     if phase == MANCE:  # the target's most plentiful resource
         assert state.pending is not None
         theirs = state.hands[state.pending["target"]]
-        r = max(range(5), key=lambda i: (theirs[i], -i))
-        return Action("take_card", {"resource": RESOURCES[r]})
+        return Action("take_card", {"resource": RESOURCES[most_plentiful(theirs)]})
     acts = [a for a in legal_actions(state, seat) if isinstance(a, Action)]
     return acts[0]
 
