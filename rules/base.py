@@ -31,13 +31,107 @@ ViolationCode = Literal[
 class RuleViolation(Exception):
     """A rejected action or config, with a message a player understands."""
 
-    def __init__(self, code: ViolationCode, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: ViolationCode, message: str | Text) -> None:
+        #: The catalog form for players when the engine gave one (``Text``), else None.
+        self.text: Text | None = message if isinstance(message, Text) else None
+        self.message: str = plain(message) if isinstance(message, Text) else message
+        super().__init__(self.message)
         self.code: ViolationCode = code
-        self.message = message
 
     def __repr__(self) -> str:
         return f"RuleViolation({self.code!r}, {self.message!r})"
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message-catalog key with parameters: how an engine speaks to players.
+
+    Engines never hold sentences in a language; ``describe``, ``progress``, ``phase_label``
+    and ``seat_label`` may return a ``Text`` whose key lives in the game front's catalog
+    (``bot/games/<game>/i18n/<locale>.json``). Parameters are JSON-safe values, nested
+    ``Text``s, or lists of either. (A plain ``str`` is still accepted from older engines and
+    shown as it is.)
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def text(key: str, **params: Any) -> Text:
+    return Text(key, params)
+
+
+def plain(value: str | Text) -> str:
+    """A language-free rendering for logs, asserts and debugging: ``key(a=1, b=…)``."""
+    if isinstance(value, str):
+        return value
+    inner = ", ".join(f"{k}={plain(v) if isinstance(v, Text) else v!r}"
+                      for k, v in value.params.items())
+    return f"{value.key}({inner})"
+
+
+ConfigKind = Literal["choice", "int", "bool", "str", "free"]
+
+
+@dataclass(frozen=True)
+class ConfigOption:
+    """One option a lobby may set: ``/game new`` offers it, autocompletes it and checks it.
+
+    ``kind`` decides the checks: ``choice`` (one of ``choices``), ``int`` (``minimum`` ≤ v ≤
+    ``maximum``), ``bool``, ``str`` (text) or ``free`` (any JSON value the engine checks
+    itself in ``new_game``). ``label`` is a
+    catalog key of the game's front (falls back to ``name``).
+    """
+
+    name: str
+    kind: ConfigKind
+    default: Any
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    label: str = ""
+    #: Seat counts this option's non-default values allow (empty = any).
+    seats: Mapping[Any, tuple[int, ...]] = field(default_factory=dict)
+
+    def check(self, value: Any) -> Any:
+        """The value normalised, or ``RuleViolation('bad_config')`` naming the valid values."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in {"true", "yes", "1", "on"}:
+                return True
+            if isinstance(value, str) and value.lower() in {"false", "no", "0", "off"}:
+                return False
+            raise RuleViolation("bad_config", f"{self.name} must be true or false.")
+        if self.kind == "int":
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                number = None
+            if (number is None or isinstance(value, bool)
+                    or (isinstance(value, float) and value != number)
+                    or (self.minimum is not None and number < self.minimum)
+                    or (self.maximum is not None and number > self.maximum)):
+                raise RuleViolation("bad_config", f"{self.name} must be a whole number from "
+                                                  f"{self.minimum} to {self.maximum}.")
+            return number
+        if self.kind == "choice":
+            if value not in self.choices:
+                valid = ", ".join(str(c) for c in self.choices)
+                raise RuleViolation("bad_config", f"{self.name} must be one of: {valid}.")
+            return value
+        if self.kind == "str" and not isinstance(value, str):
+            raise RuleViolation("bad_config", f"{self.name} must be text.")
+        return value
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A mode or option set a conformance run must cover, with the seat counts it allows."""
+
+    name: str
+    config: Mapping[str, Any]
+    seats: tuple[int, ...]
 
 
 def _freeze(value: Any) -> Any:
@@ -174,9 +268,37 @@ class GameRules(ABC):
     def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> Any:
         """A fresh state. Raises ``RuleViolation('bad_config', …)`` for a bad config."""
 
+    def config_schema(self) -> list[ConfigOption]:
+        """The options a lobby may set, typed, with defaults and valid values."""
+        return []
+
     def config_options(self) -> dict[str, Any]:
         """Options a lobby may set, with their defaults: ``{name: default}``."""
-        return {}
+        return {o.name: o.default for o in self.config_schema()}
+
+    def check_config(self, config: Mapping[str, Any], n_seats: int | None = None
+                     ) -> dict[str, Any]:
+        """``config`` with defaults filled in and every value checked against the schema;
+        ``RuleViolation('bad_config', …)`` names an unknown option or a bad value."""
+        schema = {o.name: o for o in self.config_schema()}
+        unknown = sorted(set(config) - set(schema))
+        if unknown and schema:
+            raise RuleViolation("bad_config", f"Unknown option {unknown[0]!r}; options: "
+                                              f"{', '.join(sorted(schema))}.")
+        out = dict(config) if not schema else {}
+        for name, option in schema.items():
+            value = option.check(config[name]) if name in config else option.default
+            allowed = option.seats.get(value)
+            if n_seats is not None and allowed and n_seats not in allowed:
+                counts = ", ".join(str(n) for n in allowed)
+                raise RuleViolation("bad_config", f"{name}={value} is for {counts} players.")
+            out[name] = value
+        return out
+
+    def variants(self) -> list[Variant]:
+        """Modes and option sets a conformance run covers (default: the default config at
+        every seat count)."""
+        return [Variant("default", {}, tuple(range(self.min_seats, self.max_seats + 1)))]
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         """Names of shipped data sets that are stand-ins (not the printed content)."""
@@ -206,13 +328,28 @@ class GameRules(ABC):
     def default_action(self, state: Any, seat: Seat) -> Action:
         """What happens when the seat misses its deadline; always legal for an awaited seat."""
 
-    def seat_label(self, state: Any, seat: Seat) -> str:
+    def seat_label(self, state: Any, seat: Seat) -> str | Text:
         """How the seat is called at the table (a house, a colour)."""
         return f"Seat {seat + 1}"
 
-    def progress(self, state: Any, seat: Seat) -> str:
+    def progress(self, state: Any, seat: Seat) -> str | Text:
         """What the seat still owes, for reminders ("2 areas without orders")."""
         return "your move"
+
+    def n_seats(self, state: Any) -> int:
+        """How many seats the game has (engines override; the default reads ``to_json``)."""
+        data = self.to_json(state)
+        for key in ("n", "n_seats", "seats", "players"):
+            value = data.get(key) if isinstance(data, dict) else None
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            if isinstance(value, list):
+                return len(value)
+        raise NotImplementedError(f"{type(self).__name__} must implement n_seats")
+
+    def phase_label(self, state: Any) -> str | Text:
+        """Where the game is, in words (a round and phase), for status lines and embeds."""
+        return ""
 
     # ---- transitions -----------------------------------------------------------------
     def apply(self, state: Any, seat: Seat, action: Action) -> tuple[Any, list[Event]]:
@@ -248,8 +385,9 @@ class GameRules(ABC):
         """None while running."""
 
     @abstractmethod
-    def describe(self, event: Event, seat: Seat | None) -> str:
-        """The log line for a viewer already allowed to see ``event``."""
+    def describe(self, event: Event, seat: Seat | None) -> str | Text:
+        """The log line for a viewer already allowed to see ``event`` (a ``Text``: a catalog
+        key of the game's front with parameters)."""
 
     # ---- persistence -----------------------------------------------------------------
     @abstractmethod

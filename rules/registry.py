@@ -1,22 +1,30 @@
-"""The registry of shipped games. Tests' fixture games never register here."""
+"""The games, discovered: every package under ``rules/`` that exposes ``RULES`` (a
+``GameRules`` instance) is a game. Nothing lists them; tests' fixture games never register.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from rules.base import GameRules
 
-#: Modules that define a game; each exposes ``RULES`` (a GameRules instance).
-GAME_MODULES: tuple[str, ...] = ("rules.agot", "rules.catan_watch")
+#: Packages searched for games; a test may add one holding a throwaway game.
+GAME_PACKAGES: list[str] = ["rules"]
 
 _REGISTRY: dict[str, GameRules] = {}
 
 
 def _load() -> dict[str, GameRules]:
     if not _REGISTRY:
-        for name in GAME_MODULES:
-            rules = importlib.import_module(name).RULES
-            _REGISTRY[rules.id] = rules
+        for package in GAME_PACKAGES:
+            pkg = importlib.import_module(package)
+            for info in pkgutil.iter_modules(pkg.__path__):
+                if not info.ispkg or info.name.startswith("_"):
+                    continue
+                rules = getattr(importlib.import_module(f"{package}.{info.name}"), "RULES", None)
+                if isinstance(rules, GameRules):
+                    _REGISTRY[rules.id] = rules
     return _REGISTRY
 
 
@@ -31,3 +39,8 @@ def get(game_id: str) -> GameRules:
     except KeyError:
         known = ", ".join(sorted(_load())) or "none"
         raise KeyError(f"Unknown game {game_id!r}; known games: {known}") from None
+
+
+def reset() -> None:
+    """Forget the discovered games (tests that add a game package)."""
+    _REGISTRY.clear()

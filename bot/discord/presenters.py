@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.text import discord_time, tr
+from bot.discord.text import discord_time, say, tr
 from bot.i18n import Person
 from bot.service import GameSummary, PrivateView
 
@@ -64,7 +64,7 @@ def generic_private_embed(view: PrivateView, locale: str) -> discord.Embed:
     phase = str(data.get("phase_label") or data.get("phase") or "")
     if phase:
         embed.add_field(name=tr("hand.phase", locale), value=_clip(phase), inline=False)
-    owe = view.progress if view.awaited else tr("hand.nothing_owed", locale)
+    owe = say(view.progress, locale) if view.awaited else tr("hand.nothing_owed", locale)
     embed.add_field(name=tr("hand.owe", locale), value=_clip(owe or "—"), inline=False)
     mine = data.get("you")
     if isinstance(mine, dict):

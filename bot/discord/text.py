@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import DEFAULT_LOCALE, Msg, Person, Style, msg, pick_locale
+from bot.i18n import DEFAULT_LOCALE, Msg, Person, Style, as_msg, msg, pick_locale
 
 MAX_CONTENT = 2000
 
@@ -40,3 +40,10 @@ def locale_of(interaction: discord.Interaction[Any]) -> str:
 
 def guild_locale_of(guild: discord.Guild | None) -> str:
     return pick_locale(str(guild.preferred_locale) if guild is not None else None)
+
+
+def say(value: Any, locale: str | None = None, *, limit: int = MAX_CONTENT) -> str:
+    """An engine's text (``str`` or ``rules.base.Text``) or a ``Msg``, in ``locale``."""
+    if isinstance(value, str):
+        return value
+    return render(as_msg(value), locale, limit=limit)

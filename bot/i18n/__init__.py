@@ -1,7 +1,9 @@
-"""The one message catalog. Every player-facing string is a key here, rendered for a locale.
+"""The message catalog. Every player-facing string is a key, rendered for a locale.
 
-Engines speak English in their own messages (rule violations, log lines); those pass through
-the ``engine.text`` key until engines grow localized catalogs of their own.
+The core's keys live in ``bot/i18n/<locale>.json``; each game front brings its own keys in
+``bot/games/<game>/i18n/<locale>.json`` (engine log lines included: engines return
+``rules.base.Text`` — a key and parameters — which ``as_msg`` turns into a ``Msg``). Older
+engine strings pass through the ``engine.text`` key.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from rules.base import Text
 
 DEFAULT_LOCALE = "en"
 _DIR = Path(__file__).parent
@@ -34,12 +38,42 @@ def msg(key: str, **params: Any) -> Msg:
     return Msg(key, params)
 
 
+class Lines(tuple[Any, ...]):
+    """A parameter rendered one item per line (log lines of one move)."""
+
+
+def as_msg(value: Any) -> Msg:
+    """An engine's ``Text`` (or legacy ``str``) as a catalog message."""
+    if isinstance(value, Msg):
+        return value
+    if isinstance(value, Text):
+        return Msg(value.key, {k: _from_engine(v) for k, v in value.params.items()})
+    return Msg("engine.text", {"text": str(value)})
+
+
+def _from_engine(value: Any) -> Any:
+    if isinstance(value, Text):
+        return as_msg(value)
+    if isinstance(value, list | tuple) and not isinstance(value, Lines):
+        return [_from_engine(v) for v in value]
+    return value
+
+
+def lines_msg(values: Any) -> Msg:
+    """Several engine lines (``Text`` or ``str``) as one message, one per line."""
+    return Msg("engine.lines", {"lines": Lines(as_msg(v) for v in values)})
+
+
 @cache
 def catalog(locale: str) -> dict[str, str]:
     """``<locale>.json`` merged with each game's ``<locale>.<game>.json``; a key defined twice
     is an error, so games cannot silently override each other's strings."""
+    from bot.games import catalog_dirs
+
     data: dict[str, str] = {}
-    for path in sorted(_DIR.glob(f"{locale}.json")) + sorted(_DIR.glob(f"{locale}.*.json")):
+    paths = sorted(_DIR.glob(f"{locale}.json")) + sorted(_DIR.glob(f"{locale}.*.json"))
+    paths += [d / f"{locale}.json" for d in catalog_dirs() if (d / f"{locale}.json").is_file()]
+    for path in paths:
         part: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
         clash = data.keys() & part.keys()
         if clash:
@@ -98,8 +132,12 @@ def render(m: Msg, locale: str | None = None, style: Style = PLAIN) -> str:
 
 
 def _param(value: Any, loc: str, style: Style) -> Any:
+    if isinstance(value, Lines):
+        return "\n".join(str(_param(v, loc, style)) for v in value)
     if isinstance(value, Msg):
         return render(value, loc, style)
+    if isinstance(value, Text):
+        return render(as_msg(value), loc, style)
     if isinstance(value, datetime):
         return style.time(value)
     if isinstance(value, Person):

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.i18n import Msg, Person, msg
+from bot.i18n import Msg, Person, lines_msg, msg
 from bot.service.clock import Clock, SystemClock
 from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError, StaleVersion
@@ -277,8 +277,8 @@ class ServiceCore:
                     quiet: set[int] | None = None) -> list[Effect]:
         rules, game_id = head.rules, head.game.id or 0
         effects: list[Effect] = []
-        public: list[str] = []
-        private: dict[int, list[str]] = {}
+        public: list[Any] = []
+        private: dict[int, list[Any]] = {}
         for event in events:
             if event.visible_to is None:
                 public.append(rules.describe(event, None))
@@ -286,12 +286,11 @@ class ServiceCore:
                 for s in sorted(event.visible_to):
                     private.setdefault(s, []).append(rules.describe(event, s))
         if public:
-            effects.append(Post(game_id, msg("engine.text", text="\n".join(public))))
+            effects.append(Post(game_id, lines_msg(public)))
         for s, lines in private.items():
             user = head.user_of(s)
             if user is not None and s not in (quiet or set()):
-                effects.append(Notify(game_id, s, user, msg("engine.text",
-                                                              text="\n".join(lines))))
+                effects.append(Notify(game_id, s, user, lines_msg(lines)))
         deadline = self._deadline_for(head)
         for s in sorted(newly):
             user = head.user_of(s)

@@ -60,9 +60,10 @@ class LobbyOps(ServiceCore):
                                max=s.max_deadline_hours)
         seed = self._seed()
         try:  # validate the options now, not when the table has gathered
+            config = rules.check_config(config, seats)
             rules.new_game(config, seats, seed)
         except RuleViolation as exc:
-            raise ServiceError("error.bad_config", reason=exc.message) from None
+            raise ServiceError("error.bad_config", reason=exc.text or exc.message) from None
         title = title or rules.title
         async with self._tx() as conn:
             game_id = await repo.insert_game(

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import Msg, msg
+from bot.i18n import Msg, as_msg, lines_msg, msg, render
 from bot.service.core import ServiceCore, _Duplicate, duplicate_outcome
 from bot.service.effects import Outcome
 from bot.service.errors import ServiceError, StaleVersion
-from rules.base import Action, ActionSpec, Event, RuleViolation
+from rules.base import Action, ActionSpec, Event, RuleViolation, Text
 from storage import repo
 
 
@@ -18,10 +18,10 @@ class PrivateView:
     game_id: int
     game_type: str
     seat: int
-    label: str
+    label: str | Text  # the engine's seat label, rendered by the adapter (``say``)
     view: dict[str, Any]
     awaited: bool
-    progress: str
+    progress: str | Text
     version: int
 
 
@@ -41,7 +41,7 @@ class MoveOps(ServiceCore):
             try:
                 action = Action.from_json(action)
             except RuleViolation as exc:
-                raise ServiceError("error.bad_action", reason=exc.message) from None
+                raise ServiceError("error.bad_action", reason=exc.text or exc.message) from None
         if interaction_id is not None and interaction_id in self._recent:
             gid, version = self._recent[interaction_id]
             return duplicate_outcome(gid, version)
@@ -62,7 +62,7 @@ class MoveOps(ServiceCore):
                         row = await repo.action_by_interaction(conn, interaction_id)
                     if row is not None:
                         return duplicate_outcome(row.game_id, row.seq)
-                raise ServiceError("error.move_rejected", reason=exc.message) from None
+                raise ServiceError("error.move_rejected", reason=exc.text or exc.message) from None
             try:
                 effects = await self._commit_move(head, seat.seat, user_id, action, new_state,
                                                   events, source="player",
@@ -79,7 +79,7 @@ class MoveOps(ServiceCore):
         mine = [rules.describe(e, seat) for e in events
                 if e.visible_to is not None and seat in e.visible_to]
         if mine:
-            return msg("engine.text", text="\n".join(mine))
+            return lines_msg(mine)
         return msg("move.accepted")
 
     # ---- reading ---------------------------------------------------------------------------
@@ -121,8 +121,10 @@ class MoveOps(ServiceCore):
         self._require_active(head)
         return head.rules.random_action(head.state, seat.seat, rng)
 
-    async def game_log(self, game_id: int, user_id: int | None, limit: int = 20) -> list[str]:
-        """The last ``limit`` log lines this user may see (public + their seat's private)."""
+    async def game_log(self, game_id: int, user_id: int | None, limit: int = 20,
+                       locale: str | None = None) -> list[str]:
+        """The last ``limit`` log lines this user may see (public + their seat's private),
+        rendered in ``locale``."""
         head = await self._head(game_id)
         viewer = None
         if user_id is not None and (s := head.seat_of(user_id)) is not None:
@@ -134,7 +136,8 @@ class MoveOps(ServiceCore):
             for data in row.events:
                 event = Event.from_json(data)
                 if event.visible(viewer):
-                    lines.append(f"{row.seq}. {head.rules.describe(event, viewer)}")
+                    line = render(as_msg(head.rules.describe(event, viewer)), locale)
+                    lines.append(f"{row.seq}. {line}")
         return lines[-limit:]
 
     def _require_started(self, head: Any) -> None:

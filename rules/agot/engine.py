@@ -17,7 +17,16 @@ from rules.agot.flow import HANDLERS, awaiting, drive
 from rules.agot.setup import new_state
 from rules.agot.state import State
 from rules.agot.view import build_view
-from rules.base import Action, ActionSpec, Event, GameRules, Result, RuleViolation, Seat
+from rules.base import (
+    Action,
+    ActionSpec,
+    ConfigOption,
+    Event,
+    GameRules,
+    Result,
+    RuleViolation,
+    Seat,
+)
 
 _SEAT_KEYS = ("seat", "attacker", "defender", "winner", "chosen", "lowest")
 
@@ -59,8 +68,9 @@ class AgotRules(GameRules):
         st, _ = new_state(config, n_seats, seed)
         return st
 
-    def config_options(self) -> dict[str, Any]:
-        return {"houses": "random"}
+    def config_schema(self) -> list[ConfigOption]:
+        # "random" or a list naming each seat's house: checked by ``new_game``.
+        return [ConfigOption("houses", "free", "random", label="agot.option.houses")]
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         b = board()

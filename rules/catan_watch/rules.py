@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.base import Action, ActionSpec, Event, GameRules, Result, Seat
+from rules.base import (
+    Action,
+    ActionSpec,
+    ConfigOption,
+    Event,
+    GameRules,
+    Result,
+    Seat,
+    Variant,
+)
 from rules.catan_watch import agent, engine
 from rules.catan_watch.data import DEV_CARDS, provisional_names
 from rules.catan_watch.describe import describe as describe_event
@@ -33,8 +42,20 @@ class CatanWatchRules(GameRules):
     def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:
         return new_game(config, n_seats, seed)
 
-    def config_options(self) -> dict[str, Any]:
-        return dict(CONFIG_DEFAULTS)
+    def config_schema(self) -> list[ConfigOption]:
+        return [
+            ConfigOption("mode", "choice", CONFIG_DEFAULTS["mode"], ("base", "nights_watch"),
+                         label="catan_watch.option.mode"),
+            ConfigOption("layout", "choice", CONFIG_DEFAULTS["layout"], ("beginner", "variable"),
+                         label="catan_watch.option.layout"),
+            ConfigOption("heroes_tragedy", "bool", CONFIG_DEFAULTS["heroes_tragedy"],
+                         label="catan_watch.option.heroes_tragedy"),
+        ]
+
+    def variants(self) -> list[Variant]:
+        seats = tuple(range(self.min_seats, self.max_seats + 1))
+        return [Variant("base", {}, seats),
+                Variant("nights_watch", {"mode": "nights_watch"}, seats)]
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         cfg = {**CONFIG_DEFAULTS, **config}

@@ -1,7 +1,8 @@
 """One suite for every registered game (and the test fixture game).
 
-It runs for a game the moment that game is added to ``rules.registry.GAME_MODULES``:
-random legal playouts to the end for each supported player count, replay of the log,
+It runs for a game the moment its package exists under ``rules/`` (discovery), for every
+variant the game declares (``variants()``) at each of its seat counts: random legal
+playouts to the end, replay of the log,
 JSON round trip, rejection of illegal and malformed actions without touching state,
 legal default actions for every awaited seat, and hidden-information indistinguishability.
 """
@@ -15,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from rules.base import Action, Event, GameRules, RuleViolation
+from bot.i18n import as_msg, render
+from rules.base import Action, Event, GameRules, RuleViolation, Text, plain
 from rules.registry import games
 from rules.replay import LoggedAction, replay
 from rules.rng import Rng
@@ -23,8 +25,6 @@ from tests.fixtures.sealed_bids import RULES as FIXTURE
 
 MAX_ACTIONS = 40_000
 SEEDS = (1, 2)
-#: Extra configs per game id worth a playout of their own (variants and modes).
-VARIANTS: dict[str, list[dict[str, Any]]] = {"catan_watch": [{}, {"mode": "nights_watch"}]}
 JUNK: list[Any] = [None, -1, 10**9, "zzz", "", [], {}, 2.5, True, {"a": [1]}]
 
 
@@ -34,12 +34,11 @@ def _all_rules() -> list[GameRules]:
 
 def _cases() -> Iterator[Any]:
     for rules in _all_rules():
-        for config in VARIANTS.get(rules.id, [{}]):
-            for n in range(rules.min_seats, rules.max_seats + 1):
+        for variant in rules.variants():
+            for n in variant.seats:
                 for seed in SEEDS:
-                    tag = "-".join(f"{k}={v}" for k, v in config.items())
-                    ident = f"{rules.id}-{tag + '-' if tag else ''}{n}p-s{seed}"
-                    yield pytest.param(rules, config, n, seed, id=ident)
+                    ident = f"{rules.id}-{variant.name}-{n}p-s{seed}"
+                    yield pytest.param(rules, dict(variant.config), n, seed, id=ident)
 
 
 @dataclass
@@ -77,7 +76,7 @@ def _check_state(rules: GameRules, state: Any, rng: Rng) -> None:
     for seat in sorted(awaiting):
         default = rules.default_action(state, seat)
         rules.apply(state, seat, default)
-        assert rules.progress(state, seat).strip()
+        assert plain(rules.progress(state, seat)).strip()
     # A seat that is not awaited is refused.
     for seat in range(n):
         if seat not in awaiting:
@@ -109,14 +108,7 @@ def _check_state(rules: GameRules, state: Any, rng: Rng) -> None:
 
 
 def _n_seats(rules: GameRules, state: Any) -> int:
-    data = rules.to_json(state)
-    for key in ("n", "n_seats", "seats", "players"):
-        value = data.get(key) if isinstance(data, dict) else None
-        if isinstance(value, int):
-            return value
-        if isinstance(value, list):
-            return len(value)
-    raise AssertionError("to_json must expose the seat count as n, n_seats, seats or players")
+    return rules.n_seats(state)
 
 
 def _playout(rules: GameRules, config: dict[str, Any], n: int, seed: int, checks: bool) -> Playout:
@@ -153,7 +145,9 @@ def _check_events(rules: GameRules, events: list[Event], n: int) -> None:
         json.dumps(event.to_json())
         for viewer in [None, *range(n)]:
             if event.visible(viewer):
-                assert isinstance(rules.describe(event, viewer), str)
+                line = rules.describe(event, viewer)
+                assert isinstance(line, str | Text)
+                _assert_in_catalog(line)
 
 
 @pytest.mark.parametrize(("rules", "config", "n", "seed"), list(_cases()))
@@ -184,3 +178,20 @@ def test_bad_player_counts_are_refused(rules: GameRules) -> None:
         with pytest.raises(RuleViolation) as info:
             rules.new_game({}, n, 1)
         assert info.value.code == "bad_config" and info.value.message
+
+
+def _assert_in_catalog(line: Any) -> None:
+    """An engine's log line renders from the shipped catalog (its keys exist)."""
+    if isinstance(line, Text):
+        assert render(as_msg(line)).strip(), f"{line.key} renders empty"
+
+
+def test_variants_are_declared_and_valid() -> None:
+    for rules in _all_rules():
+        variants = rules.variants()
+        assert variants and len({v.name for v in variants}) == len(variants), rules.id
+        for variant in variants:
+            assert variant.seats, f"{rules.id}/{variant.name} has no seat count"
+            for n in variant.seats:
+                assert rules.min_seats <= n <= rules.max_seats
+                rules.check_config(dict(variant.config), n)

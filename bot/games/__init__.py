@@ -1,0 +1,86 @@
+"""Game fronts: one package per game (``bot/games/<game id>/``), discovered, never listed.
+
+A front package holds a game's whole Discord side — its command group, custom-id codec,
+dynamic items, panels, embeds, private presenter, board renderer and its message catalog
+(``i18n/<locale>.json``) — and exposes one ``FRONT = GameFront(...)`` object. The core finds
+fronts by game id (``front(game_id)``) and never names a game; a game without a front package
+plays with the generic UI, embed and status card.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Where front packages live; tests may add a folder to discover a throwaway game.
+FRONT_PACKAGES: list[str] = [__name__]
+
+
+@dataclass(frozen=True)
+class GameFront:
+    """What one game plugs into the core. Every part is optional.
+
+    - ``cog``: a ``commands.Cog`` class taking the bot (the game's ``/<name>`` group);
+    - ``move_ui``: a ``bot.discord.panels.MoveUI`` building what a seat can click;
+    - ``items``: the game's ``discord.ui.DynamicItem`` classes (persistent components);
+    - ``presenter``: ``(PrivateView, locale) -> discord.Embed`` for the seat's private view;
+    - ``renderer``: ``(public view, locale) -> PNG bytes`` — public view only, so it cannot
+      leak; games without one get the generic status card;
+    - ``board_hook``: ``async (bot, game_id)`` run after the board was delivered.
+    """
+
+    game_id: str
+    cog: type | None = None
+    move_ui: Any | None = None
+    items: tuple[type, ...] = ()
+    presenter: Callable[..., Any] | None = None
+    renderer: Callable[..., bytes] | None = None
+    board_hook: Callable[[Any, int], Awaitable[None]] | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+_FRONTS: dict[str, GameFront] = {}
+
+
+def _discover() -> dict[str, GameFront]:
+    if not _FRONTS:
+        for package in FRONT_PACKAGES:
+            pkg = importlib.import_module(package)
+            for info in pkgutil.iter_modules(pkg.__path__):
+                if not info.ispkg or info.name.startswith("_"):
+                    continue
+                module = importlib.import_module(f"{package}.{info.name}")
+                front = getattr(module, "FRONT", None)
+                if isinstance(front, GameFront):
+                    _FRONTS[front.game_id] = front
+    return _FRONTS
+
+
+def fronts() -> dict[str, GameFront]:
+    """Every discovered front by game id."""
+    return dict(_discover())
+
+
+def front(game_id: str) -> GameFront | None:
+    return _discover().get(game_id)
+
+
+def catalog_dirs() -> list[Path]:
+    """Each front package's ``i18n`` folder (read without importing the fronts)."""
+    dirs: list[Path] = []
+    for package in FRONT_PACKAGES:
+        spec = importlib.util.find_spec(package)
+        for root in (spec.submodule_search_locations or []) if spec else []:
+            for child in sorted(Path(root).iterdir()):
+                if (child / "i18n").is_dir() and not child.name.startswith("_"):
+                    dirs.append(child / "i18n")
+    return dirs
+
+
+def reset() -> None:
+    """Forget discovered fronts (tests that add a front package)."""
+    _FRONTS.clear()

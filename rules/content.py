@@ -1,0 +1,299 @@
+"""Content packs: a game's printed content as validated data, overridable entry by entry.
+
+A game keeps its printed content (cards, tiles, board values) in ``rules/<game>/data/`` as one
+JSON file per *collection*: ``<collection>.json`` holding ``{"entries": [...]}`` (or a bare
+list). Every entry has an ``id`` and a ``provenance`` — ``seed`` (the rulebook), ``public`` (a
+cited public source) or ``provisional`` (our stand-in) — plus the fields its collection's schema
+declares. Keys starting with ``_`` are comments and are ignored.
+
+A group that owns the game drops a pack into ``CONTENT_DIR/<game>/`` with the same file names;
+its entries replace the shipped ones **by id** (and may add new ids). Everything is validated
+before anything is used: a bad pack raises ``ContentError`` naming the file, the entry and the
+field, and nothing half-loads. The format is documented in ``docs/content-packs.md``.
+
+Engines stay pure: the override folder is set once per process (``configure``, called by the
+bot at start from ``CONTENT_DIR``), never read from the environment here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from rules.base import hash_json
+
+PROVENANCES = ("seed", "public", "provisional")
+FieldType = Literal["str", "int", "float", "bool", "list", "dict", "any"]
+_PY: dict[str, tuple[type, ...]] = {
+    "str": (str,), "int": (int,), "float": (int, float), "bool": (bool,),
+    "list": (list,), "dict": (dict,),
+}
+
+
+class ContentError(ValueError):
+    """Invalid content: the message names the file, the entry and the field."""
+
+    def __init__(self, file: str, entry: str | None, fld: str | None, problem: str) -> None:
+        where = file + (f", entry {entry!r}" if entry is not None else "")
+        where += f", field {fld!r}" if fld is not None else ""
+        super().__init__(f"{where}: {problem}")
+        self.file, self.entry, self.field, self.problem = file, entry, fld, problem
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an entry. ``items`` types the elements of a ``list`` field."""
+
+    type: FieldType
+    doc: str = ""
+    required: bool = True
+    choices: tuple[Any, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    items: FieldType | None = None
+
+
+@dataclass(frozen=True)
+class Collection:
+    """A kind of printed content (``tiles``, ``cards``) and the fields of its entries."""
+
+    name: str
+    fields: Mapping[str, Field]
+    doc: str = ""
+    #: How many entries the printed game has, when known (checked after overrides).
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class ContentSchema:
+    game_id: str
+    data_dir: Path
+    collections: tuple[Collection, ...]
+
+    def collection(self, name: str) -> Collection:
+        for c in self.collections:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Override:
+    collection: str
+    id: str
+    file: str
+    provenance: str
+    added: bool
+
+
+@dataclass(frozen=True)
+class Content:
+    """Validated content of one game: ``entries(name)`` in file order, ``get(name, id)``."""
+
+    game_id: str
+    collections: Mapping[str, Mapping[str, Mapping[str, Any]]]
+    overrides: tuple[Override, ...] = ()
+    fingerprint: str = ""
+    _order: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def entries(self, name: str) -> list[Mapping[str, Any]]:
+        coll = self.collections[name]
+        return [coll[i] for i in self._order.get(name, tuple(coll))]
+
+    def get(self, name: str, entry_id: str) -> Mapping[str, Any]:
+        return self.collections[name][entry_id]
+
+    def provisional(self) -> list[tuple[str, str]]:
+        """``(collection, id)`` of every entry that is still a stand-in."""
+        return [(name, i) for name, coll in self.collections.items()
+                for i, e in coll.items() if e["provenance"] == "provisional"]
+
+    def provisional_collections(self) -> list[str]:
+        return sorted({name for name, _ in self.provisional()})
+
+
+_override_dir: Path | None = None
+_cache: dict[tuple[str, str | None], Content] = {}
+
+
+def configure(content_dir: str | Path | None) -> None:
+    """Set the process-wide folder of content packs (``CONTENT_DIR``) and drop cached loads."""
+    global _override_dir
+    _override_dir = Path(content_dir) if content_dir else None
+    _cache.clear()
+
+
+def override_dir() -> Path | None:
+    return _override_dir
+
+
+def load(schema: ContentSchema, pack_dir: Path | None = None, *, use_configured: bool = True
+         ) -> Content:
+    """The shipped content with ``pack_dir/<game>/`` (default: the configured ``CONTENT_DIR``)
+    laid over it; cached per (game, folder)."""
+    base = pack_dir if pack_dir is not None else (_override_dir if use_configured else None)
+    key = (schema.game_id, str(base) if base else None)
+    if key not in _cache:
+        _cache[key] = _load(schema, base)
+    return _cache[key]
+
+
+def _load(schema: ContentSchema, base: Path | None) -> Content:
+    collections: dict[str, dict[str, dict[str, Any]]] = {}
+    order: dict[str, tuple[str, ...]] = {}
+    overrides: list[Override] = []
+    pack = (base / schema.game_id) if base is not None else None
+    if pack is not None and pack.is_dir():
+        known = {f"{c.name}.json" for c in schema.collections}
+        for path in sorted(pack.glob("*.json")):
+            if path.name not in known:
+                raise ContentError(_rel(path), None, None,
+                                   f"no such collection; {schema.game_id} has "
+                                   f"{', '.join(sorted(known))}")
+    for coll in schema.collections:
+        shipped_path = schema.data_dir / f"{coll.name}.json"
+        entries = _read(shipped_path, coll)
+        ids = [e["id"] for e in entries]
+        by_id = {e["id"]: e for e in entries}
+        if pack is not None and (pack / f"{coll.name}.json").is_file():
+            path = pack / f"{coll.name}.json"
+            for e in _read(path, coll):
+                added = e["id"] not in by_id
+                if added:
+                    ids.append(e["id"])
+                by_id[e["id"]] = e
+                overrides.append(Override(coll.name, e["id"], _rel(path), e["provenance"], added))
+        if coll.count is not None and len(ids) != coll.count:
+            raise ContentError(f"{coll.name}.json", None, None,
+                               f"the game has {coll.count} entries, this content has {len(ids)}")
+        collections[coll.name] = by_id
+        order[coll.name] = tuple(ids)
+    fingerprint = hash_json({n: [collections[n][i] for i in order[n]] for n in collections})[:16]
+    return Content(schema.game_id, collections, tuple(overrides), fingerprint, order)
+
+
+def _rel(path: Path) -> str:
+    parts = path.parts
+    return "/".join(parts[-3:]) if len(parts) >= 3 else str(path)
+
+
+def _read(path: Path, coll: Collection) -> list[dict[str, Any]]:
+    name = _rel(path)
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ContentError(name, None, None, "file missing") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(name, None, None, f"cannot be read ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise ContentError(name, None, None,
+                           f"not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+    if isinstance(raw, dict):
+        raw = raw.get("entries")
+    if not isinstance(raw, list):
+        raise ContentError(name, None, None, 'expected a list of entries or {"entries": [...]}')
+    seen: set[str] = set()
+    out: list[dict[str, Any]] = []
+    for n, entry in enumerate(raw, 1):
+        if not isinstance(entry, dict):
+            raise ContentError(name, f"#{n}", None, "an entry must be an object")
+        entry_id = entry.get("id")
+        if not isinstance(entry_id, str) or not entry_id:
+            raise ContentError(name, f"#{n}", "id", "every entry needs a text id")
+        if entry_id in seen:
+            raise ContentError(name, entry_id, "id", "the id is used twice in this file")
+        seen.add(entry_id)
+        out.append(_check_entry(name, entry_id, entry, coll))
+    return out
+
+
+def _check_entry(file: str, entry_id: str, entry: Mapping[str, Any], coll: Collection
+                 ) -> dict[str, Any]:
+    clean = {k: v for k, v in entry.items() if not k.startswith("_")}
+    prov = clean.get("provenance")
+    if prov not in PROVENANCES:
+        raise ContentError(file, entry_id, "provenance", f"must be one of {', '.join(PROVENANCES)}")
+    for key in clean:
+        if key not in coll.fields and key not in ("id", "provenance", "note", "source"):
+            raise ContentError(file, entry_id, key,
+                               f"unknown field; {coll.name} entries have "
+                               f"{', '.join(sorted(coll.fields))}")
+    for fname, spec in coll.fields.items():
+        if fname not in clean:
+            if spec.required:
+                raise ContentError(file, entry_id, fname, "missing")
+            continue
+        problem = check_value(clean[fname], spec)
+        if problem:
+            raise ContentError(file, entry_id, fname, problem)
+    return clean
+
+
+def check_value(value: Any, spec: Field) -> str | None:
+    """Why ``value`` does not fit ``spec``, or None."""
+    if spec.type != "any" and (not isinstance(value, _PY[spec.type]) or (
+            spec.type in ("int", "float") and isinstance(value, bool))):
+        return f"must be {spec.type}, not {type(value).__name__}"
+    if spec.choices and value not in spec.choices:
+        return f"must be one of {', '.join(map(str, spec.choices))}"
+    if spec.type in ("int", "float"):
+        if spec.minimum is not None and value < spec.minimum:
+            return f"must be at least {spec.minimum}"
+        if spec.maximum is not None and value > spec.maximum:
+            return f"must be at most {spec.maximum}"
+    if spec.type == "list" and spec.items is not None:
+        inner = Field(spec.items)
+        for i, item in enumerate(value):
+            problem = check_value(item, inner)
+            if problem:
+                return f"item {i}: {problem}"
+    return None
+
+
+def template(schema: ContentSchema, content: Content | None = None) -> dict[str, Any]:
+    """A fully commented skeleton of every collection: ``{file name: JSON object}`` with the
+    current entries, each field documented, ready to be filled from a printed copy."""
+    content = content or load(schema, use_configured=False)
+    files: dict[str, Any] = {}
+    for coll in schema.collections:
+        docs = {name: _field_doc(spec) for name, spec in coll.fields.items()}
+        files[f"{coll.name}.json"] = {
+            "_doc": coll.doc or f"{schema.game_id} {coll.name}",
+            "_fields": {"id": "str: the entry's id (an entry here replaces the shipped one "
+                              "with the same id)",
+                        "provenance": "seed | public | provisional (set 'public' or 'seed' "
+                                      "once copied from the printed game)",
+                        **docs},
+            **({"_count": f"the printed game has {coll.count} entries"}
+               if coll.count is not None else {}),
+            "entries": [dict(e) for e in content.entries(coll.name)],
+        }
+    return files
+
+
+def _field_doc(spec: Field) -> str:
+    parts = [spec.type + (f" of {spec.items}" if spec.items else "")]
+    if spec.choices:
+        parts.append("one of " + ", ".join(map(str, spec.choices)))
+    if spec.minimum is not None or spec.maximum is not None:
+        parts.append(f"range {spec.minimum}..{spec.maximum}")
+    if not spec.required:
+        parts.append("optional")
+    return "; ".join(parts) + (f": {spec.doc}" if spec.doc else "")
+
+
+def summary_lines(content: Content) -> Iterable[str]:
+    """What a pack overrides and what stays provisional, for ``python -m bot content check``."""
+    for o in content.overrides:
+        verb = "adds" if o.added else "overrides"
+        yield f"{o.file}: {verb} {o.collection}/{o.id} ({o.provenance})"
+    for name in content.collections:
+        prov = [i for c, i in content.provisional() if c == name]
+        total = len(content.collections[name])
+        if prov:
+            yield f"{name}: {len(prov)} of {total} entries still provisional"
+        else:
+            yield f"{name}: all {total} entries from the printed game"
