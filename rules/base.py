@@ -12,7 +12,10 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+if TYPE_CHECKING:
+    from rules.content import ContentSchema
 
 Seat = int
 JSON = Any
@@ -299,6 +302,10 @@ class GameRules(ABC):
         """Modes and option sets a conformance run covers (default: the default config at
         every seat count)."""
         return [Variant("default", {}, tuple(range(self.min_seats, self.max_seats + 1)))]
+
+    def content_schema(self) -> ContentSchema | None:
+        """The game's printed content as overridable data (``rules/content.py``), if any."""
+        return None
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         """Names of shipped data sets that are stand-ins (not the printed content)."""
