@@ -291,7 +291,7 @@ class GameRules(ABC):
         out = dict(config) if not schema else {}
         for name, option in schema.items():
             value = option.check(config[name]) if name in config else option.default
-            allowed = option.seats.get(value)
+            allowed = option.seats.get(value) if option.kind != "free" else None
             if n_seats is not None and allowed and n_seats not in allowed:
                 counts = ", ".join(str(n) for n in allowed)
                 raise RuleViolation("bad_config", f"{name}={value} is for {counts} players.")

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import hashlib
-import importlib
 import logging
 from typing import Any
 
@@ -20,20 +19,16 @@ from bot.discord.cog_game import GameCog
 from bot.discord.deadline_loop import DeadlineLoop
 from bot.discord.delivery import Delivery
 from bot.discord.flows import Flows
-from bot.discord.panels import dynamic_items, load_ui_modules
+from bot.discord.panels import dynamic_items
 from bot.discord.strings import CatalogTranslator
 from bot.discord.text import locale_of, render
+from bot.games import fronts
 from bot.i18n import catalog, msg
 from bot.service import GameService
 from rules.base import canonical_json
 
 log = logging.getLogger(__name__)
 
-#: Per-game command groups (``/agot``, ``/catan``), added before the tree's one sync.
-GAME_COGS: tuple[str, ...] = (
-    "bot.discord.games.agot_cog:AgotCog",
-    "bot.discord.games.catan_watch_cog:CatanCog",
-)
 
 
 class MaesterBot(commands.Bot):
@@ -52,12 +47,11 @@ class MaesterBot(commands.Bot):
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        load_ui_modules()
         await self.add_cog(GameCog(self))
-        for spec in GAME_COGS:
-            module, name = spec.split(":")
-            cog_class = getattr(importlib.import_module(module), name)
-            if self.get_cog(cog_class.__cog_name__) is None:
+        # Each discovered game front brings its own command group, added before the one sync.
+        for game_front in fronts().values():
+            cog_class = game_front.cog
+            if cog_class is not None and self.get_cog(cog_class.__cog_name__) is None:
                 await self.add_cog(cog_class(self))
         await self.add_cog(DeadlineLoop(self, self.deadline_interval))
         self.add_dynamic_items(*dynamic_items())

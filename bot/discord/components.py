@@ -148,7 +148,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             interaction, self.game_id, self.seat, self.version, self.ctx, index)
 
 
-#: The platform's own dynamic items; per-game modules add theirs via ``panels.register_move_ui``.
+#: The platform's own dynamic items; game fronts declare theirs (``GameFront.items``).
 CORE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton, ReadyButton, HandButton, MoveButton, MoveSelect,
 )

@@ -8,7 +8,7 @@
 * ``BoardChanged`` → the board PNG (rendered off the loop) edited into the board message
   while the phase is the same (or it is still the thread's last message); a new phase gets
   a new board message at the bottom of the thread (``service.set_board_message``); then the
-  game's board hook, if it registered one (``register_board_hook``), brings its own thread
+  game's board hook, if its front declares one (``GameFront.board_hook``), brings its own thread
   messages up to date (Catan's trade offer).
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,6 +25,7 @@ from bot.discord.components import HandButton, JoinButton, ReadyButton
 from bot.discord.panels import move_panel, note_text
 from bot.discord.presenters import board_embed, private_embed
 from bot.discord.text import guild_locale_of, render
+from bot.games import front
 from bot.i18n import DEFAULT_LOCALE
 from bot.render import render_board_async
 from bot.service import BoardChanged, Effect, GameService, Notify, Post, ServiceError
@@ -51,17 +52,6 @@ POST_BUTTONS: dict[str, type[discord.ui.DynamicItem[Any]]] = {
 }
 
 Messageable = discord.TextChannel | discord.Thread | discord.DMChannel | discord.VoiceChannel
-
-#: game type -> what runs after its board was delivered: a game's own thread messages that
-#: follow the state whoever moved (a click, a slash command, a deadline), e.g. Catan's open
-#: trade offer with its answer buttons.
-BoardHook = Callable[["MaesterBot", int], Awaitable[None]]
-BOARD_HOOKS: dict[str, BoardHook] = {}
-
-
-def register_board_hook(game_type: str, hook: BoardHook) -> None:
-    BOARD_HOOKS[game_type] = hook
-
 
 def mentions_only(user_ids: Iterable[int]) -> discord.AllowedMentions:
     users = [discord.Object(id=u) for u in user_ids]
@@ -161,7 +151,8 @@ class Delivery:
     # ---- the board ---------------------------------------------------------------------------
     async def board(self, game_id: int) -> None:
         game_type = await self._draw_board(game_id)
-        hook = BOARD_HOOKS.get(game_type or "")
+        f = front(game_type or "")
+        hook = f.board_hook if f is not None else None
         if hook is not None:
             await hook(self.bot, game_id)
 

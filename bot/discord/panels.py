@@ -1,20 +1,15 @@
 """Move UIs: what a seat can click, built from ``service.legal_actions``.
 
 The generic UI turns concrete ``Action``s into buttons (or selects when there are many). It
-is a fallback: a game with a richer UI registers its own builder and DynamicItems::
-
-    from bot.discord.panels import register_move_ui
-    register_move_ui("agot", AgotMoveUI(), AgotOrderSelect, AgotConfirm)
-
-and list its module in ``UI_MODULES`` (imported by the bot before it registers dynamic items).
-A per-game item's callback hands its concrete action to ``bot.flows.play(...)`` — the one
-click pipeline (defer, ownership and staleness checks, submit, reply, deliver).
+is a fallback: a game with a richer UI declares it on its front (``GameFront.move_ui`` and
+``GameFront.items``, see ``bot.games``). A per-game item's callback hands its concrete action
+to ``bot.flows.play(...)`` — the one click pipeline (defer, ownership and staleness checks,
+submit, reply, deliver).
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -23,6 +18,7 @@ import discord
 
 from bot.discord.components import CORE_ITEMS, CTX_LEN, HandButton, MoveButton, MoveSelect
 from bot.discord.text import render, tr
+from bot.games import front, fronts
 from bot.i18n import Msg, msg
 from bot.service import PrivateView
 from rules.base import Action, ActionSpec, canonical_json
@@ -46,32 +42,17 @@ class MoveUI(Protocol):
     def panel(self, view: PrivateView, actions: Options, locale: str) -> Panel: ...
 
 
-#: game type -> its move UI; games without one get ``GenericMoveUI``.
-MOVE_UIS: dict[str, MoveUI] = {}
-#: modules that register per-game UIs/presenters at import (e.g. "bot.discord.games.agot").
-UI_MODULES: list[str] = []
-UI_MODULES.append("bot.discord.games.agot")
-UI_MODULES.append("bot.discord.games.catan_watch")
-_EXTRA_ITEMS: list[type[discord.ui.DynamicItem[Any]]] = []
-
-
-def register_move_ui(game_type: str, ui: MoveUI,
-                     *items: type[discord.ui.DynamicItem[Any]]) -> None:
-    MOVE_UIS[game_type] = ui
-    _EXTRA_ITEMS.extend(i for i in items if i not in _EXTRA_ITEMS)
-
-
-def load_ui_modules() -> None:
-    for name in UI_MODULES:
-        importlib.import_module(name)
-
-
 def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
-    return CORE_ITEMS + tuple(_EXTRA_ITEMS)
+    """The core's persistent components and every discovered front's."""
+    items: list[type[discord.ui.DynamicItem[Any]]] = list(CORE_ITEMS)
+    for f in fronts().values():
+        items.extend(i for i in f.items if i not in items)
+    return tuple(items)
 
 
 def move_panel(view: PrivateView, actions: Options, locale: str) -> Panel:
-    ui = MOVE_UIS.get(view.game_type) or GENERIC
+    f = front(view.game_type)
+    ui = (f.move_ui if f is not None else None) or GENERIC
     return ui.panel(view, actions, locale)
 
 
@@ -88,7 +69,10 @@ def context_token(view: PrivateView, actions: Options) -> str:
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:CTX_LEN]
 
 
-def action_label(action: Action, locale: str) -> str:
+def action_label(action: Action, locale: str, game_type: str = "") -> str:
+    f = front(game_type) if game_type else None
+    if f is not None and f.action_label is not None:
+        return f.action_label(action, locale)[:80]
     params = " ".join(str(v) for v in action.params.values())
     if not params:
         return tr("ui.action", locale, limit=80, kind=action.kind)
@@ -112,12 +96,14 @@ class GenericMoveUI:
             for n, (i, action) in enumerate(concrete):
                 style = (discord.ButtonStyle.success if not action.params
                          else discord.ButtonStyle.primary)
+                label = action_label(action, locale, view.game_type)
                 ui.add_item(_at(MoveButton(view.game_id, view.seat, view.version, ctx, i,
-                                           action_label(action, locale), style), n // 5))
+                                           label, style), n // 5))
         else:
             pages = [concrete[p:p + SELECT_SIZE] for p in range(0, len(concrete), SELECT_SIZE)]
             for page, chunk in enumerate(pages[:MAX_SELECTS]):
-                options = [discord.SelectOption(label=action_label(a, locale), value=str(i))
+                options = [discord.SelectOption(label=action_label(a, locale, view.game_type),
+                                                 value=str(i))
                            for i, a in chunk]
                 placeholder = tr("ui.choose", locale, limit=150, first=options[0].label,
                                  last=options[-1].label)

@@ -1,11 +1,8 @@
 """Embeds for a seat's private view and for the public board, with per-game overrides.
 
-A per-game module (AGoT, Catan, …) plugs in with::
-
-    from bot.discord.presenters import register_private_presenter
-    register_private_presenter("agot", my_embed)   # (PrivateView, locale) -> discord.Embed
-
-Presenters only ever receive what the service already redacted for that viewer.
+A game's front declares ``GameFront.presenter`` — ``(PrivateView, locale) -> discord.Embed``
+— to show its private view its own way; others get the generic embed. Presenters only ever
+receive what the service already redacted for that viewer.
 """
 
 from __future__ import annotations
@@ -17,24 +14,21 @@ from typing import Any
 import discord
 
 from bot.discord.text import discord_time, say, tr
+from bot.games import front
 from bot.i18n import Person
 from bot.service import GameSummary, PrivateView
 
 PrivatePresenter = Callable[[PrivateView, str], discord.Embed]
 
-#: game type -> presenter of a seat's private view; games without one use the generic embed.
-PRIVATE_PRESENTERS: dict[str, PrivatePresenter] = {}
 
 FIELD_LIMIT = 1024
 _PHASE_KEYS = ("phase", "phase_label", "you")
 
 
-def register_private_presenter(game_type: str, presenter: PrivatePresenter) -> None:
-    PRIVATE_PRESENTERS[game_type] = presenter
-
-
 def private_embed(view: PrivateView, locale: str) -> discord.Embed:
-    presenter = PRIVATE_PRESENTERS.get(view.game_type, generic_private_embed)
+    f = front(view.game_type)
+    presenter: PrivatePresenter = (f.presenter if f is not None else None) \
+        or generic_private_embed
     return presenter(view, locale)
 
 

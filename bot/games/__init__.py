@@ -30,7 +30,9 @@ class GameFront:
     - ``presenter``: ``(PrivateView, locale) -> discord.Embed`` for the seat's private view;
     - ``renderer``: ``(public view, locale) -> PNG bytes`` — public view only, so it cannot
       leak; games without one get the generic status card;
-    - ``board_hook``: ``async (bot, game_id)`` run after the board was delivered.
+    - ``board_hook``: ``async (bot, game_id)`` run after the board was delivered;
+    - ``action_label``: ``(Action, locale) -> str``, how the generic UI names a concrete move
+      on a button or select option (default: its kind and parameters).
     """
 
     game_id: str
@@ -40,6 +42,7 @@ class GameFront:
     presenter: Callable[..., Any] | None = None
     renderer: Callable[..., bytes] | None = None
     board_hook: Callable[[Any, int], Awaitable[None]] | None = None
+    action_label: Callable[[Any, str], str] | None = None
     extras: dict[str, Any] = field(default_factory=dict)
 
 

@@ -1,4 +1,5 @@
-"""Board images (Pillow), one renderer per game type, from the PUBLIC view only.
+"""Board images (Pillow), one renderer per game (its front's ``GameFront.renderer``), from the
+PUBLIC view only.
 
 Renderers never see engine state or private views, so an image cannot leak hidden
 information. Rendering is CPU work: adapters call ``render_board_async`` (a worker thread)
@@ -8,29 +9,27 @@ and cache by (game, version).
 from __future__ import annotations
 
 import asyncio
-import importlib
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 Renderer = Callable[[dict[str, Any]], bytes]
 
-#: game type -> module exposing ``render(view) -> PNG bytes``; games without one use generic.
-RENDERER_MODULES: dict[str, str] = {"agot": "bot.render.agot"}
-RENDERER_MODULES["catan_watch"] = "bot.render.catan_watch"
 
 _cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
 _CACHE_SIZE = 256
 
 
 def renderer_for(game_type: str) -> Renderer:
-    module = RENDERER_MODULES.get(game_type)
-    if module is None:
+    """The game's renderer; games without one get the generic status card."""
+    from bot.games import front
+
+    f = front(game_type)
+    if f is None or f.renderer is None:
         from bot.render import generic
 
         return generic.render
-    fn: Renderer = importlib.import_module(module).render
-    return fn
+    return f.renderer
 
 
 def render_board(game_type: str, view: dict[str, Any]) -> bytes:

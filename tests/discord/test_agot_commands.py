@@ -20,10 +20,7 @@ from test_agot_harness import (
 )
 
 from bot.discord.app import MaesterBot
-from bot.discord.games import (
-    agot,  # noqa: F401  (registers the AGoT UI)
-    agot_drafts,
-)
+from bot.discord.games import agot_drafts
 from bot.discord.games.agot_drafts import orders_panel
 from bot.service import GameService, ManualClock, PrivateView, ServiceSettings
 from rules.agot import RULES

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.discord.games import agot  # noqa: F401  (registers the AGoT UI)
 from bot.discord.games.agot_codes import (
     decode_march,
     decode_muster,

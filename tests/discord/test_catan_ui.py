@@ -12,7 +12,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord.games import catan_watch  # noqa: F401  (registers the UI)
 from bot.discord.games import catan_watch_hero as hero
 from bot.discord.games.catan_watch_embed import catan_embed
 from bot.discord.games.catan_watch_names import (
@@ -24,8 +23,8 @@ from bot.discord.games.catan_watch_names import (
 )
 from bot.discord.games.catan_watch_panels import CATAN_UI
 from bot.discord.games.catan_watch_parse import cards_from_values, parse_counts
-from bot.discord.panels import MOVE_UIS, dynamic_items
-from bot.discord.presenters import PRIVATE_PRESENTERS
+from bot.discord.panels import dynamic_items
+from bot.games import front
 from bot.i18n import catalog
 from bot.render import catan_watch as image
 from bot.service import PrivateView, ServiceError
@@ -57,7 +56,8 @@ def private(state: State, seat: int, version: int = 3) -> PrivateView:
 
 
 def test_registered() -> None:
-    assert "catan_watch" in MOVE_UIS and "catan_watch" in PRIVATE_PRESENTERS
+    catan = front("catan_watch")
+    assert catan is not None and catan.move_ui is not None and catan.presenter is not None
     ids = {cls.__name__ for cls in dynamic_items()}
     assert {"DiscardSelect", "TradeAnswer", "CounterOpen", "HeroUse"} <= ids
 

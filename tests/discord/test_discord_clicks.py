@@ -10,8 +10,10 @@ import pytest
 import simcord
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+import bot.games
 from bot.discord.app import MaesterBot, create_bot
-from bot.discord.panels import MOVE_UIS, GenericMoveUI
+from bot.discord.panels import GenericMoveUI
+from bot.games import GameFront
 from bot.service import GameService, ManualClock
 from storage import repo
 from tests.fixtures.sealed_bids import RULES as SEALED
@@ -135,7 +137,8 @@ async def test_stale_buttons_refresh_and_double_clicks_apply_once(
 async def test_a_game_can_swap_in_its_own_move_ui(
     simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(MOVE_UIS, "sealed_bids", GenericMoveUI(max_buttons=0))  # selects
+    monkeypatch.setitem(bot.games._discover(), "sealed_bids",  # selects
+                        GameFront("sealed_bids", move_ui=GenericMoveUI(max_buttons=0)))
     thread, alice, _bob, _carol, _guild = await started(simcord_env)
     hand = await alice.slash(thread, "game hand")
     (menu,) = [c for row in hand.response.message.components for c in row.children

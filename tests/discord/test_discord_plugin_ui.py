@@ -10,9 +10,11 @@ from typing import Any
 import discord
 import pytest
 
+import bot.games
 from bot.discord import panels
 from bot.discord.app import MaesterBot, create_bot
 from bot.discord.panels import Panel
+from bot.games import GameFront
 from bot.service import GameService, PrivateView
 from rules.base import Action
 
@@ -48,9 +50,8 @@ class AllInUI:
 
 @pytest.fixture
 def plugged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(panels, "_EXTRA_ITEMS", [])
-    monkeypatch.setattr(panels, "MOVE_UIS", {})
-    panels.register_move_ui("sealed_bids", AllInUI(), AllIn)
+    monkeypatch.setitem(bot.games._discover(), "sealed_bids",
+                        GameFront("sealed_bids", move_ui=AllInUI(), items=(AllIn,)))
     yield
 
 

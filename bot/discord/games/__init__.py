@@ -1,6 +1,2 @@
-"""Per-game Discord UIs on top of the generic adapter (``bot.discord``).
-
-Each game's module registers its move UI, DynamicItems and private presenter when imported
-(it is listed in ``bot.discord.panels.UI_MODULES``); helper modules share its name as a
-prefix (``agot_*``: A Game of Thrones, 1st edition).
-"""
+"""The AGoT and Catan front modules, on their way into their packages under ``bot/games/``
+(``bot/games/agot``, ``bot/games/catan_watch`` expose the ``FRONT`` objects built from them)."""

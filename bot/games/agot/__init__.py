@@ -1,0 +1,34 @@
+"""A Game of Thrones (1st edition) on Discord — the front the core discovers.
+
+How a game runs, asynchronously:
+
+* ``/game new game:agot players:3..5 houses:…`` → join → ready check → each player's DM names
+  their house and shows its House cards and power; the thread gets the board.
+* Planning: a DM (or the ephemeral **My hand** panel) with one order select per area, paged
+  by four; only orders the house still holds, within its star limit and this round's
+  restrictions, are offered. Orders are revisable until **Ready**; the thread only learns who
+  is ready, then sees the reveal. The Raven holder is offered a swap.
+* Action phase: the house to move gets its raids/marches, supporters get support buttons,
+  both sides pick a House card in secret, the blade holder, the loser (casualties, retreat)
+  and the winner (card ability) choose.
+* Westeros: bids, tie orders, mustering per castle, units to destroy for supply or wildlings.
+* ``/agot board|tracks|cards|log`` and ``/agot order|march|bid``.
+"""
+
+from __future__ import annotations
+
+from bot.discord.games.agot_cog import AgotCog
+from bot.discord.games.agot_embed import agot_private_embed
+from bot.discord.games.agot_items import ITEMS
+from bot.discord.games.agot_panels import AgotMoveUI
+from bot.games import GameFront
+from bot.render.agot import render
+
+FRONT = GameFront(
+    game_id="agot",
+    cog=AgotCog,
+    move_ui=AgotMoveUI(),
+    items=tuple(ITEMS),
+    presenter=agot_private_embed,
+    renderer=render,
+)

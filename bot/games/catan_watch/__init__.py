@@ -1,0 +1,25 @@
+"""Catan: A Game of Thrones — Brotherhood of the Watch on Discord — the front the core
+discovers: turn panels, trade offers with Accept/Decline/Counter in the thread (kept in step
+with every move by the board hook), secret discards on a 7, Night's Watch heroes, ``/catan …``
+and the board image.
+"""
+
+from __future__ import annotations
+
+from bot.discord.games.catan_watch_cog import CatanCog
+from bot.discord.games.catan_watch_embed import catan_embed
+from bot.discord.games.catan_watch_flow import sync_offer_post
+from bot.discord.games.catan_watch_items import ITEMS
+from bot.discord.games.catan_watch_panels import CATAN_UI
+from bot.games import GameFront
+from bot.render.catan_watch import render
+
+FRONT = GameFront(
+    game_id="catan_watch",
+    cog=CatanCog,
+    move_ui=CATAN_UI,
+    items=tuple(ITEMS),
+    presenter=catan_embed,
+    renderer=render,
+    board_hook=sync_offer_post,
+)
