@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run | demo | bench | db upgrade``."""
+"""Command line: ``python -m bot run | demo | bench | content | db``."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--game", default="agot", help="game type (see --list)")
     demo.add_argument("--players", type=int, default=None)
     demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--mode", default=None, help="game mode, e.g. nights_watch")
+    demo.add_argument("--mode", default=None, help="one of the game's modes (see --list)")
     demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="extra game option (JSON value), repeatable")
     demo.add_argument("--out", type=Path, default=None, help="write transcript, boards, "
@@ -29,6 +29,11 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--list", action="store_true", help="list the game types and exit")
     bench = sub.add_parser("bench", help="run the benchmarks in bench/ and print figures")
     bench.add_argument("names", nargs="*", help="bench modules to run (default: all)")
+    content = sub.add_parser("content", help="content packs: check one, or write a template")
+    content.add_argument("action", choices=["check", "template"])
+    content.add_argument("args", nargs="*", help="check: [DIR] (default CONTENT_DIR); "
+                         "template: GAME [DIR]")
+    content.add_argument("--game", default=None, help="check: only this game")
     db = sub.add_parser("db", help="database maintenance")
     db.add_argument("action", choices=["upgrade", "verify"],
                     help="upgrade: apply migrations; verify: replay every game's log and "
@@ -42,6 +47,10 @@ def main(argv: list[str] | None = None) -> int:
         return _run()
     if args.command == "demo":
         return _demo(args)
+    if args.command == "content":
+        from bot.content_cli import content_command
+
+        return content_command(args.action, args.args, args.game)
     if args.command == "bench":
         return _bench(args.names)
     if args.command == "db":
@@ -67,8 +76,14 @@ def _run() -> int:
     if not settings.discord_token:
         print(msg("run.no_token").render(), file=sys.stderr)
         return 2
-    from bot.runner import run_bot
+    from bot.runner import load_content, run_bot
+    from rules.content import ContentError
 
+    try:
+        load_content(settings.content_dir)
+    except ContentError as exc:
+        print(f"content pack refused: {exc}", file=sys.stderr)
+        return 2
     asyncio.run(run_bot(settings))
     return 0
 
@@ -98,12 +113,12 @@ def _demo(args: argparse.Namespace) -> int:
     available = games()
     if args.list or args.game not in available:
         for gid, rules in sorted(available.items()):
-            print(f"{gid}: {rules.title} ({rules.min_seats}-{rules.max_seats} players)")
+            modes = ", ".join(f"{v.name} ({'/'.join(map(str, v.seats))}p)"
+                              for v in rules.variants())
+            print(f"{gid}: {rules.title} — modes: {modes}")
         return 0 if args.list else 2
     rules = available[args.game]
     config: dict[str, object] = {}
-    if args.mode:
-        config["mode"] = args.mode
     for item in args.option:
         key, _, value = item.partition("=")
         try:
@@ -111,8 +126,14 @@ def _demo(args: argparse.Namespace) -> int:
         except json.JSONDecodeError:
             config[key] = value
     players = args.players or rules.max_seats
+    modes = {v.name: v for v in rules.variants()}
+    if args.mode and args.mode not in modes:
+        print(f"{args.game} has no mode {args.mode!r}; modes: {', '.join(modes)}")
+        return 2
+    if args.players is None and args.mode:
+        players = max(modes[args.mode].seats)
     summary = asyncio.run(run_demo(args.game, players, args.seed, args.out, config,
-                                   echo=not args.quiet))
+                                   echo=not args.quiet, mode=args.mode))
     print(json.dumps(summary, indent=2))
     return 0 if summary["status"] == "finished" else 1
 

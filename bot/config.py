@@ -18,5 +18,8 @@ class Settings(BaseSettings):
     default_deadline_hours: float = 24.0
     reminder_poll_seconds: float = 30.0
     ready_check_hours: float = 12.0
+    content_dir: str | None = Field(default=None, description="A folder of content packs "
+                                    "(CONTENT_DIR/<game>/<collection>.json) laid over the "
+                                    "shipped printed content.")
     head_cache: bool = Field(default=True, description="Turn off when several processes share "
                                                        "one database.")

@@ -44,7 +44,8 @@ class Transcript:
 async def run_demo(game: str, players: int, seed: int, out: Path | None = None,
                    config: dict[str, Any] | None = None, echo: bool = True,
                    board_images: bool = True,
-                   games: dict[str, GameRules] | None = None) -> dict[str, Any]:
+                   games: dict[str, GameRules] | None = None,
+                   mode: str | None = None) -> dict[str, Any]:
     started = time.perf_counter()
     scratch = tempfile.TemporaryDirectory() if out is None else None
     folder = out if out is not None else Path(scratch.name)  # type: ignore[union-attr]
@@ -77,6 +78,7 @@ async def run_demo(game: str, players: int, seed: int, out: Path | None = None,
                     (out / f"board-{log.boards:04d}-v{version:05d}.png").write_bytes(png)
 
     created = await service.create_game(users[0], names[users[0]], game, config=config or {},
+                                        mode=mode,
                                         max_seats=players, deadline_hours=24)
     gid = created.game_id
     await deliver(created.effects)

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.flows import display_name
-from bot.discord.options import parse_options
+from bot.discord.options import option_completions, parse_options
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, render, tr
 from bot.i18n import Person, msg
@@ -78,20 +78,21 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @app_commands.describe(game_type=cmd("new.game_type"), players=cmd("new.players"),
                            deadline_hours=cmd("new.deadline_hours"),
                            options=cmd("new.options"), title=cmd("new.title"),
-                           excuses=cmd("new.excuses"))
+                           excuses=cmd("new.excuses"), mode=cmd("new.mode"))
     async def new(self, interaction: Interaction, game_type: str,
                   players: app_commands.Range[int, 1, 25] | None = None,
                   deadline_hours: app_commands.Range[float, 0.01, 336.0] = 24.0,
                   options: str | None = None,
                   title: app_commands.Range[str, 1, 100] | None = None,
-                  excuses: app_commands.Range[int, 0, 5] = 1) -> None:
+                  excuses: app_commands.Range[int, 0, 5] = 1,
+                  mode: str | None = None) -> None:
         async def body() -> None:
             self._need_guild(interaction)
             outcome: Outcome = await self.service.create_game(
                 interaction.user.id, display_name(interaction.user), game_type,
                 config=parse_options(options), max_seats=players,
                 deadline_hours=deadline_hours, excuses=excuses, guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id, title=title or "")
+                channel_id=interaction.channel_id, title=title or "", mode=mode)
             summary = await self.service.summary(outcome.game_id)
             thread = await self._open_thread(interaction, outcome.game_id, summary.title)
             await self.service.attach_thread(outcome.game_id, thread.id if thread else None)
@@ -125,6 +126,26 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         return [app_commands.Choice(name=rules.title[:100], value=gid)
                 for gid, rules in games
                 if current.lower() in f"{gid} {rules.title}".lower()][:MAX_CHOICES]
+
+    @new.autocomplete("mode")
+    async def _modes(self, interaction: Interaction, current: str
+                     ) -> list[app_commands.Choice[str]]:
+        rules = self.service.games.get(str(interaction.namespace.game_type or ""))
+        if rules is None:
+            return []
+        return [app_commands.Choice(name=v.name[:100], value=v.name) for v in rules.variants()
+                if current.lower() in v.name.lower()][:MAX_CHOICES]
+
+    @new.autocomplete("options")
+    async def _options(self, interaction: Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        """``key=value`` completions from the game's declared options; the last word typed is
+        completed, the words before it are kept."""
+        rules = self.service.games.get(str(interaction.namespace.game_type or ""))
+        if rules is None:
+            return []
+        return [app_commands.Choice(name=c[:100], value=c[:100])
+                for c in option_completions(rules.config_schema(), current)][:MAX_CHOICES]
 
     @app_commands.command(name="join", description=cmd("join"))
     @app_commands.describe(game=cmd("game_option"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.i18n import msg
 from bot.service import ServiceError
+from rules.base import ConfigOption
 
 _PAIR = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*=\s*(.*?)\s*$")
 
@@ -43,3 +44,34 @@ def parse_options(text: str | None) -> dict[str, Any]:
             value = raw.strip("\"'")
         config[key] = value
     return config
+
+
+def _values(option: ConfigOption) -> list[str]:
+    if option.kind == "choice":
+        return [json.dumps(c) if not isinstance(c, str) else c for c in option.choices]
+    if option.kind == "bool":
+        return ["true", "false"]
+    if option.kind == "int" and option.minimum is not None and option.maximum is not None \
+            and option.maximum - option.minimum <= 24:
+        return [str(n) for n in range(option.minimum, option.maximum + 1)]
+    return [json.dumps(option.default) if not isinstance(option.default, str)
+            else option.default]
+
+
+def option_completions(schema: list[ConfigOption], current: str) -> list[str]:
+    """What ``/game new options:`` autocompletes: the text typed so far with its last
+    ``key=value`` word completed from the game's declared options (not repeating a key)."""
+    words = current.split()
+    done = [w for w in words[:-1]] if words and not current.endswith(" ") else list(words)
+    last = words[-1] if words and not current.endswith(" ") else ""
+    used = {w.split("=", 1)[0] for w in done}
+    prefix = " ".join(done)
+    out: list[str] = []
+    for option in schema:
+        if option.name in used:
+            continue
+        for value in _values(option):
+            word = f"{option.name}={value}"
+            if word.startswith(last) or (not last):
+                out.append(f"{prefix} {word}".strip())
+    return out

@@ -47,9 +47,12 @@ class LobbyOps(ServiceCore):
         guild_id: int | None = None,
         channel_id: int | None = None,
         title: str = "",
+        mode: str | None = None,
     ) -> Outcome:
+        """Open a lobby. ``mode`` names one of the game's declared variants (its options are
+        the base; ``config`` overrides them)."""
         rules = self.rules_for(game_type)
-        config = dict(config or {})
+        config = {**self._mode_config(rules, mode), **(config or {})}
         seats = max_seats or rules.max_seats
         if not rules.min_seats <= seats <= rules.max_seats:
             raise ServiceError("error.bad_config", reason=(
@@ -84,6 +87,16 @@ class LobbyOps(ServiceCore):
         if provisional:
             effects.append(Post(game_id, msg("lobby.provisional", items=provisional)))
         return Outcome(game_id, effects[0].msg, 0, effects)
+
+    @staticmethod
+    def _mode_config(rules: Any, mode: str | None) -> dict[str, Any]:
+        if not mode:
+            return {}
+        variants = {v.name: v for v in rules.variants()}
+        if mode not in variants:
+            raise ServiceError("error.bad_mode", mode=str(mode)[:40], title=rules.title,
+                               modes=", ".join(variants))
+        return dict(variants[mode].config)
 
     async def attach_thread(self, game_id: int, thread_id: int | None,
                             board_message_id: int | None = None) -> None:
