@@ -45,7 +45,7 @@ def check(chosen: dict[str, GameRules], folder: Path | None) -> int:
         schema = rules.content_schema()
         assert schema is not None
         try:
-            content = load(schema, folder, use_configured=False)
+            content = load(schema, folder, use_configured=False, cache=False)
         except ContentError as exc:
             failed += 1
             print(f"{gid}: REFUSED — {exc}")

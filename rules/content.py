@@ -1,10 +1,12 @@
 """Content packs: a game's printed content as validated data, overridable entry by entry.
 
-A game keeps its printed content (cards, tiles, board values) in ``rules/<game>/data/`` as one
-JSON file per *collection*: ``<collection>.json`` holding ``{"entries": [...]}`` (or a bare
-list). Every entry has an ``id`` and a ``provenance`` — ``seed`` (the rulebook), ``public`` (a
-cited public source) or ``provisional`` (our stand-in) — plus the fields its collection's schema
-declares. Keys starting with ``_`` are comments and are ignored.
+A game keeps its printed content (cards, tiles, board values) in ``rules/<game>/data/`` as
+JSON files of *collections*: by default ``<collection>.json`` holding ``{"entries": [...]}``
+(or ``{"<collection>": [...]}``, or a bare list); a collection may name another file and key.
+Every entry has an ``id`` (or fields that make one, e.g. a border's two ends) and a
+``provenance`` — ``seed`` (the rulebook), ``public`` (a cited public source) or
+``provisional`` (our stand-in) — plus the fields its collection's schema declares. Keys
+starting with ``_`` are comments and are ignored.
 
 A group that owns the game drops a pack into ``CONTENT_DIR/<game>/`` with the same file names;
 its entries replace the shipped ones **by id** (and may add new ids). Everything is validated
@@ -65,6 +67,16 @@ class Collection:
     doc: str = ""
     #: How many entries the printed game has, when known (checked after overrides).
     count: int | None = None
+    #: The file holding it (default ``<name>.json``) and its key there (default: ``entries``
+    #: or ``<name>``).
+    file: str = ""
+    key: str = ""
+    #: Fields that identify an entry when it has no ``id`` (joined with ``|``).
+    id_fields: tuple[str, ...] = ()
+
+    @property
+    def filename(self) -> str:
+        return self.file or f"{self.name}.json"
 
 
 @dataclass(frozen=True)
@@ -87,6 +99,7 @@ class Override:
     file: str
     provenance: str
     added: bool
+    changed: bool = True
 
 
 @dataclass(frozen=True)
@@ -130,12 +143,14 @@ def override_dir() -> Path | None:
     return _override_dir
 
 
-def load(schema: ContentSchema, pack_dir: Path | None = None, *, use_configured: bool = True
-         ) -> Content:
+def load(schema: ContentSchema, pack_dir: Path | None = None, *, use_configured: bool = True,
+         cache: bool = True) -> Content:
     """The shipped content with ``pack_dir/<game>/`` (default: the configured ``CONTENT_DIR``)
-    laid over it; cached per (game, folder)."""
+    laid over it; cached per (game, folder) unless ``cache`` is false (a pack being edited)."""
     base = pack_dir if pack_dir is not None else (_override_dir if use_configured else None)
     key = (schema.game_id, str(base) if base else None)
+    if not cache:
+        return _load(schema, base)
     if key not in _cache:
         _cache[key] = _load(schema, base)
     return _cache[key]
@@ -147,27 +162,30 @@ def _load(schema: ContentSchema, base: Path | None) -> Content:
     overrides: list[Override] = []
     pack = (base / schema.game_id) if base is not None else None
     if pack is not None and pack.is_dir():
-        known = {f"{c.name}.json" for c in schema.collections}
+        known = {c.filename for c in schema.collections}
         for path in sorted(pack.glob("*.json")):
             if path.name not in known:
                 raise ContentError(_rel(path), None, None,
                                    f"no such collection; {schema.game_id} has "
                                    f"{', '.join(sorted(known))}")
     for coll in schema.collections:
-        shipped_path = schema.data_dir / f"{coll.name}.json"
+        shipped_path = schema.data_dir / coll.filename
         entries = _read(shipped_path, coll)
         ids = [e["id"] for e in entries]
         by_id = {e["id"]: e for e in entries}
-        if pack is not None and (pack / f"{coll.name}.json").is_file():
-            path = pack / f"{coll.name}.json"
+        if pack is not None and (pack / coll.filename).is_file() \
+                and _holds(pack / coll.filename, coll):
+            path = pack / coll.filename
             for e in _read(path, coll):
                 added = e["id"] not in by_id
                 if added:
                     ids.append(e["id"])
+                changed = added or by_id[e["id"]] != e
                 by_id[e["id"]] = e
-                overrides.append(Override(coll.name, e["id"], _rel(path), e["provenance"], added))
+                overrides.append(Override(coll.name, e["id"], _rel(path), e["provenance"],
+                                          added, changed))
         if coll.count is not None and len(ids) != coll.count:
-            raise ContentError(f"{coll.name}.json", None, None,
+            raise ContentError(coll.filename, None, None,
                                f"the game has {coll.count} entries, this content has {len(ids)}")
         collections[coll.name] = by_id
         order[coll.name] = tuple(ids)
@@ -192,15 +210,21 @@ def _read(path: Path, coll: Collection) -> list[dict[str, Any]]:
         raise ContentError(name, None, None,
                            f"not valid JSON (line {exc.lineno}, column {exc.colno})") from None
     if isinstance(raw, dict):
-        raw = raw.get("entries")
+        keys = [coll.key] if coll.key else ["entries", coll.name]
+        raw = next((raw[k] for k in keys if k in raw), None)
     if not isinstance(raw, list):
-        raise ContentError(name, None, None, 'expected a list of entries or {"entries": [...]}')
+        raise ContentError(name, None, None, f'expected a list of {coll.name} entries '
+                                             f'(or {{"entries": [...]}})')
     seen: set[str] = set()
     out: list[dict[str, Any]] = []
     for n, entry in enumerate(raw, 1):
         if not isinstance(entry, dict):
             raise ContentError(name, f"#{n}", None, "an entry must be an object")
-        entry_id = entry.get("id")
+        if coll.id_fields:
+            entry_id = "|".join(str(entry.get(f)) for f in coll.id_fields)
+            entry = {**entry, "id": entry_id}
+        else:
+            entry_id = entry.get("id")
         if not isinstance(entry_id, str) or not entry_id:
             raise ContentError(name, f"#{n}", "id", "every entry needs a text id")
         if entry_id in seen:
@@ -210,6 +234,17 @@ def _read(path: Path, coll: Collection) -> list[dict[str, Any]]:
     return out
 
 
+def _holds(path: Path, coll: Collection) -> bool:
+    """Whether a pack file that several collections share carries this one."""
+    if not coll.file:
+        return True
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return True  # let _read report it
+    return not isinstance(raw, dict) or (coll.key or coll.name) in raw or "entries" in raw
+
+
 def _check_entry(file: str, entry_id: str, entry: Mapping[str, Any], coll: Collection
                  ) -> dict[str, Any]:
     clean = {k: v for k, v in entry.items() if not k.startswith("_")}
@@ -217,7 +252,8 @@ def _check_entry(file: str, entry_id: str, entry: Mapping[str, Any], coll: Colle
     if prov not in PROVENANCES:
         raise ContentError(file, entry_id, "provenance", f"must be one of {', '.join(PROVENANCES)}")
     for key in clean:
-        if key not in coll.fields and key not in ("id", "provenance", "note", "source"):
+        if key not in coll.fields and key not in ("id", "provenance", "note", "source",
+                                                  *coll.id_fields):
             raise ContentError(file, entry_id, key,
                                f"unknown field; {coll.name} entries have "
                                f"{', '.join(sorted(coll.fields))}")
@@ -260,17 +296,21 @@ def template(schema: ContentSchema, content: Content | None = None) -> dict[str,
     files: dict[str, Any] = {}
     for coll in schema.collections:
         docs = {name: _field_doc(spec) for name, spec in coll.fields.items()}
-        files[f"{coll.name}.json"] = {
-            "_doc": coll.doc or f"{schema.game_id} {coll.name}",
-            "_fields": {"id": "str: the entry's id (an entry here replaces the shipped one "
+        key = coll.key or ("entries" if not coll.file else coll.name)
+        files.setdefault(coll.filename, {})[f"_{coll.name}"] = {
+            "doc": coll.doc or f"{schema.game_id} {coll.name}",
+            "fields": {"id": "str: the entry's id (an entry here replaces the shipped one "
                               "with the same id)",
                         "provenance": "seed | public | provisional (set 'public' or 'seed' "
                                       "once copied from the printed game)",
                         **docs},
-            **({"_count": f"the printed game has {coll.count} entries"}
+            **({"count": f"the printed game has {coll.count} entries"}
                if coll.count is not None else {}),
-            "entries": [dict(e) for e in content.entries(coll.name)],
         }
+        entries = [dict(e) for e in content.entries(coll.name)]
+        if coll.id_fields:
+            entries = [{k: v for k, v in e.items() if k != "id"} for e in entries]
+        files[coll.filename][key] = entries
     return files
 
 
@@ -288,6 +328,8 @@ def _field_doc(spec: Field) -> str:
 def summary_lines(content: Content) -> Iterable[str]:
     """What a pack overrides and what stays provisional, for ``python -m bot content check``."""
     for o in content.overrides:
+        if not o.changed:
+            continue
         verb = "adds" if o.added else "overrides"
         yield f"{o.file}: {verb} {o.collection}/{o.id} ({o.provenance})"
     for name in content.collections:
