@@ -171,18 +171,18 @@ def _load(schema: ContentSchema, base: Path | None) -> Content:
     for coll in schema.collections:
         shipped_path = schema.data_dir / coll.filename
         entries = _read(shipped_path, coll)
-        ids = [e["id"] for e in entries]
-        by_id = {e["id"]: e for e in entries}
+        ids = [key for key, _ in entries]
+        by_id = dict(entries)
         if pack is not None and (pack / coll.filename).is_file() \
                 and _holds(pack / coll.filename, coll):
             path = pack / coll.filename
-            for e in _read(path, coll):
-                added = e["id"] not in by_id
+            for key, e in _read(path, coll):
+                added = key not in by_id
                 if added:
-                    ids.append(e["id"])
-                changed = added or by_id[e["id"]] != e
-                by_id[e["id"]] = e
-                overrides.append(Override(coll.name, e["id"], _rel(path), e["provenance"],
+                    ids.append(key)
+                changed = added or by_id[key] != e
+                by_id[key] = e
+                overrides.append(Override(coll.name, key, _rel(path), e["provenance"],
                                           added, changed))
         if coll.count is not None and len(ids) != coll.count:
             raise ContentError(coll.filename, None, None,
@@ -198,7 +198,8 @@ def _rel(path: Path) -> str:
     return "/".join(parts[-3:]) if len(parts) >= 3 else str(path)
 
 
-def _read(path: Path, coll: Collection) -> list[dict[str, Any]]:
+def _read(path: Path, coll: Collection) -> list[tuple[str, dict[str, Any]]]:
+    """``(key, entry)`` pairs: the key is the ``id``, or the ``id_fields`` joined by ``|``."""
     name = _rel(path)
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
@@ -216,21 +217,18 @@ def _read(path: Path, coll: Collection) -> list[dict[str, Any]]:
         raise ContentError(name, None, None, f'expected a list of {coll.name} entries '
                                              f'(or {{"entries": [...]}})')
     seen: set[str] = set()
-    out: list[dict[str, Any]] = []
+    out: list[tuple[str, dict[str, Any]]] = []
     for n, entry in enumerate(raw, 1):
         if not isinstance(entry, dict):
             raise ContentError(name, f"#{n}", None, "an entry must be an object")
-        if coll.id_fields:
-            entry_id = "|".join(str(entry.get(f)) for f in coll.id_fields)
-            entry = {**entry, "id": entry_id}
-        else:
-            entry_id = entry.get("id")
+        entry_id = ("|".join(str(entry.get(f)) for f in coll.id_fields) if coll.id_fields
+                    else entry.get("id"))
         if not isinstance(entry_id, str) or not entry_id:
             raise ContentError(name, f"#{n}", "id", "every entry needs a text id")
         if entry_id in seen:
             raise ContentError(name, entry_id, "id", "the id is used twice in this file")
         seen.add(entry_id)
-        out.append(_check_entry(name, entry_id, entry, coll))
+        out.append((entry_id, _check_entry(name, entry_id, entry, coll)))
     return out
 
 
@@ -252,8 +250,7 @@ def _check_entry(file: str, entry_id: str, entry: Mapping[str, Any], coll: Colle
     if prov not in PROVENANCES:
         raise ContentError(file, entry_id, "provenance", f"must be one of {', '.join(PROVENANCES)}")
     for key in clean:
-        if key not in coll.fields and key not in ("id", "provenance", "note", "source",
-                                                  *coll.id_fields):
+        if key not in coll.fields and key not in ("id", "provenance", "note", "source"):
             raise ContentError(file, entry_id, key,
                                f"unknown field; {coll.name} entries have "
                                f"{', '.join(sorted(coll.fields))}")
@@ -307,10 +304,7 @@ def template(schema: ContentSchema, content: Content | None = None) -> dict[str,
             **({"count": f"the printed game has {coll.count} entries"}
                if coll.count is not None else {}),
         }
-        entries = [dict(e) for e in content.entries(coll.name)]
-        if coll.id_fields:
-            entries = [{k: v for k, v in e.items() if k != "id"} for e in entries]
-        files[coll.filename][key] = entries
+        files[coll.filename][key] = [dict(e) for e in content.entries(coll.name)]
     return files
 
 

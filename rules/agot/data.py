@@ -20,6 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules import content
+
 Provenance = str  # "seed" | "public" | "provisional"
 
 PROVENANCES = frozenset({"seed", "public", "provisional"})
@@ -201,11 +203,25 @@ def _read(folder: Path, name: str) -> Any:
     path = folder / name
     try:
         with path.open(encoding="utf-8") as fh:
-            return json.load(fh)
+            data = json.load(fh)
     except FileNotFoundError as exc:
         raise _fail(name, "file missing") from exc
     except json.JSONDecodeError as exc:
         raise _fail(name, f"invalid JSON: {exc}") from exc
+    if folder == DATA_DIR and content.override_dir() is not None and isinstance(data, dict):
+        _lay_pack_over(name, data)
+    return data
+
+
+def _lay_pack_over(name: str, data: dict[str, Any]) -> None:
+    """Replace the shipped entries of ``name``'s collections with the configured content pack's
+    (``CONTENT_DIR/agot/``; validated field by field by ``rules.content``)."""
+    from rules.agot.content import CONTENT_SCHEMA
+
+    merged = content.load(CONTENT_SCHEMA)
+    for coll in CONTENT_SCHEMA.collections:
+        if coll.filename == name:
+            data[coll.key or coll.name] = [dict(e) for e in merged.entries(coll.name)]
 
 
 def _get(d: Any, key: str, typ: type | tuple[type, ...], where: str) -> Any:
@@ -659,7 +675,12 @@ def load_from(folder: str | Path) -> GameData:
     )
 
 
-@cache
 def load() -> GameData:
-    """The shipped 1st-edition data, loaded and validated once."""
+    """The 1st-edition data with the configured content pack laid over it, validated once per
+    pack."""
+    return _load(str(content.override_dir()))
+
+
+@cache
+def _load(_pack: str) -> GameData:
     return load_from(DATA_DIR)

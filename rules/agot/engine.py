@@ -11,6 +11,7 @@ from rules.agot import planning as _planning  # noqa: F401
 from rules.agot import raids as _raids  # noqa: F401
 from rules.agot import westeros as _westeros  # noqa: F401
 from rules.agot.board import board
+from rules.agot.content import CONTENT_SCHEMA
 from rules.agot.control import house_label
 from rules.agot.describe import describe_event
 from rules.agot.flow import HANDLERS, awaiting, drive
@@ -27,6 +28,7 @@ from rules.base import (
     RuleViolation,
     Seat,
 )
+from rules.content import ContentSchema
 
 _SEAT_KEYS = ("seat", "attacker", "defender", "winner", "chosen", "lowest")
 
@@ -71,6 +73,9 @@ class AgotRules(GameRules):
     def config_schema(self) -> list[ConfigOption]:
         # "random" or a list naming each seat's house: checked by ``new_game``.
         return [ConfigOption("houses", "free", "random", label="agot.option.houses")]
+
+    def content_schema(self) -> ContentSchema:
+        return CONTENT_SCHEMA
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         b = board()
