@@ -73,6 +73,9 @@ class Collection:
     key: str = ""
     #: Fields that identify an entry when it has no ``id`` (joined with ``|``).
     id_fields: tuple[str, ...] = ()
+    #: How the file holds it at ``key`` (a dotted path): a ``list`` of entries, a ``dict`` of
+    #: entries by id, or one ``single`` entry (its id is the collection's name).
+    shape: Literal["list", "dict", "single"] = "list"
 
     @property
     def filename(self) -> str:
@@ -210,11 +213,13 @@ def _read(path: Path, coll: Collection) -> list[tuple[str, dict[str, Any]]]:
     except json.JSONDecodeError as exc:
         raise ContentError(name, None, None,
                            f"not valid JSON (line {exc.lineno}, column {exc.colno})") from None
-    if isinstance(raw, dict):
-        keys = [coll.key] if coll.key else ["entries", coll.name]
-        raw = next((raw[k] for k in keys if k in raw), None)
+    raw = locate(raw, coll)
+    if coll.shape == "dict" and isinstance(raw, dict):
+        raw = [{"id": k, **v} if isinstance(v, dict) else v for k, v in raw.items()]
+    elif coll.shape == "single" and isinstance(raw, dict):
+        raw = [{"id": coll.name, **raw}]
     if not isinstance(raw, list):
-        raise ContentError(name, None, None, f'expected a list of {coll.name} entries '
+        raise ContentError(name, None, None, f'expected the {coll.name} entries '
                                              f'(or {{"entries": [...]}})')
     seen: set[str] = set()
     out: list[tuple[str, dict[str, Any]]] = []
@@ -232,6 +237,39 @@ def _read(path: Path, coll: Collection) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
+def locate(raw: Any, coll: Collection) -> Any:
+    """The part of a file's JSON that holds ``coll`` (``key`` may be a dotted path)."""
+    if not isinstance(raw, dict):
+        return raw
+    if coll.key:
+        for part in coll.key.split("."):
+            raw = raw.get(part) if isinstance(raw, dict) else None
+        return raw
+    return raw.get("entries", raw.get(coll.name))
+
+
+def stored_form(coll: Collection, entries: list[Mapping[str, Any]]) -> Any:
+    """Entries back in the shape the game's own file holds them."""
+    if coll.shape == "dict":
+        return {e["id"]: {k: v for k, v in e.items() if k != "id"} for e in entries}
+    if coll.shape == "single":
+        return {k: v for k, v in entries[0].items() if k != "id"} if entries else {}
+    return [dict(e) for e in entries]
+
+
+def lay_over(data: dict[str, Any], file: str, schema: ContentSchema, merged: Content) -> None:
+    """Write ``merged``'s entries of the collections stored in ``file`` into its JSON ``data``
+    (a game's loader calls this so a configured pack reaches its own validation)."""
+    for coll in schema.collections:
+        if coll.filename != file:
+            continue
+        path = (coll.key or coll.name).split(".")
+        target = data
+        for part in path[:-1]:
+            target = target.setdefault(part, {})
+        target[path[-1]] = stored_form(coll, merged.entries(coll.name))
+
+
 def _holds(path: Path, coll: Collection) -> bool:
     """Whether a pack file that several collections share carries this one."""
     if not coll.file:
@@ -240,7 +278,7 @@ def _holds(path: Path, coll: Collection) -> bool:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return True  # let _read report it
-    return not isinstance(raw, dict) or (coll.key or coll.name) in raw or "entries" in raw
+    return locate(raw, coll) is not None
 
 
 def _check_entry(file: str, entry_id: str, entry: Mapping[str, Any], coll: Collection
@@ -293,7 +331,6 @@ def template(schema: ContentSchema, content: Content | None = None) -> dict[str,
     files: dict[str, Any] = {}
     for coll in schema.collections:
         docs = {name: _field_doc(spec) for name, spec in coll.fields.items()}
-        key = coll.key or ("entries" if not coll.file else coll.name)
         files.setdefault(coll.filename, {})[f"_{coll.name}"] = {
             "doc": coll.doc or f"{schema.game_id} {coll.name}",
             "fields": {"id": "str: the entry's id (an entry here replaces the shipped one "
@@ -304,7 +341,11 @@ def template(schema: ContentSchema, content: Content | None = None) -> dict[str,
             **({"count": f"the printed game has {coll.count} entries"}
                if coll.count is not None else {}),
         }
-        files[coll.filename][key] = [dict(e) for e in content.entries(coll.name)]
+        if not coll.key and not coll.file:
+            files[coll.filename]["entries"] = stored_form(coll, content.entries(coll.name))
+        else:
+            lay_over(files[coll.filename], coll.filename, ContentSchema(
+                schema.game_id, schema.data_dir, (coll,)), content)
     return files
 
 

@@ -218,10 +218,7 @@ def _lay_pack_over(name: str, data: dict[str, Any]) -> None:
     (``CONTENT_DIR/agot/``; validated field by field by ``rules.content``)."""
     from rules.agot.content import CONTENT_SCHEMA
 
-    merged = content.load(CONTENT_SCHEMA)
-    for coll in CONTENT_SCHEMA.collections:
-        if coll.filename == name:
-            data[coll.key or coll.name] = [dict(e) for e in merged.entries(coll.name)]
+    content.lay_over(data, name, CONTENT_SCHEMA, content.load(CONTENT_SCHEMA))
 
 
 def _get(d: Any, key: str, typ: type | tuple[type, ...], where: str) -> Any:

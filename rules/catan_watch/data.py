@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rules import content
+
 _DATA_DIR = Path(__file__).parent / "data"
 PROVENANCES = frozenset({"seed", "public", "provisional"})
 
@@ -27,6 +29,12 @@ def _load(name: str) -> dict[str, Any]:
     with open(_DATA_DIR / name, encoding="utf-8") as fh:
         data = json.load(fh)
     _check(isinstance(data, dict), f"{name}: top level must be an object")
+    if content.override_dir() is not None:
+        # A configured content pack (CONTENT_DIR/catan_watch/) replaces entries by id before
+        # the whole is validated; the bot configures it before any game is imported.
+        from rules.catan_watch.content import CONTENT_SCHEMA
+
+        content.lay_over(data, name, CONTENT_SCHEMA, content.load(CONTENT_SCHEMA))
     return data
 
 

@@ -16,6 +16,7 @@ from rules.base import (
     Variant,
 )
 from rules.catan_watch import agent, engine
+from rules.catan_watch.content import CONTENT_SCHEMA
 from rules.catan_watch.data import DEV_CARDS, provisional_names
 from rules.catan_watch.describe import describe as describe_event
 from rules.catan_watch.describe import seat_label
@@ -23,6 +24,7 @@ from rules.catan_watch.setup import CONFIG_DEFAULTS, new_game
 from rules.catan_watch.state import DISCARD, State
 from rules.catan_watch.view import progress as progress_text
 from rules.catan_watch.view import view as make_view
+from rules.content import ContentSchema
 
 
 class CatanWatchRules(GameRules):
@@ -56,6 +58,9 @@ class CatanWatchRules(GameRules):
         seats = tuple(range(self.min_seats, self.max_seats + 1))
         return [Variant("base", {}, seats),
                 Variant("nights_watch", {"mode": "nights_watch"}, seats)]
+
+    def content_schema(self) -> ContentSchema:
+        return CONTENT_SCHEMA
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         cfg = {**CONFIG_DEFAULTS, **config}
