@@ -308,8 +308,14 @@ class GameRules(ABC):
         return None
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
-        """Names of shipped data sets that are stand-ins (not the printed content)."""
-        return []
+        """Names of shipped data sets that are stand-ins (not the printed content); by default
+        the content pack's collections that still hold a ``provisional`` entry."""
+        schema = self.content_schema()
+        if schema is None:
+            return []
+        from rules.content import load
+
+        return load(schema).provisional_collections()
 
     # ---- turn structure --------------------------------------------------------------
     @abstractmethod

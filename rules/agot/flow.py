@@ -7,13 +7,14 @@ waits for someone; ``act`` hands a seat's action to the top frame.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from rules.agot.board import board
 from rules.agot.control import castle_counts, gain_power
 from rules.agot.state import Frame, State
 from rules.agot.supply import supply_count
-from rules.base import Action, ActionSpec, Event, RuleViolation
+from rules.base import Event
+from rules.kit import frames as kit_frames
 
 LAST_ROUND = 10
 
@@ -23,43 +24,12 @@ def emit(ev: list[Event], kind: str, visible_to: frozenset[int] | None = None, *
     ev.append(Event(kind, data, visible_to))
 
 
-class Handler:
-    kind: ClassVar[str] = ""
-    #: Action kinds this frame accepts (for the "wrong_phase" check).
-    actions: ClassVar[tuple[str, ...]] = ()
-
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        """Do automatic work; True if the stack moved on, False if the frame waits."""
-        return False
-
-    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
-        return frozenset()
-
-    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
-        raise RuleViolation("wrong_phase", "Nothing can be done now.")
-
-    def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
-        return [self.default(st, fr, seat)]
-
-    def default(self, st: State, fr: Frame, seat: int) -> Action:
-        # Only frames that await a seat are asked for a default; those all override this.
-        raise AssertionError(f"frame {self.kind!r} awaits nobody, so it has no default")
-
-    def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
-        acts = [a for a in self.legal(st, fr, seat) if isinstance(a, Action)]
-        return rng.choice(acts) if acts else self.default(st, fr, seat)
-
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
-        return "your decision"
-
-    def label(self, st: State, fr: Frame) -> str:
-        return self.kind
-
-    def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
-        return {}
+class Handler(kit_frames.Handler[State]):
+    """An AGoT frame kind (the procedure's machinery is ``rules.kit.frames``)."""
 
 
-HANDLERS: dict[str, Handler] = {}
+MACHINE: kit_frames.Machine[State] = kit_frames.Machine()
+HANDLERS = MACHINE.handlers
 
 
 def next_in_throne_order(st: State, fr: Frame,
@@ -88,34 +58,18 @@ def top(st: State) -> Frame | None:
 
 
 def awaiting(st: State) -> frozenset[int]:
-    fr = top(st)
-    if fr is None or st.result is not None:
-        return frozenset()
-    return HANDLERS[fr["kind"]].awaiting(st, fr)
+    return MACHINE.awaiting(st)
 
 
 def drive(st: State, ev: list[Event]) -> None:
     """Run automatic frames until someone must decide or the game is over."""
+    MACHINE.drive(st, ev, settle=_castle_check)
+
+
+def _castle_check(st: State, ev: list[Event], last: str | None) -> bool:
     # Control changes only through a player's action or a battle step, so the castle count
     # is checked at those moments rather than after every automatic step.
-    check = True
-    for _ in range(100_000):
-        if st.result is not None:
-            st.stack.clear()
-            return
-        if check and check_castle_win(st, ev):
-            continue
-        fr = top(st)
-        if fr is None:
-            return
-        h = HANDLERS[fr["kind"]]
-        check = fr["kind"] == "battle"
-        if h.run(st, fr, ev):
-            continue
-        if h.awaiting(st, fr):
-            return
-        raise RuntimeError(f"frame {fr['kind']} neither progressed nor awaits anyone")
-    raise RuntimeError("the phase machinery did not settle")
+    return last in (None, "battle") and check_castle_win(st, ev)
 
 
 def pop(st: State, fr: Frame) -> None:

@@ -16,6 +16,7 @@ from rules.catan_watch.describe import seat_label
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRAGEDY, State
 from rules.catan_watch.wildlings import wildling_die
+from rules.kit import secret
 
 HAND_LIMIT = 7
 _DICE = (6, 6)
@@ -153,15 +154,14 @@ def submit_discard(state: State, seat: int, cards: list[int], events: Events) ->
     for i in range(5):
         if cards[i] > hand[i]:
             raise illegal(f"You only have {hand[i]} {RESOURCES[i]}.")
-    state.pending_discard[seat] = cards
+    secret.commit(state.pending_discard, seat, cards)
     events.append(ev("discard_committed", {"seat": seat}))
-    if len(state.pending_discard) == len(state.discard_need):
-        for s, c in sorted(state.pending_discard.items()):
+    if secret.complete(state.discard_need, state.pending_discard):
+        for s, c in secret.reveal(state.pending_discard):
             for i in range(5):
                 state.hands[s][i] -= c[i]
                 state.bank[i] += c[i]
             events.append(ev("discarded", {"seat": s, "cards": counts_json(c)}))
-        state.pending_discard = {}
         state.discard_need = {}
         state.phase = TORMUND
 
