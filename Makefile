@@ -25,9 +25,7 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 
 demo: $(STAMP)
-	$(PY) -m bot demo --game agot --players 5 --seed 1 --out demo-out/agot --quiet
-	$(PY) -m bot demo --game catan_watch --players 4 --seed 1 --out demo-out/catan --quiet
-	$(PY) -m bot demo --game catan_watch --mode nights_watch --players 4 --seed 1 --out demo-out/catan-nw --quiet
+	$(PY) -m bot demo --all --seed 1 --out demo-out --quiet
 
 bench: $(STAMP)
 	$(PY) -m bot bench

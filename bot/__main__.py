@@ -27,6 +27,8 @@ def _parser() -> argparse.ArgumentParser:
                       "summary.json here")
     demo.add_argument("--quiet", action="store_true", help="do not print the transcript")
     demo.add_argument("--list", action="store_true", help="list the game types and exit")
+    demo.add_argument("--all", action="store_true", help="play every game in every mode "
+                      "(at its largest seat count) into --out/<game>-<mode>")
     bench = sub.add_parser("bench", help="run the benchmarks in bench/ and print figures")
     bench.add_argument("names", nargs="*", help="bench modules to run (default: all)")
     content = sub.add_parser("content", help="content packs: check one, or write a template")
@@ -111,6 +113,8 @@ def _demo(args: argparse.Namespace) -> int:
     from rules.registry import games
 
     available = games()
+    if args.all:
+        return _demo_all(args)
     if args.list or args.game not in available:
         for gid, rules in sorted(available.items()):
             modes = ", ".join(f"{v.name} ({'/'.join(map(str, v.seats))}p)"
@@ -136,6 +140,23 @@ def _demo(args: argparse.Namespace) -> int:
                                    echo=not args.quiet, mode=args.mode))
     print(json.dumps(summary, indent=2))
     return 0 if summary["status"] == "finished" else 1
+
+
+def _demo_all(args: argparse.Namespace) -> int:
+    from bot.demo import run_demo
+    from rules.registry import games
+
+    failed = 0
+    for gid, rules in sorted(games().items()):
+        for variant in rules.variants():
+            out = args.out / f"{gid}-{variant.name}" if args.out else None
+            summary = asyncio.run(run_demo(gid, max(variant.seats), args.seed, out, {},
+                                           echo=not args.quiet, mode=variant.name))
+            ok = summary["status"] == "finished"
+            failed += not ok
+            print(f"{gid} {variant.name} ({max(variant.seats)}p): {summary['status']}, "
+                  f"{summary['actions']} actions, {summary['seconds']} s")
+    return 1 if failed else 0
 
 
 def _bench(names: list[str]) -> int:
