@@ -20,8 +20,8 @@ from test_agot_harness import (
 )
 
 from bot.discord.app import MaesterBot
-from bot.discord.games import agot_drafts
-from bot.discord.games.agot_drafts import orders_panel
+from bot.games.agot import drafts as agot_drafts
+from bot.games.agot.drafts import orders_panel
 from bot.service import GameService, ManualClock, PrivateView, ServiceSettings
 from rules.agot import RULES
 from tests.fixtures.sealed_bids import RULES as SEALED

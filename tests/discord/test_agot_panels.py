@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.discord.games.agot_codes import (
+from bot.discord.panels import Panel, dynamic_items
+from bot.games.agot.codes import (
     decode_march,
     decode_muster,
     decode_pick,
@@ -15,10 +16,9 @@ from bot.discord.games.agot_codes import (
     encode_muster,
     muster_combos,
 )
-from bot.discord.games.agot_embed import agot_private_embed
-from bot.discord.games.agot_labels import action_label
-from bot.discord.games.agot_panels import agot_panel
-from bot.discord.panels import Panel, dynamic_items
+from bot.games.agot.embed import agot_private_embed
+from bot.games.agot.labels import action_label
+from bot.games.agot.panels import agot_panel
 from bot.service import PrivateView
 from rules.agot import RULES
 from rules.agot.state import State
@@ -185,8 +185,8 @@ def test_every_agot_key_used_is_in_the_catalog() -> None:
     from bot.i18n import catalog
 
     keys = set(catalog("en"))
-    games = Path(__file__).resolve().parents[2] / "bot" / "discord" / "games"
-    source = "\n".join(p.read_text() for p in games.glob("agot*.py"))
+    front = Path(__file__).resolve().parents[2] / "bot" / "games" / "agot"
+    source = "\n".join(p.read_text() for p in front.rglob("*.py"))
     literal = set(re.findall(r'"(agot\.[a-z_.]+)"', source)) - {"agot.cmd."}
     assert literal and literal <= keys, literal - keys
     for prefix in re.findall(r'f"(agot\.[a-z_.]+)\{', source):
@@ -212,7 +212,7 @@ async def test_order_menus_respect_stars_sea_and_restrictions() -> None:
 
 
 async def test_two_support_orders_can_back_different_sides() -> None:
-    from bot.discord.games.agot_panels import support_open
+    from bot.games.agot.panels import support_open
     from rules.agot.battle import new_battle
 
     st = RULES.new_game({"houses": ["baratheon", "lannister", "stark"]}, 3, 1094)

@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.discord.app import MaesterBot, create_bot
-from bot.discord.games.catan_watch_embed import hand_line
-from bot.discord.games.catan_watch_names import counts_text
+from bot.games.catan_watch.embed import hand_line
+from bot.games.catan_watch.names import counts_text
 from bot.service import GameService, ManualClock
 from rules.base import Action
 from rules.catan_watch import RULES

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.discord.app import MaesterBot, create_bot
-from bot.discord.games import catan_watch_hero as hero
+from bot.games.catan_watch import hero as hero
 from bot.service import GameService, ManualClock
 from rules.base import Action, RuleViolation
 from rules.catan_watch import RULES

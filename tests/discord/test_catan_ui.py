@@ -12,19 +12,19 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord.games import catan_watch_hero as hero
-from bot.discord.games.catan_watch_embed import catan_embed
-from bot.discord.games.catan_watch_names import (
+from bot.discord.panels import dynamic_items
+from bot.games import front
+from bot.games.catan_watch import hero as hero
+from bot.games.catan_watch.embed import catan_embed
+from bot.games.catan_watch.names import (
     action_label,
     corner_code,
     letter,
     path_code,
     spot_codes,
 )
-from bot.discord.games.catan_watch_panels import CATAN_UI
-from bot.discord.games.catan_watch_parse import cards_from_values, parse_counts
-from bot.discord.panels import dynamic_items
-from bot.games import front
+from bot.games.catan_watch.panels import CATAN_UI
+from bot.games.catan_watch.parse import cards_from_values, parse_counts
 from bot.i18n import catalog
 from bot.render import catan_watch as image
 from bot.service import PrivateView, ServiceError
@@ -254,7 +254,7 @@ def test_every_catan_key_exists() -> None:
     keys = catalog("en")
     used: set[str] = set()
     families: set[str] = set()
-    for path in [*(ROOT / "bot" / "discord" / "games").glob("catan_watch*.py"),
+    for path in [*(ROOT / "bot" / "games" / "catan_watch").rglob("*.py"),
                  ROOT / "bot" / "render" / "catan_watch.py"]:
         text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r"""["'](catan\.[a-z_.]+[a-z_])["']""", text))

@@ -17,11 +17,11 @@ How a game runs, asynchronously:
 
 from __future__ import annotations
 
-from bot.discord.games.agot_cog import AgotCog
-from bot.discord.games.agot_embed import agot_private_embed
-from bot.discord.games.agot_items import ITEMS
-from bot.discord.games.agot_panels import AgotMoveUI
 from bot.games import GameFront
+from bot.games.agot.cog import AgotCog
+from bot.games.agot.embed import agot_private_embed
+from bot.games.agot.items import ITEMS
+from bot.games.agot.panels import AgotMoveUI
 from bot.render.agot import render
 
 FRONT = GameFront(

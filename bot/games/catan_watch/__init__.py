@@ -6,12 +6,12 @@ and the board image.
 
 from __future__ import annotations
 
-from bot.discord.games.catan_watch_cog import CatanCog
-from bot.discord.games.catan_watch_embed import catan_embed
-from bot.discord.games.catan_watch_flow import sync_offer_post
-from bot.discord.games.catan_watch_items import ITEMS
-from bot.discord.games.catan_watch_panels import CATAN_UI
 from bot.games import GameFront
+from bot.games.catan_watch.cog import CatanCog
+from bot.games.catan_watch.embed import catan_embed
+from bot.games.catan_watch.flow import sync_offer_post
+from bot.games.catan_watch.items import ITEMS
+from bot.games.catan_watch.panels import CATAN_UI
 from bot.render.catan_watch import render
 
 FRONT = GameFront(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.discord.games.catan_watch_names import RESOURCES
+from bot.games.catan_watch.names import RESOURCES
 from rules.catan_watch.data import CAMPS_PER_CLAN, COSTS, HEROES, N_SECTIONS
 
 Params = dict[str, Any]

@@ -16,10 +16,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.flows import Chooser, Options
-from bot.discord.games import agot_codes as C
-from bot.discord.games.agot_drafts import march_specs
-from bot.discord.games.agot_embed import tracks_text
-from bot.discord.games.agot_text import (
+from bot.discord.presenters import board_embed
+from bot.discord.text import locale_of, tr
+from bot.games.agot import codes as C
+from bot.games.agot.drafts import march_specs
+from bot.games.agot.embed import tracks_text
+from bot.games.agot.text import (
     area_name,
     area_units,
     card_line,
@@ -29,8 +31,6 @@ from bot.discord.games.agot_text import (
     token_label,
     units_text,
 )
-from bot.discord.presenters import board_embed
-from bot.discord.text import locale_of, tr
 from bot.i18n import DEFAULT_LOCALE, catalog, msg
 from bot.render import render_board_async
 from bot.service import GameService, PrivateView, ServiceError
@@ -38,7 +38,7 @@ from rules.agot.board import board
 from rules.base import Action
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    from bot.discord.protocol import BotLike
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
@@ -80,7 +80,7 @@ def _match(current: str, *names: str) -> bool:
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
 class AgotCog(commands.GroupCog, group_name="agot", group_description=text("group")):
-    def __init__(self, bot: MaesterBot) -> None:
+    def __init__(self, bot: BotLike) -> None:
         self.bot = bot
         super().__init__()
 

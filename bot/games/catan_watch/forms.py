@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.games.catan_watch_names import RESOURCES, res_name
 from bot.discord.text import tr
+from bot.games.catan_watch.names import RESOURCES, res_name
 
 Interaction = discord.Interaction[Any]
 MAX_GIVE = 9

@@ -16,17 +16,19 @@ from typing import Any
 import discord
 
 from bot.discord.components import HandButton, MoveButton, MoveSelect
-from bot.discord.games.agot_codes import (
+from bot.discord.panels import Panel, context_token
+from bot.discord.text import tr
+from bot.games.agot.codes import (
     Options,
     concrete,
     pick_code,
     unit_values,
 )
-from bot.discord.games.agot_drafts import at, march_panel, muster_panel, new_view, orders_panel
-from bot.discord.games.agot_embed import waiting_text
-from bot.discord.games.agot_items import DestroySelect, PickButton, PickSelect
-from bot.discord.games.agot_labels import action_label
-from bot.discord.games.agot_text import (
+from bot.games.agot.drafts import at, march_panel, muster_panel, new_view, orders_panel
+from bot.games.agot.embed import waiting_text
+from bot.games.agot.items import DestroySelect, PickButton, PickSelect
+from bot.games.agot.labels import action_label
+from bot.games.agot.text import (
     OPTION,
     area_name,
     card_name,
@@ -35,8 +37,6 @@ from bot.discord.games.agot_text import (
     token_label,
     track_name,
 )
-from bot.discord.panels import Panel, context_token
-from bot.discord.text import tr
 from bot.i18n import Msg, msg
 from bot.service import PrivateView
 from rules.base import Action

@@ -10,19 +10,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.games import catan_watch_flow as flow
-from bot.discord.games.catan_watch_names import OPTION, action_details, action_label
-from bot.discord.games.catan_watch_panels import terms_digest
-from bot.discord.games.catan_watch_parse import parse_counts
 from bot.discord.panels import context_token
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of
+from bot.games.catan_watch import flow as flow
+from bot.games.catan_watch.names import OPTION, action_details, action_label
+from bot.games.catan_watch.panels import terms_digest
+from bot.games.catan_watch.parse import parse_counts
 from bot.i18n import DEFAULT_LOCALE, catalog
 from bot.service import GameService, ServiceError
 from rules.base import Action
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    from bot.discord.protocol import BotLike
 
 Interaction = discord.Interaction[Any]
 MAX_CHOICES = 25
@@ -43,7 +43,7 @@ def _describe(key: str) -> app_commands.locale_str:
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
 class CatanCog(commands.GroupCog, group_name="catan", group_description=_describe("group")):
-    def __init__(self, bot: MaesterBot) -> None:
+    def __init__(self, bot: BotLike) -> None:
         self.bot = bot
         super().__init__()
 

@@ -9,25 +9,25 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.games import agot_codes as C
-from bot.discord.games.agot_drafts import march_panel, march_specs, muster_panel, orders_panel
-from bot.discord.games.agot_panels import remember_page, support_open
 from bot.discord.panels import Panel, note_text
 from bot.discord.text import locale_of, render
+from bot.games.agot import codes as C
+from bot.games.agot.drafts import march_panel, march_specs, muster_panel, orders_panel
+from bot.games.agot.panels import remember_page, support_open
 from bot.i18n import msg
 from bot.service import PrivateView, ServiceError, StaleVersion
 from rules.base import Action, ActionSpec
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    from bot.discord.protocol import BotLike
 
 Interaction = discord.Interaction[Any]
 Options = Sequence[Action | ActionSpec]
 Builder = Callable[[PrivateView, Options, str], Panel]
 
 
-def _bot(interaction: Interaction) -> MaesterBot:
-    return cast("MaesterBot", interaction.client)
+def _bot(interaction: Interaction) -> BotLike:
+    return cast("BotLike", interaction.client)
 
 
 # ---- submissions ---------------------------------------------------------------------------

@@ -11,7 +11,9 @@ from typing import Any
 import discord
 
 from bot.discord.components import HandButton, MoveButton
-from bot.discord.games.agot_codes import (
+from bot.discord.panels import Panel, context_token
+from bot.discord.text import tr
+from bot.games.agot.codes import (
     MAX_ROWS,
     Options,
     concrete,
@@ -26,7 +28,7 @@ from bot.discord.games.agot_codes import (
     order_choices,
     spec_of,
 )
-from bot.discord.games.agot_items import (
+from bot.games.agot.items import (
     MarchConfirm,
     MarchOrigin,
     MarchPower,
@@ -38,8 +40,8 @@ from bot.discord.games.agot_items import (
     OrderSelect,
     PickButton,
 )
-from bot.discord.games.agot_labels import action_label
-from bot.discord.games.agot_text import (
+from bot.games.agot.labels import action_label
+from bot.games.agot.text import (
     OPTION,
     area_name,
     area_units,
@@ -49,8 +51,6 @@ from bot.discord.games.agot_text import (
     token_label,
     units_text,
 )
-from bot.discord.panels import Panel, context_token
-from bot.discord.text import tr
 from bot.i18n import msg
 from bot.service import PrivateView
 from rules.base import ActionSpec

@@ -16,8 +16,10 @@ from typing import Any
 import discord
 
 from bot.discord.components import HandButton, MoveButton, MoveSelect
-from bot.discord.games import catan_watch_hero as hero
-from bot.discord.games.catan_watch_items import (
+from bot.discord.panels import Panel, context_token
+from bot.discord.text import tr
+from bot.games.catan_watch import hero as hero
+from bot.games.catan_watch.items import (
     CounterOpen,
     DiscardOpen,
     DiscardSelect,
@@ -27,7 +29,7 @@ from bot.discord.games.catan_watch_items import (
     TradeAnswer,
     TradeFinish,
 )
-from bot.discord.games.catan_watch_names import (
+from bot.games.catan_watch.names import (
     OPTION,
     RESOURCES,
     action_details,
@@ -35,8 +37,6 @@ from bot.discord.games.catan_watch_names import (
     hero_use_label,
     res_name,
 )
-from bot.discord.panels import Panel, context_token
-from bot.discord.text import tr
 from bot.i18n import Msg, msg
 from bot.service import PrivateView
 from rules.base import Action, ActionSpec, canonical_json

@@ -33,7 +33,7 @@ Style = discord.ButtonStyle
 
 
 def _flow() -> Any:
-    from bot.discord.games import catan_watch_flow
+    from bot.games.catan_watch import flow as catan_watch_flow
 
     return catan_watch_flow
 

@@ -14,25 +14,25 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.games import catan_watch_hero as hero
-from bot.discord.games.catan_watch_forms import DiscardForm, TradeForm
-from bot.discord.games.catan_watch_names import seat_name, terms_text
-from bot.discord.games.catan_watch_panels import answer_items, hero_selects, terms_digest
-from bot.discord.games.catan_watch_parse import cards_from_values
 from bot.discord.text import guild_locale_of, locale_of, render, tr
+from bot.games.catan_watch import hero as hero
+from bot.games.catan_watch.forms import DiscardForm, TradeForm
+from bot.games.catan_watch.names import seat_name, terms_text
+from bot.games.catan_watch.panels import answer_items, hero_selects, terms_digest
+from bot.games.catan_watch.parse import cards_from_values
 from bot.i18n import msg
 from bot.service import PrivateView, ServiceError
 from rules.base import Action, ActionSpec
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    from bot.discord.protocol import BotLike
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 Options = list[Action | ActionSpec]
 
-def _bot(interaction: Interaction) -> MaesterBot:
-    return cast("MaesterBot", interaction.client)
+def _bot(interaction: Interaction) -> BotLike:
+    return cast("BotLike", interaction.client)
 
 
 async def _form_or_error(interaction: Interaction, game_id: int,
@@ -239,13 +239,13 @@ def _post_key(game_id: int) -> str:
     return f"catan_watch.offer.{game_id}"
 
 
-async def _recorded(bot: MaesterBot, game_id: int) -> dict[str, Any] | None:
+async def _recorded(bot: BotLike, game_id: int) -> dict[str, Any] | None:
     """The offer message on record: channel, message, turn, digest, give, get."""
     raw = await bot.service.bot_state(_post_key(game_id))
     return json.loads(raw) if raw else None
 
 
-async def _record(bot: MaesterBot, game_id: int, post: dict[str, Any] | None) -> None:
+async def _record(bot: BotLike, game_id: int, post: dict[str, Any] | None) -> None:
     await bot.service.save_bot_state(_post_key(game_id), json.dumps(post) if post else "")
 
 
@@ -256,7 +256,7 @@ def _answer_view(game_id: int, view: dict[str, Any], locale: str) -> discord.ui.
     return ui
 
 
-async def sync_offer_post(bot: MaesterBot, game_id: int) -> None:
+async def sync_offer_post(bot: BotLike, game_id: int) -> None:
     """After every public change: the recorded offer message shows the answers so far (or
     "closed", without buttons, once its offer is over), and a newly opened offer is posted."""
     try:
@@ -275,7 +275,7 @@ async def sync_offer_post(bot: MaesterBot, game_id: int) -> None:
         await _post_offer(bot, game_id, view)
 
 
-async def _post_offer(bot: MaesterBot, game_id: int, view: dict[str, Any]) -> None:
+async def _post_offer(bot: BotLike, game_id: int, view: dict[str, Any]) -> None:
     channel = await bot.delivery.channel_of(game_id)
     if channel is None:
         return
@@ -295,7 +295,7 @@ async def _post_offer(bot: MaesterBot, game_id: int, view: dict[str, Any]) -> No
     })
 
 
-async def _edit_offer_post(bot: MaesterBot, game_id: int, posted: dict[str, Any],
+async def _edit_offer_post(bot: BotLike, game_id: int, posted: dict[str, Any],
                            view: dict[str, Any] | None) -> None:
     """Show the answers of the still open offer (``view``), or mark it closed."""
     channel: Any = bot.get_channel(posted["channel"])

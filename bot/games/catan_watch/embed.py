@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.games.catan_watch_names import (
+from bot.discord.text import tr
+from bot.games.catan_watch.names import (
     RESOURCES,
     counts_text,
     dev_name,
@@ -16,7 +17,6 @@ from bot.discord.games.catan_watch_names import (
     seat_name,
     terms_text,
 )
-from bot.discord.text import tr
 from bot.service import PrivateView
 
 FIELD = 1024

@@ -11,7 +11,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.games.agot_text import (
+from bot.discord.text import tr
+from bot.games.agot.text import (
     area_name,
     area_units,
     card_line,
@@ -24,7 +25,6 @@ from bot.discord.games.agot_text import (
     units_text,
     westeros_name,
 )
-from bot.discord.text import tr
 from bot.service import PrivateView
 
 FIELD = 1024

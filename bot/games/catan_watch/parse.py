@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from bot.discord.games.catan_watch_names import RESOURCES, res_name
+from bot.games.catan_watch.names import RESOURCES, res_name
 from bot.service import ServiceError
 
 MAX_TEXT = 120

@@ -35,7 +35,7 @@ Style = discord.ButtonStyle
 
 
 def _flow() -> Any:
-    from bot.discord.games import agot_flow
+    from bot.games.agot import flow as agot_flow
 
     return agot_flow
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.discord.games.agot_text import (
+from bot.discord.text import tr
+from bot.games.agot.text import (
     LABEL,
     area_name,
     card_label,
@@ -14,7 +15,6 @@ from bot.discord.games.agot_text import (
     token_label,
     units_text,
 )
-from bot.discord.text import tr
 from rules.agot.board import board
 from rules.base import Action
 

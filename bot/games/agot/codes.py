@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.discord.games.agot_text import UNITS, area_units, is_sea
+from bot.games.agot.text import UNITS, area_units, is_sea
 from rules.agot.board import board
 from rules.base import Action, ActionSpec
 
