@@ -11,7 +11,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.render import agot, generic
+from bot.games.agot import render as agot
+from bot.render import generic
 from rules.agot import RULES
 from rules.rng import Rng
 

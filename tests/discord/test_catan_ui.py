@@ -15,6 +15,7 @@ import pytest
 from bot.discord.panels import dynamic_items
 from bot.games import front
 from bot.games.catan_watch import hero as hero
+from bot.games.catan_watch import render as image
 from bot.games.catan_watch.embed import catan_embed
 from bot.games.catan_watch.names import (
     action_label,
@@ -26,7 +27,6 @@ from bot.games.catan_watch.names import (
 from bot.games.catan_watch.panels import CATAN_UI
 from bot.games.catan_watch.parse import cards_from_values, parse_counts
 from bot.i18n import catalog
-from bot.render import catan_watch as image
 from bot.service import PrivateView, ServiceError
 from rules.base import Action, ActionSpec, RuleViolation
 from rules.catan_watch import RULES
@@ -254,8 +254,7 @@ def test_every_catan_key_exists() -> None:
     keys = catalog("en")
     used: set[str] = set()
     families: set[str] = set()
-    for path in [*(ROOT / "bot" / "games" / "catan_watch").rglob("*.py"),
-                 ROOT / "bot" / "render" / "catan_watch.py"]:
+    for path in (ROOT / "bot" / "games" / "catan_watch").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r"""["'](catan\.[a-z_.]+[a-z_])["']""", text))
         families |= set(re.findall(r"""f["'](catan\.[a-z_.]+)\{""", text))

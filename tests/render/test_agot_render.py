@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.render import agot, render_board, renderer_for
+from bot.games.agot import render as agot_render
+from bot.games.agot.render import geometry as agot
+from bot.render import render_board, renderer_for
 from rules.agot import RULES
 from rules.agot.board import board
 from rules.agot.state import State
@@ -93,7 +95,7 @@ def test_each_label_sits_in_its_own_area() -> None:
 
 
 def test_registered_for_agot() -> None:
-    assert renderer_for("agot") is agot.render
+    assert renderer_for("agot") is agot_render.render
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -116,15 +118,15 @@ def test_mid_game_states_render(seed: int) -> None:
         kind = view["phase"].split(":")[0]
         if kind not in seen or (view["round"] > 5 and kind == "planning"):
             seen.add(kind)
-            assert _png(agot.render(view)).size == _size()
+            assert _png(agot_render.render(view)).size == _size()
         seat = rng.choice(sorted(RULES.awaiting(st)))
         st, _ = RULES.apply(st, seat, RULES.random_action(st, seat, rng))
     assert {"planning", "marches", "battle"} <= seen
-    assert _png(agot.render(RULES.view(st, None))).size == _size()
+    assert _png(agot_render.render(RULES.view(st, None))).size == _size()
 
 
 def test_unknown_keys_and_a_sparse_view_do_not_break_the_renderer() -> None:
-    img = _png(agot.render({"phase": "planning", "round": 1, "board": {
+    img = _png(agot_render.render({"phase": "planning", "round": 1, "board": {
         "winterfell": {"order": {"seat": 0}}, "no_such_area": {"house": "stark"}}}))
     assert img.size == _size()
 
@@ -152,7 +154,8 @@ def test_secret_orders_do_not_show() -> None:
     assert pairs
     for a, b in pairs:
         assert a.stack != b.stack  # the secret differs...
-        assert agot.render(RULES.view(a, None)) == agot.render(RULES.view(b, None))  # ...unseen
+        unseen = agot_render.render(RULES.view(b, None))
+        assert agot_render.render(RULES.view(a, None)) == unseen  # ...unseen
 
 
 def test_orders_placed_but_unready_do_not_show() -> None:
@@ -161,8 +164,8 @@ def test_orders_placed_but_unready_do_not_show() -> None:
     areas = sorted(a for a, u in st.units.items() if u[0] == seat)
     st_a, _ = RULES.apply(st, seat, Action("place_orders", {"orders": {areas[0]: "march_0"}}))
     st_b, _ = RULES.apply(st, seat, Action("place_orders", {"orders": {areas[0]: "raid_a"}}))
-    assert agot.render(RULES.view(st_a, None)) == agot.render(RULES.view(st_b, None))
-    assert agot.render(RULES.view(st_a, None)) == agot.render(RULES.view(st, None))
+    assert agot_render.render(RULES.view(st_a, None)) == agot_render.render(RULES.view(st_b, None))
+    assert agot_render.render(RULES.view(st_a, None)) == agot_render.render(RULES.view(st, None))
 
 
 @pytest.mark.parametrize("phase", ["battle:cards", "clash:bid", "wildlings:bid"])
@@ -177,7 +180,7 @@ def test_secret_cards_and_bids_do_not_show(phase: str) -> None:
     pairs = _pairs_differing_in_secret(found, range(2))
     assert pairs
     for a, b in pairs:
-        assert agot.render(RULES.view(a, None)) == agot.render(RULES.view(b, None))
+        assert agot_render.render(RULES.view(a, None)) == agot_render.render(RULES.view(b, None))
 
 
 def test_revealed_orders_change_the_image() -> None:
@@ -188,8 +191,8 @@ def test_revealed_orders_change_the_image() -> None:
     other = st.copy()
     other.orders = {a: list(o) for a, o in st.orders.items()}
     other.orders[area][1] = "consolidate_a" if token != "consolidate_a" else "defense_+1a"
-    before = agot.render(RULES.view(st, None))
-    after = agot.render(RULES.view(other, None))
+    before = agot_render.render(RULES.view(st, None))
+    after = agot_render.render(RULES.view(other, None))
     assert before != after
     # And the order shows where it stands: only pixels near that area's label changed.
     diff = _changed_box(before, after)
@@ -214,7 +217,7 @@ def test_face_down_orders_are_drawn_without_their_kind() -> None:
     seat = view["board"][area]["seat"]
     face_down = {**view, "board": {**view["board"], area: {**view["board"][area],
                                                             "order": {"seat": seat}}}}
-    assert agot.render(face_down) != agot.render(view)
+    assert agot_render.render(face_down) != agot_render.render(view)
 
 
 def test_cells_clipped_locally_match_a_full_voronoi_diagram() -> None:

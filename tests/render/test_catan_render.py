@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.games.catan_watch.render import harbour_edges, render
 from bot.render import render_board, renderer_for
-from bot.render.catan_watch import harbour_edges, render
 from rules.catan_watch import RULES
 from rules.catan_watch.board import geometry
 from rules.catan_watch.data import BOARDS
@@ -48,7 +48,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 def test_registered_for_the_game() -> None:
-    assert renderer_for("catan_watch").__module__.endswith("catan_watch")
+    assert renderer_for("catan_watch").__module__ == "bot.games.catan_watch.render"
     state = RULES.new_game({}, 3, 1)
     assert render_board("catan_watch", RULES.view(state, None)) == render(RULES.view(state, None))
 

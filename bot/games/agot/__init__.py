@@ -18,11 +18,11 @@ How a game runs, asynchronously:
 from __future__ import annotations
 
 from bot.games import GameFront
+from bot.games.agot import render as board_image
 from bot.games.agot.cog import AgotCog
 from bot.games.agot.embed import agot_private_embed
 from bot.games.agot.items import ITEMS
 from bot.games.agot.panels import AgotMoveUI
-from bot.render.agot import render
 
 FRONT = GameFront(
     game_id="agot",
@@ -30,5 +30,5 @@ FRONT = GameFront(
     move_ui=AgotMoveUI(),
     items=tuple(ITEMS),
     presenter=agot_private_embed,
-    renderer=render,
+    renderer=board_image.render,
 )

@@ -7,12 +7,12 @@ and the board image.
 from __future__ import annotations
 
 from bot.games import GameFront
+from bot.games.catan_watch import render as board_image
 from bot.games.catan_watch.cog import CatanCog
 from bot.games.catan_watch.embed import catan_embed
 from bot.games.catan_watch.flow import sync_offer_post
 from bot.games.catan_watch.items import ITEMS
 from bot.games.catan_watch.panels import CATAN_UI
-from bot.render.catan_watch import render
 
 FRONT = GameFront(
     game_id="catan_watch",
@@ -20,6 +20,6 @@ FRONT = GameFront(
     move_ui=CATAN_UI,
     items=tuple(ITEMS),
     presenter=catan_embed,
-    renderer=render,
+    renderer=board_image.render,
     board_hook=sync_offer_post,
 )
