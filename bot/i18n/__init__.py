@@ -66,12 +66,12 @@ def lines_msg(values: Any) -> Msg:
 
 @cache
 def catalog(locale: str) -> dict[str, str]:
-    """``<locale>.json`` merged with each game's ``<locale>.<game>.json``; a key defined twice
-    is an error, so games cannot silently override each other's strings."""
+    """The core's ``<locale>.json`` merged with each game front's ``i18n/<locale>.json``; a key
+    defined twice is an error, so games cannot silently override each other's strings."""
     from bot.games import catalog_dirs
 
     data: dict[str, str] = {}
-    paths = sorted(_DIR.glob(f"{locale}.json")) + sorted(_DIR.glob(f"{locale}.*.json"))
+    paths = sorted(_DIR.glob(f"{locale}.json"))
     paths += [d / f"{locale}.json" for d in catalog_dirs() if (d / f"{locale}.json").is_file()]
     for path in paths:
         part: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
