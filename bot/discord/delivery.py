@@ -9,7 +9,7 @@
   while the phase is the same (or it is still the thread's last message); a new phase gets
   a new board message at the bottom of the thread (``service.set_board_message``); then the
   game's board hook, if its front declares one (``GameFront.board_hook``), brings its own thread
-  messages up to date (Catan's trade offer).
+  messages up to date (e.g. an open trade offer with its answer buttons).
 """
 
 from __future__ import annotations

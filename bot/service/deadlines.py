@@ -110,8 +110,8 @@ class DeadlineOps(ServiceCore):
         async def record_miss(conn: AsyncConnection) -> None:
             await repo.update_seat(conn, gid, row.seat, missed=missed)
 
-        # While the game waits for this seat alone, its turn is settled by defaults: a Catan
-        # turn is rolled and ended rather than given a second deadline in between. Once
+        # While the game waits for this seat alone, its turn is settled by defaults: a dice
+        # game's turn is rolled and ended rather than given a second deadline in between. Once
         # others are awaited too (a new round, a simultaneous phase) it gets a fresh deadline.
         done: list[str] = []
         effects: list[Effect] = []
