@@ -6,7 +6,6 @@ defaults round after round until the result is posted in the thread."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -44,7 +43,6 @@ def simcord_bot(service: GameService) -> MaesterBot:
 
 async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameService,
                                                clock: ManualClock) -> None:
-    started = time.monotonic()
     env = simcord_env
     _guild, channel, members = await table(env, "alice", "bob", "carol", "dave")
     thread = await start_game(env, channel, members[:3])
@@ -168,4 +166,3 @@ async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameSe
     assert "Round 10 begins." in text
     over = [m for m in thread.history() if m.content.startswith("Game #1 is over")]
     assert len(over) == 1 and "won" in over[0].content
-    assert time.monotonic() - started < 60

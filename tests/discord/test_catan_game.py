@@ -7,7 +7,6 @@ by the active player at once while a third player has not answered."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -92,7 +91,6 @@ async def check_no_hands(table: Table) -> None:
 
 async def test_a_full_game_with_a_trade_and_a_seven(simcord_env: Any, service: GameService
                                                     ) -> None:
-    began = time.process_time()
     table = await start_game(simcord_env, service)
     thread, gid = table.thread, table.game_id
     assert boards(thread), "the board image is posted when the game begins"
@@ -155,7 +153,6 @@ async def test_a_full_game_with_a_trade_and_a_seven(simcord_env: Any, service: G
         assert table.used.get(way), (way, table.used)
     assert not any(m in public(table) for m in PRIVATE_MARKERS)
     assert len(boards(thread)) > 10
-    assert time.process_time() - began < 60
 
 
 # ---- a counter-offer in the thread, and the offerer closing early ----------------------------

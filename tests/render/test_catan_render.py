@@ -4,8 +4,6 @@ two states that differ only in a seat's secrets render byte-identically."""
 from __future__ import annotations
 
 import io
-import statistics
-import time
 from typing import Any
 
 import pytest
@@ -112,12 +110,8 @@ def test_harbours_are_read_back_from_the_corner_marks(shape: str) -> None:
 
 
 @pytest.mark.parametrize(("mode", "n"), [("base", 4), ("nights_watch", 4)])
-def test_render_takes_under_100_ms(mode: str, n: int) -> None:
+def test_render_of_a_late_board_is_a_png_and_repeatable(mode: str, n: int) -> None:
+    # Speed is measured in bench/render_bench.py, not asserted here.
     view: dict[str, Any] = RULES.view(play(mode, n, 200)[-1], None)
-    render(view)  # fonts loaded
-    times = []
-    for _ in range(7):
-        start = time.perf_counter()
-        render(view)
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.100
+    first = render(view)
+    assert first[:8] == b"\x89PNG\r\n\x1a\n" and render(view) == first
