@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService, ManualClock
 from rules.base import Action
 from rules.catan_watch import RULES
@@ -17,7 +16,7 @@ from rules.catan_watch.agent import plentiful_first
 from rules.catan_watch.common import counts_json, counts_text
 from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
-from tests.discord.test_catan_harness import (
+from tests.games.catan_watch.harness import (
     AGENT_SEED,
     advance_to,
     catan_service,
@@ -37,9 +36,6 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
     return catan_service(engine, clock, SEED)
 
 
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=LOOP)
 
 
 async def pass_deadline(env: Any, clock: ManualClock) -> None:

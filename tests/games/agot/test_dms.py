@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
-from test_agot_harness import (
+from bot.service import GameService
+from tests.games.agot.harness import (
     Player,
-    agot_bot,
-    agot_service,
     bid,
     give_orders,
     last_with,
@@ -19,19 +16,6 @@ from test_agot_harness import (
     table,
     thread_text,
 )
-
-from bot.discord.app import MaesterBot
-from bot.service import GameService, ManualClock
-
-
-@pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return agot_service(engine, clock)
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return agot_bot(service)
 
 
 async def test_closed_dms_play_through_my_hand(simcord_env: Any, service: GameService) -> None:

@@ -4,7 +4,6 @@ progress reminder and the view."""
 from __future__ import annotations
 
 import pytest
-from cw_helpers import act, fresh, give, hex_at, settle, to_roll
 
 from rules.base import Event, RuleViolation
 from rules.catan_watch import RULES
@@ -12,6 +11,7 @@ from rules.catan_watch.build import put_road
 from rules.catan_watch.describe import COLOURS
 from rules.catan_watch.names import spot_names
 from rules.rng import Rng
+from tests.games.catan_watch.cw_helpers import act, fresh, give, hex_at, settle, to_roll
 
 
 def line(kind: str, viewer: int | None = None, **data: object) -> str:

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot, create_bot
 from bot.games.catan_watch import hero as hero
 from bot.service import GameService, ManualClock
 from rules.base import Action, RuleViolation
@@ -17,7 +16,7 @@ from rules.catan_watch import RULES
 from rules.catan_watch.heroes import ready
 from rules.catan_watch.state import State
 from rules.rng import Rng
-from tests.discord.test_catan_harness import (
+from tests.games.catan_watch.harness import (
     advance_to,
     catan_service,
     components,
@@ -33,9 +32,6 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
     return catan_service(engine, clock, SEED)
 
 
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=60.0)
 
 
 def legal_use(state: State, side: str) -> int | None:

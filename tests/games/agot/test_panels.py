@@ -185,7 +185,7 @@ def test_every_agot_key_used_is_in_the_catalog() -> None:
     from bot.i18n import catalog
 
     keys = set(catalog("en"))
-    front = Path(__file__).resolve().parents[2] / "bot" / "games" / "agot"
+    front = Path(__file__).resolve().parents[3] / "bot" / "games" / "agot"
     source = "\n".join(p.read_text() for p in front.rglob("*.py"))
     literal = set(re.findall(r'"(agot\.[a-z_.]+)"', source)) - {"agot.cmd."}
     assert literal and literal <= keys, literal - keys

@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
-from test_agot_harness import (
+
+from bot.discord.app import MaesterBot
+from bot.games.agot import drafts as agot_drafts
+from bot.games.agot.drafts import orders_panel
+from bot.service import GameService, ManualClock, PrivateView, ServiceSettings
+from rules.agot import RULES
+from tests.fixtures.sealed_bids import RULES as SEALED
+from tests.games.agot.harness import (
     Player,
     agot_bot,
     everything,
@@ -18,13 +25,6 @@ from test_agot_harness import (
     start_game,
     table,
 )
-
-from bot.discord.app import MaesterBot
-from bot.games.agot import drafts as agot_drafts
-from bot.games.agot.drafts import orders_panel
-from bot.service import GameService, ManualClock, PrivateView, ServiceSettings
-from rules.agot import RULES
-from tests.fixtures.sealed_bids import RULES as SEALED
 
 SEED = 1094
 

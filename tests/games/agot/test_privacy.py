@@ -9,11 +9,12 @@ from collections import OrderedDict
 from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
-from test_agot_harness import (
+
+import bot.render
+from bot.service import GameService
+from rules.agot.board import board
+from tests.games.agot.harness import (
     Player,
-    agot_bot,
-    agot_service,
     everything,
     give_orders,
     last_with,
@@ -23,23 +24,10 @@ from test_agot_harness import (
     thread_text,
 )
 
-import bot.render
-from bot.discord.app import MaesterBot
-from bot.service import GameService, ManualClock
-from rules.agot.board import board
-
 #: Every way an order could be named: token ids and labels.
 ORDER_WORDS = sorted({t for t in board().tokens} | {t.label for t in board().tokens.values()})
 
 
-@pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return agot_service(engine, clock)
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return agot_bot(service)
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from cw_helpers import act, corner, force_roll, fresh, give, hand, hex_at, kinds, settle, to_roll
 
 from rules.base import RuleViolation
 from rules.catan_watch import RULES
@@ -11,6 +10,18 @@ from rules.catan_watch.data import HEROES
 from rules.catan_watch.points import public_vp
 from rules.catan_watch.production import produce
 from rules.catan_watch.wildlings import arrive, occupy_gift
+from tests.games.catan_watch.cw_helpers import (
+    act,
+    corner,
+    force_roll,
+    fresh,
+    give,
+    hand,
+    hex_at,
+    kinds,
+    settle,
+    to_roll,
+)
 
 RED, BLUE, WHITE, ORANGE = 0, 1, 2, 3
 

@@ -6,33 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
-from test_agot_harness import (
+from bot.service import GameService, ManualClock
+from tests.games.agot.harness import (
     LOOP,
     Player,
-    agot_bot,
-    agot_service,
     give_orders,
     start_game,
     table,
     thread_text,
 )
 
-from bot.discord.app import MaesterBot
-from bot.service import GameService, ManualClock
-
 HOUR = 3600
 
 
-@pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return agot_service(engine, clock)
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return agot_bot(service)
 
 
 async def test_missed_deadlines_apply_the_defaults(simcord_env: Any, service: GameService,

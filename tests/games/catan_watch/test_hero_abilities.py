@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from cw_helpers import act, corner, fresh, give, hand, hex_at, roads, settle, side
 
 from rules.base import Action, RuleViolation
 from rules.catan_watch import RULES
 from rules.catan_watch.data import HERO_BY_ID
 from rules.catan_watch.state import State
+from tests.games.catan_watch.cw_helpers import (
+    act,
+    corner,
+    fresh,
+    give,
+    hand,
+    hex_at,
+    roads,
+    settle,
+    side,
+)
 
 RED, BLUE, WHITE = 0, 1, 2
 

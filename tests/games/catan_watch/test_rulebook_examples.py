@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from cw_helpers import (
+
+from rules.base import RuleViolation
+from rules.catan_watch.production import produce
+from rules.catan_watch.specials import update_longest
+from rules.catan_watch.state import reindex
+from rules.catan_watch.wildlings import enter_clan, wildling_die
+from tests.games.catan_watch.cw_helpers import (
     act,
     bottom_zigzag,
     corner,
@@ -17,12 +23,6 @@ from cw_helpers import (
     side,
     top_zigzag,
 )
-
-from rules.base import RuleViolation
-from rules.catan_watch.production import produce
-from rules.catan_watch.specials import update_longest
-from rules.catan_watch.state import reindex
-from rules.catan_watch.wildlings import enter_clan, wildling_die
 
 RED, BLUE, YELLOW = 0, 1, 2
 

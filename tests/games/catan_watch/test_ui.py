@@ -34,7 +34,7 @@ from rules.catan_watch.data import BOARDS
 from rules.catan_watch.state import State
 from rules.rng import Rng
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def games(mode: str, n: int, seed: int, steps: int = 900) -> Iterator[State]:

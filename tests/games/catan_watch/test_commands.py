@@ -8,12 +8,11 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService, ManualClock
 from rules.catan_watch import RULES
 from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
-from tests.discord.test_catan_harness import (
+from tests.games.catan_watch.harness import (
     AGENT_SEED,
     advance_to,
     catan_service,
@@ -31,9 +30,6 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
     return catan_service(engine, clock, SEED)
 
 
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=60.0)
 
 
 async def test_typed_moves(simcord_env: Any, service: GameService) -> None:

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
-from test_agot_harness import (
+from bot.service import GameService, ManualClock
+from tests.games.agot.harness import (
     LOOP,
     Player,
-    agot_bot,
-    agot_service,
     bid,
     everything,
     give_orders,
@@ -25,20 +22,9 @@ from test_agot_harness import (
     thread_text,
 )
 
-from bot.discord.app import MaesterBot
-from bot.service import GameService, ManualClock
-
 HOUR = 3600
 
 
-@pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return agot_service(engine, clock)
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return agot_bot(service)
 
 
 async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameService,

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from cw_helpers import (
+
+from rules.base import Action, RuleViolation
+from rules.catan_watch import RULES
+from rules.catan_watch.agent import default_action
+from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRADE, TRADE_CONFIRM, reindex
+from tests.games.catan_watch.cw_helpers import (
     act,
     corner,
     force_roll,
@@ -19,11 +24,6 @@ from cw_helpers import (
     to_roll,
     top_zigzag,
 )
-
-from rules.base import Action, RuleViolation
-from rules.catan_watch import RULES
-from rules.catan_watch.agent import default_action
-from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRADE, TRADE_CONFIRM, reindex
 
 
 def test_setup_snake_order_and_second_settlement_yield() -> None:

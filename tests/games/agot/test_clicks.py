@@ -6,23 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
-from test_agot_harness import agot_bot, agot_service, components, start_game, table
 
-from bot.discord.app import MaesterBot
-from bot.service import GameService, ManualClock
+from bot.service import GameService
 from storage import repo
-
-
-@pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return agot_service(engine, clock)
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return agot_bot(service)
+from tests.games.agot.harness import components, start_game, table
 
 
 async def post_copy(env: Any, channel_id: int, custom_ids: list[str]) -> discord.Message:

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot, create_bot
 from bot.games.catan_watch.embed import hand_line
 from bot.games.catan_watch.names import counts_text
 from bot.service import GameService, ManualClock
@@ -20,7 +19,7 @@ from rules.base import Action
 from rules.catan_watch import RULES
 from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
-from tests.discord.test_catan_harness import (
+from tests.games.catan_watch.harness import (
     AGENT_SEED,
     GAME,
     Table,
@@ -49,9 +48,6 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
     return catan_service(engine, clock, SEED)
 
 
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=60.0)
 
 
 async def check_autocomplete(table: Table, seat: int) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from cw_helpers import (
+from rules.catan_watch.longest_road import longest_road
+from rules.catan_watch.specials import update_longest
+from rules.catan_watch.state import State
+from tests.games.catan_watch.cw_helpers import (
     act,
     bottom_zigzag,
     corner,
@@ -14,11 +17,7 @@ from cw_helpers import (
     settle,
     top_zigzag,
 )
-from cw_helpers import side as hex_side
-
-from rules.catan_watch.longest_road import longest_road
-from rules.catan_watch.specials import update_longest
-from rules.catan_watch.state import State
+from tests.games.catan_watch.cw_helpers import side as hex_side
 
 RED, BLUE, WHITE = 0, 1, 2
 
