@@ -19,6 +19,7 @@ from bot.discord.flows import display_name
 from bot.discord.options import option_completions, parse_options
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, render, tr
+from bot.games import front
 from bot.i18n import Person, msg
 from bot.service import VOTE_KINDS, GameService, Outcome, ServiceError
 
@@ -141,11 +142,22 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
                        ) -> list[app_commands.Choice[str]]:
         """``key=value`` completions from the game's declared options; the last word typed is
         completed, the words before it are kept."""
-        rules = self.service.games.get(str(interaction.namespace.game_type or ""))
+        game_type = str(interaction.namespace.game_type or "")
+        rules = self.service.games.get(game_type)
         if rules is None:
             return []
+        game_front = front(game_type)
+        players = getattr(interaction.namespace, "players", None)
+        suggest = None
+        if game_front is not None and game_front.option_values is not None:
+            values = game_front.option_values
+
+            def suggest(name: str) -> list[str]:
+                return values(name, players if isinstance(players, int) else None)
+
         return [app_commands.Choice(name=c[:100], value=c[:100])
-                for c in option_completions(rules.config_schema(), current)][:MAX_CHOICES]
+                for c in option_completions(rules.config_schema(), current, suggest)
+                ][:MAX_CHOICES]
 
     @app_commands.command(name="join", description=cmd("join"))
     @app_commands.describe(game=cmd("game_option"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import msg
@@ -46,7 +47,11 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return config
 
 
-def _values(option: ConfigOption) -> list[str]:
+def _values(option: ConfigOption, suggest: Suggest | None = None) -> list[str]:
+    if suggest is not None and option.kind in ("free", "str"):
+        offered = suggest(option.name)
+        if offered:
+            return offered
     if option.kind == "choice":
         return [json.dumps(c) if not isinstance(c, str) else c for c in option.choices]
     if option.kind == "bool":
@@ -58,7 +63,11 @@ def _values(option: ConfigOption) -> list[str]:
             else option.default]
 
 
-def option_completions(schema: list[ConfigOption], current: str) -> list[str]:
+Suggest = Callable[[str], list[str]]
+
+
+def option_completions(schema: list[ConfigOption], current: str,
+                       suggest: Suggest | None = None) -> list[str]:
     """What ``/game new options:`` autocompletes: the text typed so far with its last
     ``key=value`` word completed from the game's declared options (not repeating a key)."""
     words = current.split()
@@ -70,7 +79,7 @@ def option_completions(schema: list[ConfigOption], current: str) -> list[str]:
     for option in schema:
         if option.name in used:
             continue
-        for value in _values(option):
+        for value in _values(option, suggest):
             word = f"{option.name}={value}"
             if word.startswith(last) or (not last):
                 out.append(f"{prefix} {word}".strip())

@@ -32,7 +32,9 @@ class GameFront:
       leak; games without one get the generic status card;
     - ``board_hook``: ``async (bot, game_id)`` run after the board was delivered;
     - ``action_label``: ``(Action, locale) -> str``, how the generic UI names a concrete move
-      on a button or select option (default: its kind and parameters).
+      on a button or select option (default: its kind and parameters);
+    - ``option_values``: ``(option name, players or None) -> [value, …]``, suggestions for an
+      option the schema cannot enumerate (``/game new options:`` autocompletes them).
     """
 
     game_id: str
@@ -43,6 +45,7 @@ class GameFront:
     renderer: Callable[..., bytes] | None = None
     board_hook: Callable[[Any, int], Awaitable[None]] | None = None
     action_label: Callable[[Any, str], str] | None = None
+    option_values: Callable[[str, int | None], list[str]] | None = None
     extras: dict[str, Any] = field(default_factory=dict)
 
 

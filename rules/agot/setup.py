@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,6 +26,11 @@ def new_state(config: Mapping[str, Any], n: int, seed: int) -> tuple[State, list
     playing: list[str] = list(setup["houses"])
     rng = Rng(seed)
     choice = config.get("houses", "random")
+    if isinstance(choice, str) and choice.strip().lower() != "random":
+        # "stark/lannister/baratheon" (or commas, spaces): one house per seat, joining order.
+        choice = [w.lower() for w in re.split(r"[,;/\s]+", choice.strip()) if w]
+    elif isinstance(choice, str):
+        choice = "random"
     if choice == "random":
         houses = rng.shuffled(playing)
     elif (isinstance(choice, list | tuple) and all(isinstance(h, str) for h in choice)

@@ -2,8 +2,9 @@
 
 How a game runs, asynchronously:
 
-* ``/game new game:agot players:3..5 houses:…`` → join → ready check → each player's DM names
-  their house and shows its House cards and power; the thread gets the board.
+* ``/game new game_type:agot players:3..5 options:houses=stark/lannister/…`` (or
+  ``houses=random``, the default; both autocompleted) → join → ready check → each player's DM
+  names their house and shows its House cards and power; the thread gets the board.
 * Planning: a DM (or the ephemeral **My hand** panel) with one order select per area, paged
   by four; only orders the house still holds, within its star limit and this round's
   restrictions, are offered. Orders are revisable until **Ready**; the thread only learns who
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from bot.games import GameFront
 from bot.games.agot import render as board_image
-from bot.games.agot.cog import AgotCog
+from bot.games.agot.cog import AgotCog, option_values
 from bot.games.agot.embed import agot_private_embed
 from bot.games.agot.items import ITEMS
 from bot.games.agot.panels import AgotMoveUI
@@ -31,4 +32,5 @@ FRONT = GameFront(
     items=tuple(ITEMS),
     presenter=agot_private_embed,
     renderer=board_image.render,
+    option_values=option_values,
 )

@@ -7,7 +7,6 @@ and the caller's redacted view, the engine validates every submission.
 from __future__ import annotations
 
 import io
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +30,7 @@ from bot.games.agot.text import (
     token_label,
     units_text,
 )
-from bot.i18n import DEFAULT_LOCALE, catalog, msg
+from bot.i18n import DEFAULT_LOCALE, catalog
 from bot.render import render_board_async
 from bot.service import GameService, PrivateView, ServiceError
 from rules.agot.board import board
@@ -130,41 +129,6 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
             await flows.play(interaction, gid, view.seat, view.version, build)
 
         await flows.guarded(interaction, body)
-
-    # ---- a new game ----------------------------------------------------------------------------
-    @app_commands.command(name="new", description=text("new"))
-    @app_commands.describe(players=text("new.players"), deadline_hours=text("new.deadline_hours"),
-                           houses=text("new.houses"), title=text("new.title"),
-                           excuses=text("new.excuses"))
-    async def new(self, interaction: Interaction, players: app_commands.Range[int, 3, 5] = 3,
-                  deadline_hours: app_commands.Range[float, 0.01, 336.0] = 24.0,
-                  houses: str = "random",
-                  title: app_commands.Range[str, 1, 100] | None = None,
-                  excuses: app_commands.Range[int, 0, 5] = 1) -> None:
-        """``/game new game_type:agot`` with the houses spelled out (the engine checks them)."""
-        game_cog = self.bot.get_cog("GameCog")
-        new = getattr(game_cog, "new", None)
-        if game_cog is None or new is None:
-            await self.bot.flows.fail(interaction, msg("error.internal"))
-            return
-        options = json.dumps({"houses": parse_houses(houses)})
-        await new.callback(game_cog, interaction, "agot", players, deadline_hours, options,
-                           title, excuses)
-
-    @new.autocomplete("houses")
-    async def _houses(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        locale = locale_of(interaction)
-        n = getattr(interaction.namespace, "players", None) or 3
-        out = [Choice(name=tr("agot.choice.random", locale, limit=100), value="random")]
-        if isinstance(n, int) and 3 <= n <= 5:
-            names = [house_name(h) for h in board().setup(n)["houses"]]
-            for k in range(n):  # each house once in first seat, the rest in table order
-                order = names[k:] + names[:k]
-                out.append(Choice(name=", ".join(order)[:100], value=", ".join(order)[:100]))
-        typed = current.strip()
-        if typed and all(typed.lower() != c.value.lower() for c in out):
-            out.insert(0, Choice(name=typed[:100], value=typed[:100]))
-        return out[:MAX_CHOICES]
 
     # ---- reading ---------------------------------------------------------------------------
     @app_commands.command(name="board", description=text("board"))
@@ -357,3 +321,13 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
                 out.append(Choice(name=name, value=s.game_id))
         return out[:MAX_CHOICES]
 
+
+
+def option_values(name: str, players: int | None) -> list[str]:
+    """``/game new options:`` suggestions for ``houses``: random, or each seating of the
+    houses that play at this count (``stark/lannister/baratheon``, joining order)."""
+    if name != "houses":
+        return []
+    n = players if players in (3, 4, 5) else 3
+    houses = list(board().setup(n)["houses"])
+    return ["random", *("/".join(houses[k:] + houses[:k]) for k in range(n))]

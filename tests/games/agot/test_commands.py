@@ -123,13 +123,16 @@ async def test_orders_pages_in_discord(simcord_env: Any, monkeypatch: pytest.Mon
 async def test_agot_new_with_chosen_houses(simcord_env: Any, service: GameService) -> None:
     env = simcord_env
     _guild, channel, (alice, bob, carol) = await table(env, "alice", "bob", "carol")
-    offered = await alice.autocomplete(channel, "agot new", "houses", "", players=3)
-    assert offered[0]["value"] == "random"
-    assert "Stark, Baratheon, Lannister" in [c["value"] for c in offered]
-    bad = await alice.slash(channel, "agot new", houses="Stark, Martell, Lannister")
+    offered = await alice.autocomplete(channel, "game new", "options", "",
+                                       game_type="agot", players=3)
+    values = [c["value"] for c in offered]
+    assert values[0] == "houses=random" and "houses=stark/baratheon/lannister" in values
+    bad = await alice.slash(channel, "game new", game_type="agot", players=3,
+                            options="houses=stark/martell/lannister")
     assert "Invalid options" in bad.response.content and not channel.threads
-    made = await alice.slash(channel, "agot new", players=3, deadline_hours=12.0,
-                             houses="stark lannister Baratheon", title="Winter")
+    made = await alice.slash(channel, "game new", game_type="agot", players=3,
+                             deadline_hours=12.0, options="houses=stark/lannister/Baratheon",
+                             title="Winter")
     assert "#1 is open" in made.response.content
     (thread,) = channel.threads
     assert thread.name == "Winter #1"
