@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.i18n import Person, msg
+from bot.i18n import Person, as_msg, msg, render
 from bot.service.core import Head, ServiceCore
 from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError
@@ -237,7 +237,9 @@ class LobbyOps(ServiceCore):
         game = head.game
         phase = ""
         if head.state is not None:
-            phase = str(head.rules.view(head.state, None).get("phase_label", ""))
+            label = head.rules.phase_label(head.state)
+            phase = (render(as_msg(label)) if label
+                     else str(head.rules.view(head.state, None).get("phase_label", "")))
         async with self.engine.connect() as conn:
             rows = await repo.deadlines_of(conn, game.id or 0)
         due = [r.due_at for r in rows if r.kind == "deadline"]

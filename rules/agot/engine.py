@@ -17,7 +17,7 @@ from rules.agot.describe import describe_event
 from rules.agot.flow import HANDLERS, awaiting, drive
 from rules.agot.setup import new_state
 from rules.agot.state import State
-from rules.agot.view import build_view
+from rules.agot.view import build_view, phase_label
 from rules.base import (
     Action,
     ActionSpec,
@@ -73,6 +73,12 @@ class AgotRules(GameRules):
     def config_schema(self) -> list[ConfigOption]:
         # "random" or a list naming each seat's house: checked by ``new_game``.
         return [ConfigOption("houses", "free", "random", label="agot.option.houses")]
+
+    def n_seats(self, state: State) -> int:
+        return state.n
+
+    def phase_label(self, state: State) -> str:
+        return phase_label(state)
 
     def content_schema(self) -> ContentSchema:
         return CONTENT_SCHEMA

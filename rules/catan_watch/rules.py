@@ -59,6 +59,9 @@ class CatanWatchRules(GameRules):
         return [Variant("base", {}, seats),
                 Variant("nights_watch", {"mode": "nights_watch"}, seats)]
 
+    def n_seats(self, state: State) -> int:
+        return state.n
+
     def content_schema(self) -> ContentSchema:
         return CONTENT_SCHEMA
 
