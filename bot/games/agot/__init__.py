@@ -19,6 +19,7 @@ How a game runs, asynchronously:
 from __future__ import annotations
 
 from bot.games import GameFront
+from bot.games.agot import flow  # noqa: F401  (registers the items' click handlers)
 from bot.games.agot import render as board_image
 from bot.games.agot.cog import AgotCog, option_values
 from bot.games.agot.embed import agot_private_embed

@@ -14,6 +14,7 @@ from bot.discord.text import locale_of, render
 from bot.games.agot import codes as C
 from bot.games.agot.drafts import march_panel, march_specs, muster_panel, orders_panel
 from bot.games.agot.panels import remember_page, support_open
+from bot.games.agot.routes import ROUTES
 from bot.i18n import msg
 from bot.service import PrivateView, ServiceError, StaleVersion
 from rules.base import Action, ActionSpec
@@ -177,3 +178,7 @@ async def muster_select(interaction: Interaction, g: int, s: int, v: int, page: 
     if value.isdigit() and len(value) <= 2:
         picks[index] = int(value)
     await muster_redraw(interaction, g, s, v, page, C.encode_muster(picks))
+
+
+ROUTES.register(destroy, march_confirm, march_power, march_redraw, march_unit, muster_confirm,
+                muster_redraw, muster_select, order_page, order_select, pick)

@@ -25,6 +25,8 @@ from typing import Any
 
 import discord
 
+from bot.games.agot.routes import ROUTES
+
 G = r"(?P<g>\d{1,18}):(?P<s>\d{1,2})"
 V = r"(?P<v>\d{1,9})"
 AREA = r"(?P<area>[a-z0-9_]{1,40})"
@@ -32,12 +34,6 @@ MDRAFT = r"(?P<draft>[0-9.]{0,24}-[01])"
 GDRAFT = r"(?P<draft>[0-9a-z]{1,40})"
 Interaction = discord.Interaction[Any]
 Style = discord.ButtonStyle
-
-
-def _flow() -> Any:
-    from bot.games.agot import flow as agot_flow
-
-    return agot_flow
 
 
 def _values(item: discord.ui.Select[Any]) -> list[str]:
@@ -80,7 +76,8 @@ class OrderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: Interaction) -> None:
         values = _values(self.item)
-        await _flow().order_select(interaction, self.g, self.s, self.rnd, self.page, self.area,
+        await ROUTES.dispatch("order_select",
+            interaction, self.g, self.s, self.rnd, self.page, self.area,
                                    values[0] if values else "-")
 
 
@@ -96,7 +93,7 @@ class OrderPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["s"]), int(m["r"]), int(m["p"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().order_page(interaction, self.g, self.s, self.rnd, self.page)
+        await ROUTES.dispatch("order_page", interaction, self.g, self.s, self.rnd, self.page)
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -112,7 +109,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), m["code"])
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().pick(interaction, self.g, self.s, self.v, self.code)
+        await ROUTES.dispatch("pick", interaction, self.g, self.s, self.v, self.code)
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -130,7 +127,8 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: Interaction) -> None:
         values = _values(self.item)
-        await _flow().pick(interaction, self.g, self.s, self.v, values[0] if values else "")
+        await ROUTES.dispatch("pick",
+            interaction, self.g, self.s, self.v, values[0] if values else "")
 
 
 class MarchOrigin(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -147,7 +145,7 @@ class MarchOrigin(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: Interaction) -> None:
         origin = None if self.origin == "-" else self.origin
-        await _flow().march_redraw(interaction, self.g, self.s, self.v, origin, None)
+        await ROUTES.dispatch("march_redraw", interaction, self.g, self.s, self.v, origin, None)
 
 
 class MarchUnit(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -167,7 +165,8 @@ class MarchUnit(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: Interaction) -> None:
         values = _values(self.item)
-        await _flow().march_unit(interaction, self.g, self.s, self.v, self.origin, self.slot,
+        await ROUTES.dispatch("march_unit",
+            interaction, self.g, self.s, self.v, self.origin, self.slot,
                                  self.draft, values[0] if values else "0")
 
 
@@ -184,7 +183,8 @@ class MarchPower(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), m["area"], m["draft"])
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().march_power(interaction, self.g, self.s, self.v, self.origin, self.draft)
+        await ROUTES.dispatch("march_power",
+            interaction, self.g, self.s, self.v, self.origin, self.draft)
 
 
 class MarchConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -200,7 +200,8 @@ class MarchConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), m["area"], m["draft"])
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().march_confirm(interaction, self.g, self.s, self.v, self.origin, self.draft)
+        await ROUTES.dispatch("march_confirm",
+            interaction, self.g, self.s, self.v, self.origin, self.draft)
 
 
 class MusterSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -220,7 +221,8 @@ class MusterSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: Interaction) -> None:
         values = _values(self.item)
-        await _flow().muster_select(interaction, self.g, self.s, self.v, self.page, self.slot,
+        await ROUTES.dispatch("muster_select",
+            interaction, self.g, self.s, self.v, self.page, self.slot,
                                     self.draft, values[0] if values else "0")
 
 
@@ -236,7 +238,8 @@ class MusterPage(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), int(m["p"]), m["draft"])
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().muster_redraw(interaction, self.g, self.s, self.v, self.page, self.draft)
+        await ROUTES.dispatch("muster_redraw",
+            interaction, self.g, self.s, self.v, self.page, self.draft)
 
 
 class MusterConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -251,7 +254,7 @@ class MusterConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), m["draft"])
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().muster_confirm(interaction, self.g, self.s, self.v, self.draft)
+        await ROUTES.dispatch("muster_confirm", interaction, self.g, self.s, self.v, self.draft)
 
 
 class DestroySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -271,7 +274,7 @@ class DestroySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    max_values=len(opts) or 1)
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().destroy(interaction, self.g, self.s, self.v, self.phase,
+        await ROUTES.dispatch("destroy", interaction, self.g, self.s, self.v, self.phase,
                               _values(self.item))
 
 

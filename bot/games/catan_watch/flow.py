@@ -20,6 +20,7 @@ from bot.games.catan_watch.forms import DiscardForm, TradeForm
 from bot.games.catan_watch.names import seat_name, terms_text
 from bot.games.catan_watch.panels import answer_items, hero_selects, terms_digest
 from bot.games.catan_watch.parse import cards_from_values
+from bot.games.catan_watch.routes import ROUTES
 from bot.i18n import msg
 from bot.service import PrivateView, ServiceError
 from rules.base import Action, ActionSpec
@@ -359,3 +360,7 @@ async def hero_use(interaction: Interaction, game_id: int, seat: int, version: i
         return Action("use_hero", hero.with_after(view.view, view.seat, uses[index], take))
 
     await _bot(interaction).flows.play(interaction, game_id, seat, version, choose)
+
+
+ROUTES.register(answer_offer, discard_picked, finish_trade, hero_take, hero_use,
+                open_counter_form, open_discard_form, open_offer_form)

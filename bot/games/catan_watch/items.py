@@ -24,18 +24,14 @@ from typing import Any
 
 import discord
 
+from bot.games.catan_watch.routes import ROUTES
+
 G = r"(?P<g>\d{1,18})"
 GS = G + r":(?P<s>\d{1,2})"
 V = r"(?P<v>\d{1,9})"
 TERMS = r"(?P<turn>\d{1,5}):(?P<terms>[0-9a-f]{8})"
 Interaction = discord.Interaction[Any]
 Style = discord.ButtonStyle
-
-
-def _flow() -> Any:
-    from bot.games.catan_watch import flow as catan_watch_flow
-
-    return catan_watch_flow
 
 
 def button(custom_id: str, label: str, style: Style = Style.primary) -> discord.ui.Button[Any]:
@@ -77,7 +73,7 @@ class DiscardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), opts, need=need)
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().discard_picked(interaction, self.g, self.s, _values(self.item))
+        await ROUTES.dispatch("discard_picked", interaction, self.g, self.s, _values(self.item))
 
 
 class DiscardOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ctw:do:{GS}"):
@@ -91,7 +87,7 @@ class DiscardOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ct
         return cls(int(m["g"]), int(m["s"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().open_discard_form(interaction, self.g, self.s)
+        await ROUTES.dispatch("open_discard_form", interaction, self.g, self.s)
 
 
 class OfferOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ctw:of:{GS}:{V}"):
@@ -105,7 +101,7 @@ class OfferOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ctw:
         return cls(int(m["g"]), int(m["s"]), int(m["v"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().open_offer_form(interaction, self.g, self.s, self.v)
+        await ROUTES.dispatch("open_offer_form", interaction, self.g, self.s, self.v)
 
 
 class TradeAnswer(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -123,7 +119,8 @@ class TradeAnswer(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["turn"]), m["terms"], m["a"])
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().answer_offer(interaction, self.g, self.turn, self.terms, self.answer)
+        await ROUTES.dispatch("answer_offer",
+            interaction, self.g, self.turn, self.terms, self.answer)
 
 
 class CounterOpen(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -138,7 +135,7 @@ class CounterOpen(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["turn"]), m["terms"])
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().open_counter_form(interaction, self.g, self.turn, self.terms)
+        await ROUTES.dispatch("open_counter_form", interaction, self.g, self.turn, self.terms)
 
 
 class TradeFinish(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -158,7 +155,7 @@ class TradeFinish(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    None if m["p"] == "x" else int(m["p"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        await _flow().finish_trade(interaction, self.g, self.s, self.v, self.partner)
+        await ROUTES.dispatch("finish_trade", interaction, self.g, self.s, self.v, self.partner)
 
 
 class HeroTake(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ctw:ht:{GS}:{V}"):
@@ -176,7 +173,7 @@ class HeroTake(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ctw:h
         values = _values(self.item)
         raw = values[0] if values else ""
         take = int(raw) if raw.isdigit() and len(raw) <= 2 else -1
-        await _flow().hero_take(interaction, self.g, self.s, self.v, take)
+        await ROUTES.dispatch("hero_take", interaction, self.g, self.s, self.v, take)
 
 
 class HeroUse(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -197,7 +194,7 @@ class HeroUse(discord.ui.DynamicItem[discord.ui.Select[Any]],
         values = _values(self.item)
         raw = values[0] if values else ""
         index = int(raw) if raw.isdigit() and len(raw) <= 3 else -1
-        await _flow().hero_use(interaction, self.g, self.s, self.v, self.take, index)
+        await ROUTES.dispatch("hero_use", interaction, self.g, self.s, self.v, self.take, index)
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
