@@ -167,10 +167,16 @@ def _bench(names: list[str]) -> int:
         print(f"no benchmarks match {names}; available: {', '.join(modules)}")
         return 2
     sys.path.insert(0, str(bench_dir.parent))
-    for name in chosen:
-        print(f"== bench/{name}.py")
-        sys.stdout.flush()
-        runpy.run_module(f"bench.{name}", run_name="__main__")
+    argv = sys.argv
+    try:
+        for name in chosen:
+            print(f"== bench/{name}.py")
+            sys.stdout.flush()
+            # Each bench reads its own arguments; it must not see this command's ("bench").
+            sys.argv = [str(bench_dir / f"{name}.py")]
+            runpy.run_module(f"bench.{name}", run_name="__main__")
+    finally:
+        sys.argv = argv
     return 0
 
 

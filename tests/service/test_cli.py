@@ -56,3 +56,19 @@ async def test_run_migrates_and_hands_the_service_to_discord(
 
     assert seen == {"token": "t0ken", "games": sorted(games()), "dev_guild_id": 5,
                     "deadline_interval": 7}
+
+
+def test_bench_modules_do_not_see_the_bench_command_in_argv(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import runpy
+    import sys
+
+    from bot.__main__ import main
+
+    seen: list[list[str]] = []
+    monkeypatch.setattr(runpy, "run_module", lambda name, run_name: seen.append(list(sys.argv)))
+    monkeypatch.setattr(sys, "argv", ["python -m bot", "bench"])
+    assert main(["bench", "render", "agot"]) == 0
+    assert [a[1:] for a in seen] == [[], []]  # no "bench" for int(sys.argv[1]) to choke on
+    assert all(a[0].endswith("_bench.py") for a in seen)
+    assert sys.argv == ["python -m bot", "bench"]
