@@ -59,6 +59,29 @@ class Text:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": {k: _text_json(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Text:
+        return cls(str(data["key"]), {k: _text_value(v) for k, v in data["params"].items()})
+
+
+def _text_json(value: Any) -> Any:
+    if isinstance(value, Text):
+        return {"$text": value.to_json()}
+    if isinstance(value, list | tuple):
+        return [_text_json(v) for v in value]
+    return value
+
+
+def _text_value(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"$text"}:
+        return Text.from_json(value["$text"])
+    if isinstance(value, list):
+        return [_text_value(v) for v in value]
+    return value
+
 
 def text(key: str, **params: Any) -> Text:
     return Text(key, params)
@@ -222,14 +245,15 @@ class Result:
     winners: tuple[Seat, ...]
     ranking: tuple[tuple[Seat, ...], ...]
     scores: Mapping[Seat, float] = field(default_factory=dict)
-    reason: str = ""
+    #: Why the game ended, for the table: a catalog ``Text`` (a plain string from older games).
+    reason: str | Text = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "winners": list(self.winners),
             "ranking": [list(p) for p in self.ranking],
             "scores": {str(k): v for k, v in self.scores.items()},
-            "reason": self.reason,
+            "reason": self.reason.to_json() if isinstance(self.reason, Text) else self.reason,
         }
 
     @classmethod
@@ -238,8 +262,12 @@ class Result:
             tuple(data["winners"]),
             tuple(tuple(p) for p in data["ranking"]),
             {int(k): v for k, v in (data.get("scores") or {}).items()},
-            data.get("reason", ""),
+            _reason(data.get("reason", "")),
         )
+
+
+def _reason(value: Any) -> str | Text:
+    return Text.from_json(value) if isinstance(value, dict) else str(value)
 
 
 def canonical_json(data: JSON) -> str:

@@ -59,27 +59,52 @@ def _from_engine(value: Any) -> Any:
     return value
 
 
+def view_text(value: Any, locale: str | None = None) -> str:
+    """A label a view carries: a ``Text`` as JSON (``{"key", "params"}``) rendered in
+    ``locale``, or a plain string as it is."""
+    if isinstance(value, dict) and "key" in value and "params" in value:
+        return render(as_msg(Text.from_json(value)), locale)
+    return "" if value is None else str(value)
+
+
 def lines_msg(values: Any) -> Msg:
     """Several engine lines (``Text`` or ``str``) as one message, one per line."""
     return Msg("engine.lines", {"lines": Lines(as_msg(v) for v in values)})
 
 
 @cache
-def catalog(locale: str) -> dict[str, str]:
+def catalog(locale: str) -> dict[str, Any]:
     """The core's ``<locale>.json`` merged with each game front's ``i18n/<locale>.json``; a key
     defined twice is an error, so games cannot silently override each other's strings."""
     from bot.games import catalog_dirs
 
-    data: dict[str, str] = {}
+    data: dict[str, Any] = {}
     paths = sorted(_DIR.glob(f"{locale}.json"))
     paths += [d / f"{locale}.json" for d in catalog_dirs() if (d / f"{locale}.json").is_file()]
     for path in paths:
-        part: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+        part: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         clash = data.keys() & part.keys()
         if clash:
             raise ValueError(f"{path.name} redefines catalog keys: {sorted(clash)[:5]}")
         data.update(part)
     return data
+
+
+def plural_category(locale: str, n: Any) -> str:
+    """The CLDR plural category ("one", "few", "many", "other") of ``n`` in ``locale``; a
+    catalog entry that is an object picks its form by the message's ``n`` parameter
+    (Czech: 1 oblast, 2 oblasti, 5 oblastí)."""
+    try:
+        return str(_locale(locale).plural_form(abs(n) if isinstance(n, int | float) else 0))
+    except (ValueError, TypeError):
+        return "other"
+
+
+@cache
+def _locale(code: str) -> Any:
+    from babel import Locale
+
+    return Locale.parse(code)
 
 
 def available_locales() -> list[str]:
@@ -124,14 +149,19 @@ PLAIN = Style()
 
 def render(m: Msg, locale: str | None = None, style: Style = PLAIN) -> str:
     loc = locale or DEFAULT_LOCALE
-    template = catalog(loc).get(m.key) or catalog(DEFAULT_LOCALE).get(m.key)
+    template: Any = catalog(loc).get(m.key) or catalog(DEFAULT_LOCALE).get(m.key)
     if template is None:
         raise KeyError(f"message key {m.key!r} is missing from the catalog")
-    params = {k: _param(v, loc, style) for k, v in m.params.items()}
+    if isinstance(template, dict):
+        template = template.get(plural_category(loc, m.params.get("n", 0))) or template["other"]
+    # A list parameter is joined by the key's ``<key>.sep`` entry when the catalog has one
+    # ("; " between march moves whose parts are themselves comma lists), else by ", ".
+    sep = catalog(loc).get(f"{m.key}.sep") or catalog(DEFAULT_LOCALE).get(f"{m.key}.sep") or ", "
+    params = {k: _param(v, loc, style, sep) for k, v in m.params.items()}
     return string.Formatter().vformat(template, (), _Defaulting(params))
 
 
-def _param(value: Any, loc: str, style: Style) -> Any:
+def _param(value: Any, loc: str, style: Style, sep: str = ", ") -> Any:
     if isinstance(value, Lines):
         return "\n".join(str(_param(v, loc, style)) for v in value)
     if isinstance(value, Msg):
@@ -143,7 +173,7 @@ def _param(value: Any, loc: str, style: Style) -> Any:
     if isinstance(value, Person):
         return style.person(value)
     if isinstance(value, list | tuple):
-        return ", ".join(str(_param(v, loc, style)) for v in value)
+        return sep.join(str(_param(v, loc, style)) for v in value)
     return value
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.i18n import Msg, Person, lines_msg, msg
+from bot.i18n import Msg, Person, as_msg, lines_msg, msg
 from bot.service.clock import Clock, SystemClock
 from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError, StaleVersion
@@ -311,9 +311,10 @@ class ServiceCore:
         result = Result.from_json(head.game.result or {})
         if result.winners:
             outcome = msg("game.outcome_winners",
-                          winners=[head.person(s) for s in result.winners], reason=result.reason)
+                          winners=[head.person(s) for s in result.winners],
+                          reason=as_msg(result.reason))
         else:
-            outcome = msg("game.outcome_none", reason=result.reason)
+            outcome = msg("game.outcome_none", reason=as_msg(result.reason))
         return msg("game.finished", game_id=head.game.id, outcome=outcome)
 
     # ---- deadlines --------------------------------------------------------------------------

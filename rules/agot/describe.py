@@ -1,42 +1,45 @@
-"""English log lines for events."""
+"""Log lines for events: catalog keys (``agot.log.<kind>``) with their parameters, rendered
+in each reader's language by the front's catalog. Names of houses, areas and cards are the
+content pack's; the words around them are the catalog's."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.agot.board import TRACK_LABEL, board
-from rules.base import Event
+from rules.agot.board import board
+from rules.base import Event, Text, text
 
 
-def _house(d: Mapping[str, Any], key: str = "seat") -> str:
+def _house(d: Mapping[str, Any], key: str = "seat") -> str | Text:
     house = d.get(f"{key}_house")
     if isinstance(house, str):
         return board().house_name.get(house, house)
     seat = d.get(key)
-    return f"Seat {seat}" if isinstance(seat, int) and seat >= 0 else "the neutral force"
+    if isinstance(seat, int) and seat >= 0:
+        return text("agot.log.seat", seat=seat)
+    return text("agot.log.neutral")
 
 
-def _seat_house(d: Mapping[str, Any], seat: int) -> str:
+def _seat_house(d: Mapping[str, Any], seat: int) -> str | Text:
     houses = d.get("houses")
     if isinstance(houses, list) and 0 <= seat < len(houses):
         return board().house_name.get(houses[seat], houses[seat])
-    return f"Seat {seat}"
+    return text("agot.log.seat", seat=seat)
 
 
 def _area(a: Any) -> str:
     return board().name.get(a, str(a)) if isinstance(a, str) else str(a)
 
 
-def _units(u: Mapping[str, int]) -> str:
-    parts = [f"{n} {k if n == 1 else ('footmen' if k == 'footman' else k + 's')}"
-             for k, n in u.items() if n]
-    return ", ".join(parts) or "no units"
+def _units(u: Mapping[str, int]) -> Text | list[Text]:
+    parts = [text(f"agot.log.unit.{k}", n=n) for k, n in u.items() if n]
+    return parts or text("agot.unit.none")
 
 
-def _card(c: Any) -> str:
+def _card(c: Any) -> str | Text:
     card = board().cards.get(c) if isinstance(c, str) else None
-    return card.name if card else "no card"
+    return card.name if card else text("agot.log.no_card")
 
 
 def _wcard(c: Any) -> str:
@@ -49,100 +52,159 @@ def _token(t: Any) -> str:
     return tok.label if tok else str(t)
 
 
-def _orders(d: Mapping[str, Any]) -> str:
-    return "; ".join(f"{_area(a)}: {_token(o['order'])} ({_house(o)})"
-                     for a, o in d["orders"].items()) or "no orders"
+def _track(t: Any) -> Text:
+    return text(f"agot.log.track.{t}")
 
 
-_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "setup": lambda d: "Houses: " + ", ".join(
-        f"seat {i}: {board().house_name.get(h, h)}" for i, h in enumerate(d["houses"])) + ".",
-    "round_start": lambda d: f"Round {d['round']} begins.",
-    "winter_is_coming": lambda d: f"Winter Is Coming: Westeros deck {d['deck']} is reshuffled.",
-    "deck_shuffled": lambda d: f"Westeros deck {d['deck']} shuffled.",
-    "westeros_revealed": lambda d: "Westeros cards: " + ", ".join(_wcard(c) for c in d["cards"])
-                                   + ".",
-    "westeros_card": lambda d: f"Resolving {_wcard(d['card'])}.",
-    "wildling_threat": lambda d: f"Wildling threat {d['before']} → {d['after']}.",
-    "supply_adjusted": lambda d: f"{_house(d)} supply {d['before']} → {d['after']}.",
-    "units_destroyed": lambda d: f"{_house(d)} destroys " + "; ".join(
-        f"{_units(u)} in {_area(a)}" for a, u in d["units"].items()) + f" ({d['reason']}).",
-    "mustered": lambda d: f"{_house(d)} musters: " + (", ".join(
-        f"{b['unit']} in {_area(b.get('sea', b['area']))}" for b in d["builds"]) or "nothing")
-                          + ".",
-    "power_gained": lambda d: f"{_house(d)} gains {d['power']} power.",
-    "bid_ready": lambda d: f"{_house(d)} has placed a bid.",
-    "bids_revealed": lambda d: f"Bids ({d['purpose']}): " + ", ".join(
-        f"{_seat_house(d, s)} {b}" for s, b in enumerate(d["bids"])) + (
-        f" — total {d['total']} vs wildlings {d['threat']}: "
-        f"{'the Night’s Watch holds' if d['watch_wins'] else 'the wildlings win'}"
-        if "total" in d else "") + ".",
-    "ties_ordered": lambda d: f"{_house(d)} orders the tied bidders.",
-    "track_set": lambda d: f"{TRACK_LABEL.get(d['track'], d['track'])}: " + ", ".join(
-        _seat_house(d, s) for s in d["order"]) + ".",
-    "tie_broken": lambda d: f"{_house(d)} breaks the tie: {_house(d, 'chosen')}.",
-    "card_reclaimed": lambda d: f"{_house(d)} takes back {_card(d['card'])}."
-                                if d["card"] else f"{_house(d)} takes back no card.",
-    "wildlings_win": lambda d: f"The wildlings win; {_house(d, 'lowest')} was the lowest "
-                               f"bidder and loses 4 points of units, every other house 2.",
-    "orders_ready": lambda d: f"{_house(d)} has placed its orders.",
-    "orders_revealed": lambda d: "Orders revealed — " + _orders(d) + ".",
-    "raven_pass": lambda d: f"{_house(d)} keeps its orders.",
-    "raven_swap": lambda d: f"{_house(d)} uses the Messenger Raven in {_area(d['area'])}: "
-                            f"{_token(d['old'])} → {_token(d['new'])}.",
-    "raid": lambda d: (f"{_house(d)} raids from {_area(d['area'])}: removes the orders in "
-                       + ", ".join(_area(t) for t in d["targets"])
-                       + (f" and pillages {d['pillage']} power" if d["pillage"] else "") + "."
-                       if d["targets"] else
-                       f"{_house(d)}'s raid in {_area(d['area'])} is removed without effect."),
-    "march": lambda d: f"{_house(d)} marches from {_area(d['area'])}: " + ("; ".join(
-        f"{_units(u)} to {_area(a)}" for a, u in d["moves"].items()) or "no units move") + (
-        ", leaving a power token" if d["power_left"] else "") + ".",
-    "power_token_removed": lambda d: f"{_house(d)}'s power token in {_area(d['area'])} is "
-                                     f"removed.",
-    "support_declared": lambda d: f"{_house(d)} ({_area(d['area'])}) supports "
-                                  f"{'nobody' if d['side'] == 'none' else 'the ' + d['side']} "
-                                  f"in {_area(d['battle'])}.",
-    "neutral_defeated": lambda d: f"{_house(d)} beats the neutral force in {_area(d['area'])} "
-                                  f"({d['strength']} vs {d['needed']}).",
-    "neutral_held": lambda d: f"The neutral force in {_area(d['area'])} holds "
-                              f"({d['strength']} vs {d['needed']}); the units stay behind.",
-    "card_ready": lambda d: f"{_house(d)} has chosen a House card.",
-    "cards_revealed": lambda d: f"Battle in {_area(d['area'])}: {_house(d, 'attacker')} plays "
-                                f"{_card(d['cards'][0])}, {_house(d, 'defender')} plays "
-                                f"{_card(d['cards'][1])}.",
-    "ability": lambda d: f"{_house(d)} uses {d['ability'].replace('_', ' ').title()}"
-                         + (f" ({_area(d['target']) if isinstance(d.get('target'), str) and d['target'] in board().name else _card(d['target'])})"  # noqa: E501
-                            if d.get("target") else "") + ".",
-    "ability_declined": lambda d: f"{_house(d)} does not use {d['ability']}.",
-    "blade_used": lambda d: f"{_house(d)} uses the Valyrian Steel Blade (+1).",
-    "battle_result": lambda d: f"Battle in {_area(d['area'])}: {_house(d, 'attacker')} "
-                               f"{d['strength'][0]} vs {_house(d, 'defender')} "
-                               f"{d['strength'][1]} — {_house(d, 'winner')} wins.",
-    "casualties": lambda d: f"{_house(d)} loses {_units(d['units'])} in {_area(d['area'])}.",
-    "retreat": lambda d: f"{_house(d)} retreats {_units(d['units'])} from {_area(d['area'])} "
-                         f"to {_area(d['to'])}.",
-    "routed_destroyed": lambda d: f"{_house(d)}'s routed {_units(d['units'])} in "
-                                  f"{_area(d['area'])} cannot retreat again and are destroyed.",
-    "destroyed_no_retreat": lambda d: f"{_house(d)} has nowhere to retreat: {_units(d['units'])}"
-                                      f" in {_area(d['area'])} are destroyed.",
-    "area_taken": lambda d: (f"{_house(d)} clears {_area(d['area'])} of enemy ships."
-                             if board().is_sea.get(d["area"]) else
-                             f"{_house(d)} takes {_area(d['area'])}."),
-    "cards_recovered": lambda d: f"{_house(d)} played its last House card and takes all seven "
-                                 f"back.",
-    "battle_end": lambda d: f"The battle in {_area(d['area'])} is over.",
-    "routed_restored": lambda d: "Routed units stand up again.",
-    "consolidated": lambda d: f"{_house(d)} consolidates {d['power']} power.",
-    "game_over": lambda d: f"Game over: {d['reason']}",
+def _orders(d: Mapping[str, Any]) -> Text | list[Text]:
+    parts = [text("agot.log.order_at", area=_area(a), order=_token(o["order"]), house=_house(o))
+             for a, o in d["orders"].items()]
+    return parts or text("agot.log.no_orders")
+
+
+def _bids(d: Mapping[str, Any]) -> Text:
+    bids = [text("agot.log.bid", house=_seat_house(d, s), bid=b) for s, b in enumerate(d["bids"])]
+    if "total" not in d:
+        return text("agot.log.bids_revealed", purpose=text(f"agot.log.purpose.{d['purpose']}"),
+                    bids=bids)
+    outcome = "agot.log.watch_holds" if d["watch_wins"] else "agot.log.wildlings_win_short"
+    return text("agot.log.bids_revealed_wildlings", bids=bids, total=d["total"],
+                threat=d["threat"], outcome=text(outcome))
+
+
+def _raid(d: Mapping[str, Any]) -> Text:
+    if not d["targets"]:
+        return text("agot.log.raid_void", house=_house(d), area=_area(d["area"]))
+    targets = [_area(t) for t in d["targets"]]
+    if d["pillage"]:
+        return text("agot.log.raid_pillage", house=_house(d), area=_area(d["area"]),
+                    targets=targets, n=d["pillage"])
+    return text("agot.log.raid", house=_house(d), area=_area(d["area"]), targets=targets)
+
+
+def _march(d: Mapping[str, Any]) -> Text:
+    moves = [text("agot.log.units_to", units=_units(u), area=_area(a))
+             for a, u in d["moves"].items()]
+    key = "agot.log.march_power" if d["power_left"] else "agot.log.march"
+    return text(key, house=_house(d), area=_area(d["area"]),
+                moves=moves or text("agot.log.no_move"))
+
+
+def _support(d: Mapping[str, Any]) -> Text:
+    side = d["side"] if d["side"] in ("attacker", "defender") else "none"
+    return text(f"agot.log.support.{side}", house=_house(d), area=_area(d["area"]),
+                battle=_area(d["battle"]))
+
+
+def _ability(d: Mapping[str, Any]) -> Text:
+    name = str(d["ability"]).replace("_", " ").title()
+    target = d.get("target")
+    if not target:
+        return text("agot.log.ability", house=_house(d), ability=name)
+    shown = _area(target) if isinstance(target, str) and target in board().name else _card(target)
+    return text("agot.log.ability_on", house=_house(d), ability=name, target=shown)
+
+
+def _destroyed(d: Mapping[str, Any]) -> Text:
+    units = [text("agot.units_in", units=_units(u), area=_area(a)) for a, u in d["units"].items()]
+    return text("agot.log.units_destroyed", house=_house(d), units=units,
+                reason=text(f"agot.log.reason.{d['reason']}"))
+
+
+def _mustered(d: Mapping[str, Any]) -> Text:
+    builds = [text("agot.log.built.upgrade", area=_area(b["area"])) if b["unit"] == "upgrade"
+              else text("agot.log.built", unit=text(f"agot.log.unitword.{b['unit']}"),
+                        area=_area(b.get("sea", b["area"]))) for b in d["builds"]]
+    return text("agot.log.mustered", house=_house(d),
+                builds=builds or text("agot.log.nothing"))
+
+
+def _game_over(d: Mapping[str, Any]) -> Text:
+    reason = d["reason"]
+    return text("agot.log.game_over",
+                reason=Text.from_json(reason) if isinstance(reason, dict) else str(reason))
+
+
+_LINES: dict[str, Callable[[Mapping[str, Any]], Text]] = {
+    "setup": lambda d: text("agot.log.setup", houses=[
+        text("agot.log.seat_is", seat=i, house=board().house_name.get(h, h))
+        for i, h in enumerate(d["houses"])]),
+    "round_start": lambda d: text("agot.log.round_start", round=d["round"]),
+    "winter_is_coming": lambda d: text("agot.log.winter_is_coming", deck=d["deck"]),
+    "deck_shuffled": lambda d: text("agot.log.deck_shuffled", deck=d["deck"]),
+    "westeros_revealed": lambda d: text("agot.log.westeros_revealed",
+                                        cards=[_wcard(c) for c in d["cards"]]),
+    "westeros_card": lambda d: text("agot.log.westeros_card", card=_wcard(d["card"])),
+    "wildling_threat": lambda d: text("agot.log.wildling_threat", before=d["before"],
+                                      after=d["after"]),
+    "supply_adjusted": lambda d: text("agot.log.supply_adjusted", house=_house(d),
+                                      before=d["before"], after=d["after"]),
+    "units_destroyed": _destroyed,
+    "mustered": _mustered,
+    "power_gained": lambda d: text("agot.log.power_gained", house=_house(d), n=d["power"]),
+    "bid_ready": lambda d: text("agot.log.bid_ready", house=_house(d)),
+    "bids_revealed": _bids,
+    "ties_ordered": lambda d: text("agot.log.ties_ordered", house=_house(d)),
+    "track_set": lambda d: text("agot.log.track_set", track=_track(d["track"]),
+                                houses=[_seat_house(d, s) for s in d["order"]]),
+    "tie_broken": lambda d: text("agot.log.tie_broken", house=_house(d),
+                                 chosen=_house(d, "chosen")),
+    "card_reclaimed": lambda d: (text("agot.log.card_reclaimed", house=_house(d),
+                                      card=_card(d["card"])) if d["card"]
+                                 else text("agot.log.no_card_reclaimed", house=_house(d))),
+    "wildlings_win": lambda d: text("agot.log.wildlings_win", lowest=_house(d, "lowest")),
+    "orders_ready": lambda d: text("agot.log.orders_ready", house=_house(d)),
+    "orders_revealed": lambda d: text("agot.log.orders_revealed", orders=_orders(d)),
+    "raven_pass": lambda d: text("agot.log.raven_pass", house=_house(d)),
+    "raven_swap": lambda d: text("agot.log.raven_swap", house=_house(d), area=_area(d["area"]),
+                                 old=_token(d["old"]), new=_token(d["new"])),
+    "raid": _raid,
+    "march": _march,
+    "power_token_removed": lambda d: text("agot.log.power_token_removed", house=_house(d),
+                                          area=_area(d["area"])),
+    "support_declared": _support,
+    "neutral_defeated": lambda d: text("agot.log.neutral_defeated", house=_house(d),
+                                       area=_area(d["area"]), strength=d["strength"],
+                                       needed=d["needed"]),
+    "neutral_held": lambda d: text("agot.log.neutral_held", area=_area(d["area"]),
+                                   strength=d["strength"], needed=d["needed"]),
+    "card_ready": lambda d: text("agot.log.card_ready", house=_house(d)),
+    "cards_revealed": lambda d: text("agot.log.cards_revealed", area=_area(d["area"]),
+                                     attacker=_house(d, "attacker"), a_card=_card(d["cards"][0]),
+                                     defender=_house(d, "defender"),
+                                     d_card=_card(d["cards"][1])),
+    "ability": _ability,
+    "ability_declined": lambda d: text("agot.log.ability_declined", house=_house(d),
+                                       ability=str(d["ability"]).replace("_", " ").title()),
+    "blade_used": lambda d: text("agot.log.blade_used", house=_house(d)),
+    "battle_result": lambda d: text("agot.log.battle_result", area=_area(d["area"]),
+                                    attacker=_house(d, "attacker"), a=d["strength"][0],
+                                    defender=_house(d, "defender"), d=d["strength"][1],
+                                    winner=_house(d, "winner")),
+    "casualties": lambda d: text("agot.log.casualties", house=_house(d), units=_units(d["units"]),
+                                 area=_area(d["area"])),
+    "retreat": lambda d: text("agot.log.retreat", house=_house(d), units=_units(d["units"]),
+                              area=_area(d["area"]), to=_area(d["to"])),
+    "routed_destroyed": lambda d: text("agot.log.routed_destroyed", house=_house(d),
+                                       units=_units(d["units"]), area=_area(d["area"])),
+    "destroyed_no_retreat": lambda d: text("agot.log.destroyed_no_retreat", house=_house(d),
+                                           units=_units(d["units"]), area=_area(d["area"])),
+    "area_taken": lambda d: text("agot.log.sea_cleared" if board().is_sea.get(d["area"])
+                                 else "agot.log.area_taken", house=_house(d),
+                                 area=_area(d["area"])),
+    "cards_recovered": lambda d: text("agot.log.cards_recovered", house=_house(d)),
+    "battle_end": lambda d: text("agot.log.battle_end", area=_area(d["area"])),
+    "routed_restored": lambda d: text("agot.log.routed_restored"),
+    "consolidated": lambda d: text("agot.log.consolidated", house=_house(d), n=d["power"]),
+    "game_over": _game_over,
 }
 
 
-def describe_event(event: Event, seat: int | None) -> str:
+def describe_event(event: Event, seat: int | None) -> Text:
     line = _LINES.get(event.kind)
     if line is None:
-        return event.kind.replace("_", " ")
+        return text("agot.log.unknown", kind=event.kind)
     try:
         return line(event.data)
     except (KeyError, TypeError, IndexError):
-        return event.kind.replace("_", " ")
+        return text("agot.log.unknown", kind=event.kind)

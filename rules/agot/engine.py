@@ -17,7 +17,7 @@ from rules.agot.describe import describe_event
 from rules.agot.flow import HANDLERS, awaiting, drive
 from rules.agot.setup import new_state
 from rules.agot.state import State
-from rules.agot.view import build_view, phase_label
+from rules.agot.view import build_view, phase_label, reason_text
 from rules.base import (
     Action,
     ActionSpec,
@@ -27,6 +27,7 @@ from rules.base import (
     Result,
     RuleViolation,
     Seat,
+    Text,
 )
 from rules.content import ContentSchema
 
@@ -77,7 +78,7 @@ class AgotRules(GameRules):
     def n_seats(self, state: State) -> int:
         return state.n
 
-    def phase_label(self, state: State) -> str:
+    def phase_label(self, state: State) -> str | Text:
         return phase_label(state)
 
     def content_schema(self) -> ContentSchema:
@@ -158,9 +159,9 @@ class AgotRules(GameRules):
         if r is None:
             return None
         return Result(tuple(r["winners"]), tuple(tuple(p) for p in r["ranking"]),
-                      {int(k): v for k, v in r["scores"].items()}, r["reason"])
+                      {int(k): v for k, v in r["scores"].items()}, reason_text(r["reason"]))
 
-    def describe(self, event: Event, seat: Seat | None) -> str:
+    def describe(self, event: Event, seat: Seat | None) -> Text:
         return describe_event(event, seat)
 
     def to_json(self, state: State) -> Any:

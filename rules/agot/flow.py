@@ -13,7 +13,7 @@ from rules.agot.board import board
 from rules.agot.control import castle_counts, gain_power
 from rules.agot.state import Frame, State
 from rules.agot.supply import supply_count
-from rules.base import Event
+from rules.base import Event, text
 from rules.kit import frames as kit_frames
 
 LAST_ROUND = 10
@@ -93,8 +93,8 @@ def check_castle_win(st: State, ev: list[Event]) -> bool:
         "winners": [seat],
         "ranking": ranking,
         "scores": {str(s): counts[s] for s in range(st.n)},
-        "reason": f"{board().house_name[st.houses[seat]]} controls {best} castles and "
-                  f"strongholds and wins at once.",
+        "reason": text("agot.log.won_at_once", house=board().house_name[st.houses[seat]],
+                       n=best).to_json(),
     }
     emit(ev, "game_over", winners=[seat], reason=st.result["reason"])
     st.stack.clear()
@@ -124,13 +124,12 @@ def finish_after_last_round(st: State, ev: list[Event]) -> None:
     ranking = _group(st, seats, counts)
     top_place = ranking[0]
     b = board()
-    names = ", ".join(b.house_name[st.houses[s]] for s in top_place)
+    names = [b.house_name[st.houses[s]] for s in top_place]
     if len(top_place) == 1:
-        reason = (f"After round {LAST_ROUND}, {names} controls the most castles and "
-                  f"strongholds ({counts[top_place[0]]}).")
+        reason = text("agot.log.won_after_rounds", round=LAST_ROUND, house=names[0],
+                      n=counts[top_place[0]]).to_json()
     else:
-        reason = (f"After round {LAST_ROUND}, {names} tie on castles, supply and power: "
-                  f"the game is a draw between them.")
+        reason = text("agot.log.draw_after_rounds", round=LAST_ROUND, houses=names).to_json()
     st.result = {
         "winners": list(top_place),
         "ranking": ranking,

@@ -9,6 +9,16 @@ from rules.agot.control import castle_counts, control
 from rules.agot.flow import HANDLERS, awaiting
 from rules.agot.planning import stars
 from rules.agot.state import State
+from rules.base import Text, text
+
+
+def reason_text(reason: Any) -> str | Text:
+    """A stored result's reason: a catalog text (a sentence in games finished before)."""
+    return Text.from_json(reason) if isinstance(reason, dict) else str(reason)
+
+
+def _json_label(label: str | Text) -> Any:
+    return label.to_json() if isinstance(label, Text) else label
 
 
 def phase_id(st: State) -> str:
@@ -19,9 +29,9 @@ def phase_id(st: State) -> str:
     return f"{fr['kind']}:{step}" if isinstance(step, str) else fr["kind"]
 
 
-def phase_label(st: State) -> str:
+def phase_label(st: State) -> str | Text:
     if st.result is not None:
-        return f"Game over · {st.result['reason']}"
+        return text("agot.phase.game_over", reason=reason_text(st.result["reason"]))
     fr = st.stack[-1]
     return f"Round {st.round} · {HANDLERS[fr['kind']].label(st, fr)}"
 
@@ -54,7 +64,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "game": "agot",
         "phase": phase_id(st),
-        "phase_label": phase_label(st),
+        "phase_label": _json_label(phase_label(st)),
         "round": st.round,
         "seats": [{"seat": s, "house": st.houses[s], "name": b.house_name[st.houses[s]],
                    "power": st.power[s], "supply": st.supply[s], "castles": counts[s],

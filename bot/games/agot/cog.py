@@ -30,7 +30,7 @@ from bot.games.agot.text import (
     token_label,
     units_text,
 )
-from bot.i18n import DEFAULT_LOCALE, catalog
+from bot.i18n import DEFAULT_LOCALE, catalog, view_text
 from bot.render import render_board_async
 from bot.service import GameService, PrivateView, ServiceError
 from rules.agot.board import board
@@ -153,7 +153,8 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
             gid = await self._game(interaction, game)
             _type, _version, v = await self.service.public_view(gid)
             locale = locale_of(interaction)
-            lines = [tr("agot.tracks.title", locale, game_id=gid, phase=v.get("phase_label", "")),
+            phase = view_text(v.get("phase_label"), locale)
+            lines = [tr("agot.tracks.title", locale, game_id=gid, phase=phase),
                      tracks_text(v, locale), ""]
             lines += [tr("agot.tracks.house", locale, house=s["name"], power=s["power"],
                          supply=s["supply"], castles=s["castles"], to_win=v["castles_to_win"],

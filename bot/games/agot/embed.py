@@ -25,6 +25,7 @@ from bot.games.agot.text import (
     units_text,
     westeros_name,
 )
+from bot.i18n import view_text
 from bot.service import PrivateView
 
 FIELD = 1024
@@ -36,7 +37,7 @@ def agot_private_embed(view: PrivateView, locale: str) -> discord.Embed:
     embed = discord.Embed(
         title=tr("agot.hand.title", locale, limit=256, game_id=view.game_id,
                  house=seat_house(v, you.get("seat"))),
-        description=clip(str(v.get("phase_label") or ""), 4096),
+        description=clip(view_text(v.get("phase_label"), locale), 4096),
         colour=discord.Colour.dark_gold() if view.awaited else discord.Colour.dark_grey(),
     )
     owe = view.progress if view.awaited else waiting_text(v, locale)

@@ -64,7 +64,7 @@ async def test_closed_dms_play_through_my_hand(simcord_env: Any, service: GameSe
     await bid(bob, 3)
     await bid(alice, 0)
     await bid(carol, 1)
-    assert "Bids (throne): Baratheon 0, Lannister 3, Stark 1." in thread_text(thread)
+    assert "Bids (Iron Throne): Baratheon 0, Lannister 3, Stark 1." in thread_text(thread)
 
     # One refused DM, never retried; the table was told once.
     attempts = [r for r in env.http_requests if r.method == "POST" and r.path == dm_path]

@@ -93,9 +93,9 @@ async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameSe
         reply = await bid(who, amount)
         if n < 2:  # nothing public tells the amounts before the reveal
             assert f"Your bid: {amount}" in everything(reply)
-            assert "Bids (throne)" not in public_text(thread, dave)
+            assert "Bids (Iron Throne)" not in public_text(thread, dave)
             assert "Your bid" not in public_text(thread, dave)
-    assert "Bids (throne): Baratheon 1, Lannister 0, Stark 2." in thread_text(thread)
+    assert "Bids (Iron Throne): Baratheon 1, Lannister 0, Stark 2." in thread_text(thread)
     for who, amount in ((alice, 1), (bob, 0), (carol, 0)):  # Fiefdoms
         await bid(who, amount)
     assert "tied bidders" in carol.panel.content  # Stark holds the Iron Throne now

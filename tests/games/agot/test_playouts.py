@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from bot.i18n import as_msg, render
 from rules.agot import RULES
 from rules.base import Action
 from rules.rng import Rng
@@ -22,7 +23,8 @@ def _play(n: int, seed: int) -> tuple[object, list[tuple[int, Action]]]:
         action = RULES.random_action(st, seat, rng)
         st, events = RULES.apply(st, seat, action)
         for e in events:
-            assert isinstance(RULES.describe(e, None), str)
+            line = render(as_msg(RULES.describe(e, None)), "en")
+            assert "{" not in line and not line.startswith("("), line
         log.append((seat, action))
     return st, log
 

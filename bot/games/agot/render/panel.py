@@ -26,6 +26,7 @@ from bot.games.agot.render.style import (
     house_style,
     plain,
 )
+from bot.i18n import view_text
 from rules.agot.board import Board
 
 TRACK_ROWS = (("throne", "Iron Throne"), ("fiefdoms", "Fiefdoms"), ("court", "King's Court"))
@@ -104,7 +105,7 @@ def _draw_panel(img: Image.Image, b: Board, view: dict[str, Any], x0: int, width
         p.text(x + cell / 2 - 1, p.y + 12, str(k), 14, (30, 20, 0) if current else PANEL_DIM,
                anchor="mm")
     p.y += 32
-    label = str(view.get("phase_label") or view.get("phase") or "")
+    label = view_text(view.get("phase_label") or view.get("phase"))
     for line in p.wrap(label, 15, p.w)[:3]:
         p.text(p.x0, p.y, line, 15)
         p.y += 20
