@@ -1,20 +1,26 @@
-"""English log lines for events."""
+"""Log lines for events: catalog keys (``catan.log.<kind>``) with their parameters, rendered in
+each reader's language by the front's catalog. A line about the reader's own seat says "you"
+(its own key, so each language can make the verb agree)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.base import Event
-from rules.catan_watch.common import counts_text
-from rules.catan_watch.data import CLAN_NAMES, DEV_CARDS, HEROES
+from rules.base import Event, Text, text
+from rules.catan_watch.data import CLAN_NAMES, HEROES, RESOURCES
 from rules.catan_watch.names import letter
-
-SPECIAL = {"longest_road": "Longest Road", "largest_watch": "Largest Watch"}
 
 #: The players' piece colours, by seat. The rulebook has each player choose a colour and
 #: names red and blue players in its examples; these four are the board image's colours.
 COLOURS: tuple[str, ...] = ("red", "blue", "orange", "white")
+
+#: How a game ended: the code stored in the state, and the sentences older states stored.
+REASONS = {"glorious": "glorious", "ten_vp": "ten_vp", "tragic_breach": "tragic_breach",
+           "tragic_gift": "tragic_gift", "glorious victory": "glorious",
+           "10 victory points": "ten_vp",
+           "tragic victory: the Wall was breached a third time": "tragic_breach",
+           "tragic victory: more than 7 wildlings in the Gift": "tragic_gift"}
 
 
 def seat_label(seat: int) -> str:
@@ -24,155 +30,225 @@ def seat_label(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-def _who(seat: Any, viewer: int | None, start: bool = True) -> str:
+def reason_text(reason: Any) -> Text:
+    code = REASONS.get(str(reason))
+    return text(f"catan.log.reason.{code}") if code else text("engine.text", text=str(reason))
+
+
+def _colour(seat: int) -> Text:
+    return text(f"catan.colour.{COLOURS[seat % len(COLOURS)]}")
+
+
+def _who(seat: Any, viewer: int | None, start: bool = True) -> Text:
     """The seat's name for this viewer: "Red", or "You"/"you" for the viewer's own seat."""
-    if seat is None or seat < 0:
-        return "No one" if start else "no one"
+    if not isinstance(seat, int) or seat < 0:
+        return text("catan.log.no_one" if start else "catan.log.no_one_obj")
     if seat == viewer:
-        return "You" if start else "you"
-    return seat_label(seat)
+        return text("catan.log.you" if start else "catan.log.you_obj")
+    return _colour(seat)
 
 
-def _whose(seat: Any, viewer: int | None, start: bool = False) -> str:
+def _whose(seat: Any, viewer: int | None, start: bool = False) -> Text:
     """Possessive: "Red's", "your" ("Your" to start a sentence)."""
     if seat == viewer:
-        return "Your" if start else "your"
-    return f"{_who(seat, viewer)}'s"
+        return text("catan.log.your_start" if start else "catan.log.your")
+    return text("catan.log.whose", who=_who(seat, viewer))
 
 
-def _hero(n: Any) -> str:
-    return HEROES[n]["name"] if n in HEROES else "no hero"
+def _res(r: Any) -> Text | str:
+    return text(f"catan.log.res.{r}") if r in RESOURCES else str(r)
 
 
-def describe(event: Event, viewer: int | None) -> str:
-    d = event.data
+def _counts(counts: Mapping[str, int]) -> Text | list[Text]:
+    parts = [text("catan.log.count", n=n, res=_res(r)) for r, n in counts.items() if n]
+    return parts or text("catan.nothing")
+
+
+def _hero(n: Any) -> str | Text:
+    return HEROES[n]["name"] if n in HEROES else text("catan.log.no_hero")
+
+
+def _dev(c: Any) -> Text:
+    return text(f"catan.dev.{c}")
+
+
+def _corner(d: Mapping[str, Any]) -> Any:
+    """The corner by the board's name for it ("A/B/E"); logs written before events carried
+    the name show the engine's id."""
+    return d.get("at") or d["vertex"]
+
+
+def _path(d: Mapping[str, Any], key: str = "edge") -> Any:
+    at = d.get("at") if key == "edge" else d.get(f"{key}_at")
+    return at or d[key]
+
+
+def _line(kind: str, d: Mapping[str, Any], v: int | None, key: str = "seat",
+          **params: Any) -> Text:
+    """A line whose subject is ``d[key]``: the ``.you`` form when the reader is the subject."""
+    if d.get(key) == v and v is not None:
+        return text(f"catan.log.{kind}.you", **params)
+    return text(f"catan.log.{kind}", who=_who(d.get(key), v), **params)
+
+
+def _who_line(kind: str) -> Callable[[Mapping[str, Any], int | None], Text]:
+    return lambda d, v: text(f"catan.log.{kind}", who=_who(d.get("seat"), v))
+
+
+def _game_over(d: Mapping[str, Any], v: int | None) -> Text:
+    reason = reason_text(d["reason"])
+    if d["winners"]:
+        return text("catan.log.game_over", reason=reason,
+                    winners=[_who(s, v) for s in d["winners"]])
+    return text("catan.log.game_over_nobody", reason=reason)
+
+
+def _special(d: Mapping[str, Any], v: int | None) -> Text:
+    card = text(f"catan.log.special.{d['card']}")
+    if d["new"] >= 0:
+        return _line("special_taken", d, v, "new", card=card)
+    return text("catan.log.special_aside", card=card)
+
+
+def _counter(d: Mapping[str, Any], v: int | None) -> Text:
+    return _line("trade_countered", d, v, give=_counts(d["give"]), get=_counts(d["get"]))
+
+
+def _closed(d: Mapping[str, Any], v: int | None) -> Text:
+    if d.get("partner") is not None:
+        return text("catan.log.trade_closed", who=_who(d.get("seat"), v),
+                    partner=_who(d.get("partner"), v, start=False),
+                    give=_counts(d["give"]), get=_counts(d["get"]))
+    return text("catan.log.trade_withdrawn", whose=_whose(d.get("seat"), v, start=True))
+
+
+def _forced(d: Mapping[str, Any], v: int | None) -> Text:
+    if d["given"]:
+        return _line("forced_trade", d, v, "target", res=_res(d["resource"]))
+    return _line("forced_trade_none", d, v, "target", res=_res(d["resource"]))
+
+
+def _driven_out(d: Mapping[str, Any], v: int | None) -> Text:
+    if d["resource"]:
+        return text("catan.log.wildling_driven_out_took", who=_who(d.get("seat"), v),
+                    hex=letter(d["hex"]), res=_res(d["resource"]))
+    return text("catan.log.wildling_driven_out", who=_who(d.get("seat"), v), hex=letter(d["hex"]))
+
+
+def _to_camp(d: Mapping[str, Any], v: int | None) -> Text:
+    if d["resource"]:
+        return text("catan.log.tormund_to_camp_took", who=_who(d.get("seat"), v),
+                    res=_res(d["resource"]))
+    return text("catan.log.tormund_to_camp", who=_who(d.get("seat"), v))
+
+
+def _turn_started(d: Mapping[str, Any], v: int | None) -> Text:
+    if d.get("seat") == v:
+        return text("catan.log.turn_started.you", turn=d["turn"])
+    return text("catan.log.turn_started", turn=d["turn"], who=_who(d.get("seat"), v))
+
+
+def _w(d: Mapping[str, Any], v: int | None) -> Text:
+    return _who(d.get("seat"), v)
+
+
+_LINES: dict[str, Callable[[Mapping[str, Any], int | None], Text]] = {
+    "setup_yield": lambda d, v: text("catan.log.setup_yield", who=_w(d, v),
+                                     cards=_counts(d["cards"])),
+    "settlement_built": lambda d, v: text("catan.log.settlement_built", who=_w(d, v),
+                                          corner=_corner(d)),
+    "road_built": lambda d, v: text("catan.log.road_built_free" if d.get("free")
+                                    else "catan.log.road_built", who=_w(d, v), path=_path(d)),
+    "keep_built": lambda d, v: text("catan.log.keep_built", who=_w(d, v), corner=_corner(d)),
+    "guard_built": lambda d, v: text("catan.log.guard_built", who=_w(d, v),
+                                     section=d["section"] + 1, field=d["field"]),
+    "development_bought": lambda d, v: text("catan.log.development_bought", who=_w(d, v),
+                                            n=d["left"]),
+    "development_offer": lambda d, v: _line("development_offer", d, v,
+                                            cards=[_dev(c) for c in d["cards"]]),
+    "development_drawn": lambda d, v: text("catan.log.development_drawn", who=_w(d, v),
+                                           card=_dev(d["card"])),
+    "dice": lambda d, v: text("catan.log.dice_wildling" if len(d["dice"]) > 2
+                              else "catan.log.dice", who=_w(d, v), a=d["dice"][0],
+                              b=d["dice"][1], total=d["total"],
+                              w=d["dice"][2] if len(d["dice"]) > 2 else ""),
+    "yields": lambda d, v: text("catan.log.yields", parts=[
+        text("catan.log.yield", who=_who(int(s), v), cards=_counts(c))
+        for s, c in d["cards"].items()]) if d["cards"] else text("catan.log.yields_none"),
+    "bank_short": lambda d, v: text("catan.log.bank_short", res=_res(d["resource"])),
+    "must_discard": lambda d, v: text("catan.log.must_discard", parts=[
+        text("catan.log.owes", who=_who(int(s), v), n=n) for s, n in d["counts"].items()]),
+    "discard_committed": _who_line("discard_committed"),
+    "discarded": lambda d, v: text("catan.log.discarded", who=_w(d, v),
+                                   cards=_counts(d["cards"])),
+    "tormund_moved": lambda d, v: text("catan.log.tormund_moved", who=_w(d, v),
+                                       hex=letter(d["hex"])),
+    "robbed": lambda d, v: text("catan.log.robbed", who=_who(d.get("thief"), v),
+                                victim=_who(d.get("victim"), v, start=False)),
+    "stolen_card": lambda d, v: text("catan.log.stolen_card", res=_res(d["resource"])),
+    "special_card": _special,
+    "wildling_token": lambda d, v: text("catan.log.wildling_token",
+                                        why=text(f"catan.log.why.{d['why']}"),
+                                        wildling=text(f"catan.log.wildling.{d['wildling']}"),
+                                        clan=CLAN_NAMES[d["clan"]]),
+    "wildling_attack": lambda d, v: text("catan.log.wildling_attack", clan=d["clan_name"]),
+    "wildlings_stay": lambda d, v: text("catan.log.wildlings_stay", face=d["face"]),
+    "wildling_advances": lambda d, v: text("catan.log.wildling_advances",
+                                           wildling=text(f"catan.log.wildling.{d['wildling']}"),
+                                           trail=d["trail"], section=d["section"] + 1),
+    "giant_kills_guard": lambda d, v: text("catan.log.giant_kills_guard",
+                                           whose=_whose(d.get("seat"), v),
+                                           section=d["section"] + 1),
+    "wall_breach": lambda d, v: text("catan.log.wall_breach", section=d["section"] + 1,
+                                     n=d["breaches"]),
+    "wildling_in_gift": lambda d, v: text("catan.log.wildling_in_gift",
+                                          wildling=text(f"catan.log.wildling.{d['wildling']}"),
+                                          hex=letter(d["hex"])),
+    "game_over": _game_over,
+    "bank_trade": lambda d, v: text("catan.log.bank_trade", who=_w(d, v),
+                                    give=_counts(d["give"]), get=_counts(d["get"])),
+    "trade_offered": lambda d, v: _line("trade_offered", d, v, give=_counts(d["give"]),
+                                        get=_counts(d["get"])),
+    "trade_accepted": lambda d, v: _line("trade_accepted", d, v),
+    "trade_countered": _counter,
+    "trade_declined": lambda d, v: _line("trade_declined", d, v),
+    "trade_closed": _closed,
+    "development_played": lambda d, v: text("catan.log.development_played", who=_w(d, v),
+                                            card=_dev(d["card"])),
+    "free_roads_lost": lambda d, v: text("catan.log.free_roads_lost", who=_w(d, v),
+                                         n=d["count"]),
+    "took_from_bank": lambda d, v: text("catan.log.took_from_bank", who=_w(d, v),
+                                        cards=[_res(c) for c in d["cards"]]),
+    "wildling_driven_out": _driven_out,
+    "hero_used": lambda d, v: text("catan.log.hero_used", who=_w(d, v), hero=_hero(d["hero"]),
+                                   side=d["side"]),
+    "hero_trade": lambda d, v: text("catan.log.hero_trade", who=_w(d, v), give=_res(d["give"]),
+                                    get=_res(d["get"])),
+    "hand_seen": lambda d, v: text("catan.log.hand_seen", who=_w(d, v),
+                                   whose=_whose(d.get("target"), v), cards=_counts(d["cards"])),
+    "hero_took": lambda d, v: text("catan.log.hero_took", who=_w(d, v),
+                                   target=_who(d.get("target"), v, start=False)),
+    "road_moved": lambda d, v: text("catan.log.road_moved", who=_w(d, v),
+                                    old=_path(d, "old"), new=_path(d, "new")),
+    "forced_trade": _forced,
+    "forced_trade_return": lambda d, v: _line("forced_trade_return", d, v,
+                                              target=_who(d.get("target"), v, start=False)),
+    "card_given_back": lambda d, v: text("catan.log.card_given_back", res=_res(d["resource"])),
+    "wildling_returned": lambda d, v: text("catan.log.wildling_returned", who=_w(d, v),
+                                           wildling=text(f"catan.log.wildling.{d['wildling']}")),
+    "tormund_to_camp": _to_camp,
+    "hero_flipped": lambda d, v: text("catan.log.hero_flipped", who=_w(d, v),
+                                      hero=_hero(d["hero"])),
+    "hero_swapped": lambda d, v: text("catan.log.hero_swapped", who=_w(d, v),
+                                      returned=_hero(d["returned"]), taken=_hero(d["taken"])),
+    "hero_removed": lambda d, v: text("catan.log.hero_removed", name=d["name"]),
+    "turn_ended": lambda d, v: text("catan.log.turn_ended", who=_w(d, v), turn=d["turn"]),
+    "turn_started": _turn_started,
+}
+
+
+def describe(event: Event, viewer: int | None) -> Text:
     fn = _LINES.get(event.kind)
     if fn is None:
-        return f"{event.kind}: {dict(d)}"
-    return fn(d, viewer)
-
-
-def _w(d: Mapping[str, Any], v: int | None, key: str = "seat") -> str:
-    """The subject of a sentence."""
-    return _who(d.get(key), v)
-
-
-def _o(d: Mapping[str, Any], v: int | None, key: str) -> str:
-    """The object of a sentence ("you" in lower case)."""
-    return _who(d.get(key), v, start=False)
-
-
-def _does(d: Mapping[str, Any], v: int | None, verb: str, key: str = "seat") -> str:
-    """Subject and a present-tense verb that agree: "Red offers", "You offer"."""
-    if d.get(key) == v:
-        return f"You {_YOU_FORM.get(verb, verb)}"
-    return f"{_w(d, v, key)} {verb}"
-
-
-def _corner(d: Mapping[str, Any]) -> str:
-    """The corner by the board's name for it ("corner A/B/E"); logs written before events
-    carried the name show the engine's id."""
-    return f"corner {d.get('at') or d['vertex']}"
-
-
-def _path(d: Mapping[str, Any], key: str = "edge") -> str:
-    at = d.get("at") if key == "edge" else d.get(f"{key}_at")
-    return f"path {at or d[key]}"
-
-
-_YOU_FORM = {"looks": "look", "offers": "offer", "accepts": "accept", "counters": "counter",
-             "declines": "decline", "takes": "take", "gives": "give", "has": "have"}
-
-
-_LINES: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
-    "setup_yield": lambda d, v: f"{_w(d, v)} took {counts_text(d['cards'])} for the second "
-                                "settlement.",
-    "settlement_built": lambda d, v: f"{_w(d, v)} built a settlement on {_corner(d)}.",
-    "road_built": lambda d, v: f"{_w(d, v)} built a road on {_path(d)}"
-                               + (" (free)." if d.get("free") else "."),
-    "keep_built": lambda d, v: f"{_w(d, v)} upgraded the settlement on {_corner(d)} to a keep.",
-    "guard_built": lambda d, v: f"{_w(d, v)} placed a guard on wall section {d['section'] + 1}, "
-                                f"field {d['field']}.",
-    "development_bought": lambda d, v: f"{_w(d, v)} bought a development card "
-                                       f"({d['left']} left).",
-    "development_offer": lambda d, v: f"{_does(d, v, 'looks')} at the top cards: " + ", ".join(
-        DEV_CARDS[c]["name"] for c in d["cards"]) + ".",
-    "development_drawn": lambda d, v: f"{_w(d, v)} drew {DEV_CARDS[d['card']]['name']}.",
-    "dice": lambda d, v: f"{_w(d, v)} rolled {d['dice'][0]} + {d['dice'][1]} = {d['total']}"
-                         + (f"; wildling die {d['dice'][2]}." if len(d["dice"]) > 2 else "."),
-    "yields": lambda d, v: "Yields: " + (
-        "; ".join(f"{_who(int(s), v)} {counts_text(c)}" for s, c in d["cards"].items())
-        if d["cards"] else "nobody receives anything") + ".",
-    "bank_short": lambda d, v: f"The bank is short of {d['resource']}.",
-    "must_discard": lambda d, v: "Over 7 cards, must discard: " + ", ".join(
-        f"{_who(int(s), v)} {n}" for s, n in d["counts"].items()) + ".",
-    "discard_committed": lambda d, v: f"{_w(d, v)} chose the cards to discard.",
-    "discarded": lambda d, v: f"{_w(d, v)} discarded {counts_text(d['cards'])}.",
-    "tormund_moved": lambda d, v: f"{_w(d, v)} moved Tormund to hex {letter(d['hex'])}.",
-    "robbed": lambda d, v: f"{_w(d, v, 'thief')} stole a card from {_o(d, v, 'victim')}.",
-    "stolen_card": lambda d, v: f"The stolen card was {d['resource']}.",
-    "special_card": lambda d, v: f"{SPECIAL[d['card']]}: "
-                                 + (f"{_does(d, v, 'takes', 'new')} the card." if d["new"] >= 0
-                                    else "the card is set aside."),
-    "wildling_token": lambda d, v: f"Wildling token ({d['why']}): a {d['wildling']} joins the "
-                                   f"{CLAN_NAMES[d['clan']]}.",
-    "wildling_attack": lambda d, v: f"Wildling attack! The {d['clan_name']} is full and rushes "
-                                    "the Wall.",
-    "wildlings_stay": lambda d, v: f"Wildling die {d['face']}: no wildling moves.",
-    "wildling_advances": lambda d, v: f"A {d['wildling']} advances along trail {d['trail']} to "
-                                      f"wall section {d['section'] + 1}.",
-    "giant_kills_guard": lambda d, v: f"A giant kills {_whose(d.get('seat'), v)} guard on section "
-                                      f"{d['section'] + 1} and returns to the Frostfangs.",
-    "wall_breach": lambda d, v: f"The Wall is breached at section {d['section'] + 1} "
-                                f"(breach {d['breaches']} of 3).",
-    "wildling_in_gift": lambda d, v: f"A {d['wildling']} occupies hex {letter(d['hex'])} in "
-                                     "the Gift.",
-    "game_over": lambda d, v: "Game over (" + d["reason"] + "): " + (
-        ", ".join(_who(s, v) for s in d["winners"]) + " won." if d["winners"]
-        else "everyone loses."),
-    "bank_trade": lambda d, v: f"{_w(d, v)} traded {counts_text(d['give'])} to the bank for "
-                               f"{counts_text(d['get'])}.",
-    "trade_offered": lambda d, v: f"{_does(d, v, 'offers')} {counts_text(d['give'])} for "
-                                  f"{counts_text(d['get'])}.",
-    "trade_accepted": lambda d, v: f"{_does(d, v, 'accepts')} the offer.",
-    "trade_countered": lambda d, v: f"{_does(d, v, 'counters')}: "
-                                    f"{'give' if d.get('seat') == v else 'gives'} "
-                                    f"{counts_text(d['give'])} for "
-                                    f"{counts_text(d['get'])}.",
-    "trade_declined": lambda d, v: f"{_does(d, v, 'declines')}.",
-    "trade_closed": lambda d, v: (
-        f"{_w(d, v)} traded {counts_text(d['give'])} with {_o(d, v, 'partner')} for "
-        f"{counts_text(d['get'])}." if d.get("partner") is not None
-        else f"{_whose(d.get('seat'), v, start=True)} trade offer is closed without a trade."),
-    "development_played": lambda d, v: f"{_w(d, v)} played {DEV_CARDS[d['card']]['name']}.",
-    "free_roads_lost": lambda d, v: f"{_w(d, v)} can't place {d['count']} more free road(s).",
-    "took_from_bank": lambda d, v: f"{_w(d, v)} took {', '.join(d['cards'])} from the bank.",
-    "wildling_driven_out": lambda d, v: f"{_w(d, v)} drove the wildling out of hex "
-                                        f"{letter(d['hex'])}"
-                                        + (f" and took {d['resource']}." if d["resource"]
-                                           else "."),
-    "hero_used": lambda d, v: f"{_w(d, v)} used {_hero(d['hero'])} (side {d['side']}).",
-    "hero_trade": lambda d, v: f"{_w(d, v)} traded {d['give']} for {d['get']} with the bank.",
-    "hand_seen": lambda d, v: f"{_w(d, v)} looked at {_whose(d.get('target'), v)} hand: "
-                              f"{counts_text(d['cards'])}.",
-    "hero_took": lambda d, v: f"{_w(d, v)} took a card from {_o(d, v, 'target')}.",
-    "road_moved": lambda d, v: f"{_w(d, v)} moved a road from {_path(d, 'old')} to "
-                               f"{_path(d, 'new')}.",
-    "forced_trade": lambda d, v: (
-        f"{_does(d, v, 'gives', 'target')} {d['resource']}." if d["given"]
-        else f"{_does(d, v, 'has', 'target')} no {d['resource']} to give."),
-    "forced_trade_return": lambda d, v: f"{_does(d, v, 'gives')} a card back to "
-                                        f"{_o(d, v, 'target')}.",
-    "card_given_back": lambda d, v: f"The card given back was {d['resource']}.",
-    "wildling_returned": lambda d, v: f"{_w(d, v)} sent a {d['wildling']} back to the "
-                                      "Frostfangs.",
-    "tormund_to_camp": lambda d, v: f"{_w(d, v)} sent Tormund back to his camp"
-                                    + (f" and took {d['resource']}." if d["resource"] else "."),
-    "hero_flipped": lambda d, v: f"{_w(d, v)} turned {_hero(d['hero'])} to side B.",
-    "hero_swapped": lambda d, v: f"{_w(d, v)} returned {_hero(d['returned'])} and took "
-                                 f"{_hero(d['taken'])}.",
-    "hero_removed": lambda d, v: f"Heroes' tragedy: {d['name']} leaves the game.",
-    "turn_ended": lambda d, v: f"{_w(d, v)} ended turn {d['turn']}.",
-    "turn_started": lambda d, v: f"Turn {d['turn']}: "
-                                 + ("your move." if d.get("seat") == v else f"{_w(d, v)} to play."),
-}
+        return text("catan.log.unknown", kind=event.kind)
+    return fn(event.data, viewer)

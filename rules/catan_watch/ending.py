@@ -45,7 +45,7 @@ def check_win(state: State, events: Events) -> bool:
         return False
     others = [s for s in range(state.n) if s != seat]
     key = {s: (total_vp(state, s),) for s in others}
-    reason = "glorious victory" if state.nw else "10 victory points"
+    reason = "glorious" if state.nw else "ten_vp"
     finish(state, [seat], [[seat], *_group(others, key)], reason, events)
     return True
 
@@ -56,4 +56,4 @@ def tragic_end(state: State, why: str, events: Events) -> None:
     key = {s: (guards_on_wall(state, s), total_vp(state, s), sum(state.hands[s])) for s in seats}
     ranking = _group(seats, key)
     winners = ranking[0] if len(ranking[0]) == 1 else []
-    finish(state, winners, ranking, f"tragic victory: {why}", events)
+    finish(state, winners, ranking, f"tragic_{why}", events)

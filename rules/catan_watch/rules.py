@@ -13,13 +13,14 @@ from rules.base import (
     GameRules,
     Result,
     Seat,
+    Text,
     Variant,
 )
 from rules.catan_watch import agent, engine
 from rules.catan_watch.content import CONTENT_SCHEMA
 from rules.catan_watch.data import DEV_CARDS, provisional_names
 from rules.catan_watch.describe import describe as describe_event
-from rules.catan_watch.describe import seat_label
+from rules.catan_watch.describe import reason_text, seat_label
 from rules.catan_watch.setup import CONFIG_DEFAULTS, new_game
 from rules.catan_watch.state import DISCARD, State
 from rules.catan_watch.view import progress as progress_text
@@ -101,10 +102,10 @@ class CatanWatchRules(GameRules):
             winners=tuple(r["winners"]),
             ranking=tuple(tuple(p) for p in r["ranking"]),
             scores={int(k): float(v) for k, v in r["scores"].items()},
-            reason=r["reason"],
+            reason=reason_text(r["reason"]),
         )
 
-    def describe(self, event: Event, seat: Seat | None) -> str:
+    def describe(self, event: Event, seat: Seat | None) -> Text:
         return describe_event(event, seat)
 
     def to_json(self, state: State) -> dict[str, Any]:

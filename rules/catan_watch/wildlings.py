@@ -108,7 +108,7 @@ def breach(state: State, section: int, events: Events) -> None:
         if state.result is not None:
             return
     if state.breaches >= BREACHES_TO_END:
-        tragic_end(state, "the Wall was breached a third time", events)
+        tragic_end(state, "breach", events)
 
 
 def occupy_gift(state: State, section: int, wtype: str, events: Events) -> None:
@@ -118,7 +118,7 @@ def occupy_gift(state: State, section: int, wtype: str, events: Events) -> None:
             events.append(ev("wildling_in_gift", {"wildling": wtype, "hex": h, "section": section}))
             break
     if sum(1 for w in state.gift if w) > MAX_GIFT_WILDLINGS:
-        tragic_end(state, "more than 7 wildlings in the Gift", events)
+        tragic_end(state, "gift", events)
 
 
 def remove_guard_shift(state: State, section: int, field: int) -> int:

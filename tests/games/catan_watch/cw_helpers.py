@@ -126,3 +126,10 @@ def to_roll(state: State, seat: int) -> None:
     state.turn += 1
     state.dev_new = []
     state.built = False
+
+
+def en(line: object) -> str:
+    """An engine line (a catalog ``Text``) as the English reader sees it."""
+    from bot.i18n import as_msg, render
+
+    return render(as_msg(line), "en")

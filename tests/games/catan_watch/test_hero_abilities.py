@@ -11,6 +11,7 @@ from rules.catan_watch.state import State
 from tests.games.catan_watch.cw_helpers import (
     act,
     corner,
+    en,
     fresh,
     give,
     hand,
@@ -65,7 +66,7 @@ def test_mance_looks_at_a_richer_opponents_hand_then_takes_a_card() -> None:
     assert hand(s, RED) == {"wool": 1} and hand(s, BLUE) == {"ore": 1, "wool": 1}
     assert s.phase == "main" and s.pending is None
     # The table sees that a card changed hands, not which one.
-    public = [RULES.describe(e, None) for e in events if e.visible_to is None]
+    public = [en(RULES.describe(e, None)) for e in events if e.visible_to is None]
     assert public == ["Red took a card from Blue."]
     taken = next(e for e in events if e.kind == "stolen_card")
     assert taken.visible_to == frozenset({RED, BLUE}) and taken.data["resource"] == "wool"
@@ -79,7 +80,7 @@ def test_mance_cannot_probe_a_hand() -> None:
         settle(s, BLUE, corner(s, hex_at(s, 0, 0), 0))
         give(s, BLUE, **cards)
         _, events = act(s, RED, "use_hero", target=BLUE)
-        answers.append([RULES.describe(e, None) for e in events if e.visible_to is None])
+        answers.append([en(RULES.describe(e, None)) for e in events if e.visible_to is None])
         for params in ({"target": BLUE, "resource": "wool"}, {"target": BLUE}):
             assert "take_card" not in str(RULES.legal_actions(s, RED))
             act(s, RED, "use_hero", **params)  # the extra key changes nothing
@@ -168,9 +169,9 @@ def test_mormont_gives_back_cards_of_his_choice_in_secret() -> None:
     assert hand(s, RED) == {"brick": 1, "ore": 1}
     s, events = act(s, RED, "give_back", resource="brick")
     assert hand(s, BLUE) == {"brick": 1} and hand(s, RED) == {"ore": 1}
-    public = [RULES.describe(e, None) for e in events if e.visible_to is None]
+    public = [en(RULES.describe(e, None)) for e in events if e.visible_to is None]
     assert public[0] == "Red gives a card back to Blue."
     assert not any("brick" in line for line in public)
     back = next(e for e in events if e.kind == "card_given_back")
     assert back.visible_to == frozenset({RED, BLUE})
-    assert RULES.describe(back, BLUE) == "The card given back was brick."
+    assert en(RULES.describe(back, BLUE)) == "The card given back was brick."

@@ -11,11 +11,11 @@ from rules.catan_watch.build import put_road
 from rules.catan_watch.describe import COLOURS
 from rules.catan_watch.names import spot_names
 from rules.rng import Rng
-from tests.games.catan_watch.cw_helpers import act, fresh, give, hex_at, settle, to_roll
+from tests.games.catan_watch.cw_helpers import act, en, fresh, give, hex_at, settle, to_roll
 
 
 def line(kind: str, viewer: int | None = None, **data: object) -> str:
-    return RULES.describe(Event(kind, data), viewer)
+    return en(RULES.describe(Event(kind, data), viewer))
 
 
 def test_seats_are_called_by_colour() -> None:
@@ -89,7 +89,7 @@ def test_no_log_line_uses_seat_numbers(mode: str) -> None:
         for e in RULES.step(s, seat, RULES.random_action(s, seat, rng)):
             for viewer in (None, 0, 1, 2, 3):
                 if e.visible(viewer):
-                    text = RULES.describe(e, viewer)
+                    text = en(RULES.describe(e, viewer))
                     assert "Seat" not in text and "seat" not in text, text
                     assert "You's" not in text and "You offers" not in text, text
         assert "seat" not in RULES.view(s, None)["phase_label"].lower()
@@ -107,7 +107,7 @@ def test_log_lines_name_spots_as_the_board_image_does() -> None:
     events = []
     put_road(s, 0, e, events, free=False)
     built = next(ev for ev in events if ev.kind == "road_built")
-    assert RULES.describe(built, None) == f"Red built a road on path {paths[e]}."
+    assert en(RULES.describe(built, None)) == f"Red built a road on path {paths[e]}."
     assert line("settlement_built", seat=1, vertex=v, setup=False, at=corners[v]) == (
         f"Blue built a settlement on corner {corners[v]}.")
     assert line("tormund_moved", seat=2, hex=4) == "Orange moved Tormund to hex E."

@@ -9,6 +9,7 @@ import pytest
 from rules.base import Action, RuleViolation
 from rules.catan_watch import RULES
 from rules.rng import Rng
+from tests.games.catan_watch.cw_helpers import en
 
 MAX_STEPS = 30_000
 
@@ -27,7 +28,7 @@ def _play(config: dict, n: int, seed: int, check_every: int = 0) -> tuple[object
         action = RULES.random_action(state, seat, rng)
         state, events = RULES.apply(state, seat, action)
         for e in events:
-            assert isinstance(RULES.describe(e, seat), str)
+            assert isinstance(en(RULES.describe(e, seat)), str)
         steps += 1
     assert RULES.awaiting(state) == frozenset()
     return state, steps
