@@ -146,7 +146,7 @@ def _check_events(rules: GameRules, events: list[Event], n: int) -> None:
         for viewer in [None, *range(n)]:
             if event.visible(viewer):
                 line = rules.describe(event, viewer)
-                assert isinstance(line, str | Text)
+                assert isinstance(line, Text), "describe must return a catalog Text"
                 _assert_in_catalog(line)
 
 
