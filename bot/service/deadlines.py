@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.i18n import Person, msg
+from bot.i18n import Lines, Person, msg
 from bot.service.core import Head, ServiceCore
-from bot.service.effects import Effect, Outcome, Post
+from bot.service.effects import Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError
 from storage import repo
 from storage.models import Deadline
@@ -77,12 +78,19 @@ class DeadlineOps(ServiceCore):
         seats = sorted({r.seat for r in rows} & set(awaiting))
         if not seats:
             return []
-        lines = [msg("deadline.reminder_line", player=head.person(s),
-                     progress=head.rules.progress(head.state, s)) for s in seats]
         due = min((pending[s] for s in seats if s in pending), default=self.clock.now())
         mentions = tuple(u for s in seats if (u := head.user_of(s)) is not None)
-        return [Post(gid, msg("deadline.reminder", game_id=gid, deadline=due, lines=lines),
-                     mentions)]
+        # The thread hears who is late and when the deadline falls, nothing more: what a seat
+        # still owes ("3 areas without orders") is its own secret and goes to it privately.
+        effects: list[Effect] = [Post(gid, msg("deadline.reminder", game_id=gid, deadline=due,
+                                               players=[head.person(s) for s in seats]),
+                                      mentions)]
+        for s in seats:
+            if (user := head.user_of(s)) is not None:
+                effects.append(Notify(gid, s, user, msg(
+                    "deadline.reminder_private", game_id=gid, deadline=pending.get(s, due),
+                    progress=head.rules.progress(head.state, s))))
+        return effects
 
     async def _expire(self, head: Head, row: Deadline) -> list[Effect]:
         gid = head.game.id or 0
@@ -121,16 +129,28 @@ class DeadlineOps(ServiceCore):
             effects += await self._commit_move(head, row.seat, None, action, new_state, events,
                                                source="deadline", interaction_id=None,
                                                extra=record_miss if not done else None)
-            # The notice is public: it names the kind of move only. A default's parameters
-            # can be secret (the cards of a discard while others are still choosing); what is
-            # public of it reaches the table through the move's own events.
-            done.append(action.kind.replace("_", " "))
+            done.append(action.kind)
             if head.game.status != "active" or head.rules.awaiting(head.state) != {row.seat}:
                 break
         seat.missed = missed
-        notice = Post(gid, msg("deadline.defaulted", player=head.person(row.seat),
-                               action="; ".join(done)))
-        return [notice, *effects]
+        # The public notice says what was done in the words of the moves' public log lines
+        # (never the action's kind or parameters: whether a house card was already chosen, or
+        # which cards a default discards, is secret); the seat hears the rest privately.
+        told: list[Any] = []
+        rest: list[Effect] = []
+        for effect in effects:
+            if isinstance(effect, Post) and effect.msg.key == "engine.lines":
+                told += effect.msg.params["lines"]
+            else:
+                rest.append(effect)
+        person = head.person(row.seat)
+        notice = Post(gid, msg("deadline.defaulted", player=person, lines=Lines(told))
+                      if told else msg("deadline.defaulted_quiet", player=person))
+        mine: list[Effect] = []
+        if seat.user_id is not None:
+            mine.append(Notify(gid, row.seat, seat.user_id,
+                               msg("deadline.defaulted_you", game_id=gid)))
+        return [notice, *mine, *rest]
 
     # ---- user preferences and DMs ------------------------------------------------------------
     async def dm_closed(self, game_id: int, user_id: int) -> Outcome:

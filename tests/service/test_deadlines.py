@@ -35,8 +35,12 @@ async def test_reminder_pings_only_awaited_seats_and_says_what_is_missing(
     assert len(reminder) == 1
     assert set(reminder[0].mentions) == {BOB, CAROL}
     text = reminder[0].msg.render()
-    assert "Bob (Seat 2) — press Ready" in text and "Carol (Seat 3) — your bid" in text
-    assert "Alice" not in text
+    assert "Bob (Seat 2)" in text and "Carol (Seat 3)" in text and "Alice" not in text
+    # What each still owes is that seat's own business: it goes to the seat, not the thread.
+    assert "press Ready" not in text and "your bid" not in text
+    private = {e.user_id: e.msg.render() for e in effects if isinstance(e, Notify)}
+    assert set(private) == {BOB, CAROL}
+    assert "press Ready" in private[BOB] and "your bid" in private[CAROL]
     assert await service.run_due() == []  # reminders fire once
 
 
@@ -52,8 +56,9 @@ async def test_deadline_spends_an_excuse_then_applies_the_default(
     clock.advance(10 * HOUR + 1)
     effects = await service.run_due()
     text = posts(effects)
-    assert any("Bob (Seat 2) missed the deadline; the default was applied: ready" in p
-               for p in text)
+    notice = [p for p in text if "Bob (Seat 2) missed the deadline, so the bot moved" in p]
+    assert len(notice) == 1 and "Seat 2 is ready." in notice[0], text
+    assert not any(": ready" in p for p in text)  # no action ids in public text
     assert any("Bids revealed" in p for p in text)
     summary = await service.summary(gid)
     assert summary.phase_label == "Round 1 · prize choice"
@@ -159,7 +164,8 @@ async def test_a_missed_turn_is_settled_by_defaults_while_only_that_seat_is_awai
     text = posts(await service.run_due())
     # The prize default was applied; the next round awaits everyone, so it stops there and
     # both seats get fresh deadlines instead of Bob's next bid being defaulted as well.
-    assert any("missed the deadline; the default was applied: claim." in p for p in text)
+    assert any("missed the deadline, so the bot moved for them" in p and "claim" not in p
+               for p in text), text
     summary = await service.summary(gid)
     assert summary.awaiting == [0, 1] and summary.phase_label.startswith("Round 2")
     async with engine.connect() as conn:
@@ -183,7 +189,8 @@ async def test_consecutive_decisions_of_an_absent_seat_are_all_defaulted(
     clock.advance(3601)
     text = posts(await service.run_due())
     # The set-up turn is a settlement and then its road: both defaulted for one miss.
-    assert any("default was applied: place settlement; place road." in p for p in text)
+    assert any("missed the deadline, so the bot moved for them" in p
+               and "built a settlement" in p and "built a road" in p for p in text), text
     assert (await service.summary(gid)).awaiting == [1]
     async with engine.connect() as conn:
         seats = await repo.seats_of(conn, gid)
@@ -208,8 +215,8 @@ async def test_a_defaulted_discard_stays_secret_while_others_still_choose(
     service._forget(gid)  # the seat row changed behind the service
     clock.advance(HOUR + 1)
     text = posts(await service.run_due())
-    notice = [p for p in text if "default was applied" in p]
-    assert len(notice) == 1 and notice[0].endswith("the default was applied: discard.")
+    notice = [p for p in text if "so the bot moved" in p]
+    assert len(notice) == 1 and notice[0].endswith("chose the cards to discard."), notice
     assert any("used an excuse" in p for p in text)
     state = (await service._head(gid)).state
     assert state.phase == "discard" and first in state.pending_discard
@@ -232,8 +239,8 @@ async def test_a_missed_catan_turn_is_rolled_and_ended(
     text = posts(await service.run_due())
     state = (await service._head(gid)).state
     assert sum(state.dice[:2]) != 7  # this game's first roll; a 7 would stop at the discards
-    assert any(p.endswith("missed the deadline; the default was applied: roll; end turn.")
-               for p in text)
+    assert any("missed the deadline, so the bot moved for them" in p and " rolled " in p
+               and "ended turn" in p for p in text), text
     assert state.phase == "roll" and state.current == (late + 1) % 3
     assert (await service.summary(gid)).awaiting == [(late + 1) % 3]
     assert all(a >= b for a, b in zip(state.hands[late], hand_before, strict=True))

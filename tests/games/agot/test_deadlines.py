@@ -41,8 +41,10 @@ async def test_missed_deadlines_apply_the_defaults(simcord_env: Any, service: Ga
     clock.advance(11 * HOUR)
     await env.advance_time(LOOP)
     text = thread_text(thread)
-    lapsed = [line for line in text.splitlines() if "the default was applied" in line]
-    assert len(lapsed) == 1 and carol.member.mention in lapsed[0] and lapsed[0].endswith("ready.")
+    lines = text.splitlines()
+    lapsed = [i for i, line in enumerate(lines) if "so the bot moved for them" in line]
+    assert len(lapsed) == 1 and carol.member.mention in lines[lapsed[0]]
+    assert lines[lapsed[0] + 1] == "Stark has placed its orders."
     assert "Orders revealed — Kingswood: March +0 (Baratheon); Stoney Sept: March +0" in text
     assert (await service.summary(1)).awaiting == [1]
     assert "Messenger Raven" in bob.panel.content  # the next prompt went out
