@@ -1,0 +1,121 @@
+"""FortRules: the GameRules implementation of Fort (with the Cats & Dogs modules)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import (
+    Action,
+    ActionSpec,
+    ConfigOption,
+    Event,
+    GameRules,
+    Result,
+    Seat,
+    Text,
+    Variant,
+)
+from rules.content import ContentSchema
+from rules.fort import engine
+from rules.fort import view as views
+from rules.fort.content import CONTENT_SCHEMA
+from rules.fort.describe import describe as describe_event
+from rules.fort.setup import CONFIG_DEFAULTS, new_game
+from rules.fort.state import State
+
+ALL_SEATS = (2, 3, 4)
+
+
+class FortRules(GameRules):
+    id = "fort"
+    title = "Fort"
+    min_seats = 2
+    max_seats = 4
+    hidden_information = (
+        "Each player's hand and the order and contents of their deck; the Made-Up Rules a "
+        "player holds (revealed at the end) and the face-down Made-Up Rule stack; the Park "
+        "deck; which cards sit in each Lookout (only their suits show); in the draft, the "
+        "cards a player holds and picks."
+    )
+
+    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:
+        if isinstance(n_seats, int) and self.min_seats <= n_seats <= self.max_seats:
+            config = self.check_config(config, n_seats)
+        return new_game(config, n_seats, seed)
+
+    def config_schema(self) -> list[ConfigOption]:
+        return [
+            ConfigOption("draft", "bool", CONFIG_DEFAULTS["draft"], label="fort.option.draft"),
+            ConfigOption("dogs", "bool", CONFIG_DEFAULTS["dogs"], label="fort.option.dogs"),
+            ConfigOption("cats", "bool", CONFIG_DEFAULTS["cats"], label="fort.option.cats"),
+        ]
+
+    def variants(self) -> list[Variant]:
+        return [
+            Variant("basic", {}, ALL_SEATS),
+            Variant("draft", {"draft": True}, ALL_SEATS),
+            Variant("dogs", {"dogs": True}, ALL_SEATS),
+            Variant("cats", {"cats": True}, ALL_SEATS),
+            Variant("dogs_cats", {"dogs": True, "cats": True}, ALL_SEATS),
+            Variant("draft_dogs_cats", {"draft": True, "dogs": True, "cats": True}, ALL_SEATS),
+        ]
+
+    def n_seats(self, state: State) -> int:
+        return state.n
+
+    def content_schema(self) -> ContentSchema:
+        return CONTENT_SCHEMA
+
+    def awaiting(self, state: State) -> frozenset[Seat]:
+        return engine.awaiting(state)
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action | ActionSpec]:
+        return engine.legal_actions(state, seat)
+
+    def random_action(self, state: State, seat: Seat, rng: Any) -> Action:
+        return engine.random_action(state, seat, rng)
+
+    def default_action(self, state: State, seat: Seat) -> Action:
+        return engine.default_action(state, seat)
+
+    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
+        return engine.step(state, seat, action)
+
+    def copy_state(self, state: State) -> State:
+        return state.clone()
+
+    def seat_label(self, state: State, seat: Seat) -> Text:
+        return views.seat_label(seat)
+
+    def progress(self, state: State, seat: Seat) -> Text:
+        return views.progress(state, seat)
+
+    def phase_label(self, state: State) -> Text:
+        return views.phase_label(state)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        r = state.result
+        if r is None:
+            return None
+        return Result(
+            winners=tuple(r["winners"]),
+            ranking=tuple(tuple(p) for p in r["ranking"]),
+            scores={int(k): float(v) for k, v in r["scores"].items()},
+            reason=r["reason"],
+        )
+
+    def describe(self, event: Event, seat: Seat | None) -> Text:
+        return describe_event(event, seat)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> State:
+        return State.from_json(data)
+
+    def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
+        return views.perturb_hidden(state, seat, rng)
