@@ -26,7 +26,7 @@ from bot.discord.panels import move_panel, note_text
 from bot.discord.presenters import board_embed, private_embed
 from bot.discord.text import guild_locale_of, render
 from bot.games import front
-from bot.i18n import DEFAULT_LOCALE
+from bot.i18n import DEFAULT_LOCALE, Person, msg
 from bot.render import render_board_async
 from bot.service import BoardChanged, Effect, GameService, Notify, Post, ServiceError
 
@@ -49,6 +49,7 @@ POST_BUTTONS: dict[str, type[discord.ui.DynamicItem[Any]]] = {
     "game.started": HandButton,
     "game.dm_closed": HandButton,
     "deadline.reminder": HandButton,
+    "game.your_turn_thread": HandButton,
 }
 
 Messageable = discord.TextChannel | discord.Thread | discord.DMChannel | discord.VoiceChannel
@@ -119,7 +120,12 @@ class Delivery:
     # ---- private messages ------------------------------------------------------------------
     async def notify(self, note: Notify) -> None:
         if not await self.service.dm_ok(note.user_id):
-            return  # known closed: the player uses "My hand"; never retried blindly
+            # Known closed or turned off: never retried blindly. A turn must not stall
+            # silently, so the player is pinged in the thread with a My hand button — the
+            # ping names nobody's secrets; what they owe is behind the button.
+            if note.show_private:
+                await self.turn_ping(note)
+            return
         locale = await self.service.user_locale(note.user_id) or DEFAULT_LOCALE
         content = render(note.msg, locale)
         kwargs: dict[str, Any] = {}
@@ -147,6 +153,13 @@ class Delivery:
                      note.game_id)
             outcome = await self.service.dm_closed(note.game_id, note.user_id)
             await self.deliver(outcome.effects)
+            if note.show_private:
+                await self.turn_ping(note)
+
+    async def turn_ping(self, note: Notify) -> None:
+        await self.post(Post(note.game_id, msg("game.your_turn_thread", game_id=note.game_id,
+                                               player=Person(note.user_id, "")),
+                             (note.user_id,)))
 
     # ---- the board ---------------------------------------------------------------------------
     async def board(self, game_id: int) -> None:
