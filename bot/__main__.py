@@ -91,21 +91,60 @@ def _run() -> int:
 
 
 async def _verify(url: str) -> int:
-    from bot.service import GameService
-    from storage.db import make_engine
+    """Replay every game's log; one line per bad game, and it goes on after one. A missing,
+    corrupt or foreign database file gets one clear line, never a traceback."""
+    from sqlalchemy.engine import make_url
 
+    from bot.service import GameService
+    from storage.db import is_sqlite, make_engine
+
+    where = make_url(url).render_as_string(hide_password=True)
+    if is_sqlite(url):
+        path = make_url(url).database
+        if path and path != ":memory:" and not Path(path).is_file():
+            print(f"cannot verify: there is no database file at {path}")
+            return 2
     engine = make_engine(url)
-    service = GameService(engine)
-    bad = 0
-    ids = await service.game_ids()
-    for gid in ids:
-        problem = await service.verify(gid)
-        if problem:
-            bad += 1
-            print(f"game #{gid}: {problem}")
-    await engine.dispose()
+    try:
+        service = GameService(engine)
+        try:
+            ids = await service.game_ids()
+        except Exception as exc:  # not a database, not Maester's, unreachable
+            print(f"cannot verify: {where} is not a readable Maester database "
+                  f"({_one_line(exc)})")
+            return 2
+        bad = 0
+        for gid in ids:
+            try:
+                problem = await service.verify(gid)
+            except Exception as exc:  # an unreadable log row, an unknown game type, ...
+                problem = f"cannot be replayed: {_one_line(exc)}"
+            if problem:
+                bad += 1
+                print(f"game #{gid}: {problem}")
+    finally:
+        await engine.dispose()
     print(f"{len(ids) - bad} of {len(ids)} games replay to their stored state")
     return 1 if bad else 0
+
+
+def _one_line(exc: BaseException, limit: int = 200) -> str:
+    """What went wrong, on one line: a service error rendered, a row validation error's first
+    field, a database error's own message (without SQLAlchemy's statement dump)."""
+    from pydantic import ValidationError
+
+    from bot.service import ServiceError
+
+    if isinstance(exc, ServiceError):
+        text = exc.msg.render()
+    elif isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first.get("loc", ()))
+        text = f"a stored row is invalid ({exc.title}.{field}: {first.get('msg', '')})"
+    else:
+        text = f"{type(exc).__name__}: {getattr(exc, 'orig', None) or exc}"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _demo(args: argparse.Namespace) -> int:

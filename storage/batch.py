@@ -27,6 +27,25 @@ SN = Snapshot.__table__
 D = Deadline.__table__
 
 MAX_BATCH = 128
+#: Column widths of an ``actions`` row that SQLite would not enforce but reading it back does.
+_WIDTHS = {c: A.c[c].type.length for c in ("interaction_id", "source", "state_hash")}
+
+
+class UnreadableRow(ValueError):
+    """A row that reading back would refuse (row validation): it is never written."""
+
+
+def check_action_row(row: dict[str, Any]) -> None:
+    """Refuse an ``actions`` row whose text columns are not text of their width: SQLite
+    stores anything, and one such row would make the game's log unreadable."""
+    for column, width in _WIDTHS.items():
+        value = row.get(column)
+        if value is None and column == "interaction_id":
+            continue
+        if not isinstance(value, str) or (width is not None and len(value) > width):
+            raise UnreadableRow(f"actions.{column} must be text of at most {width} "
+                                f"characters, not {type(value).__name__} of length "
+                                f"{len(value) if isinstance(value, str) else '?'}")
 
 
 @dataclass
@@ -58,6 +77,7 @@ class BatchWriter:
 
     async def write(self, item: MoveWrite) -> None:
         """Commit ``item`` (possibly together with others); raises what its write raised."""
+        check_action_row(item.action)
         self._queue.append(item)
         async with self.lock:  # FIFO: whoever gets it flushes everything queued so far
             if not item.done:

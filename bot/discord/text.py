@@ -15,7 +15,9 @@ MAX_CONTENT = 2000
 def discord_time(when: datetime) -> str:
     if when.tzinfo is None:  # SQLite hands back naive UTC
         when = when.replace(tzinfo=UTC)
-    return f"<t:{int(when.timestamp())}:R>"
+    stamp = int(when.timestamp())
+    # Absolute in the reader's own time zone and relative: "24 November 2026 18:00 (in 3 hours)".
+    return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
 
 def discord_person(person: Person) -> str:

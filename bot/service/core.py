@@ -3,7 +3,10 @@ events into effects, and scheduling deadlines. The public operations live in the
 
 from __future__ import annotations
 
+import json
+import logging
 import secrets
+import sqlite3
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
@@ -11,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.i18n import Msg, Person, as_msg, lines_msg, msg
@@ -19,8 +22,9 @@ from bot.service.clock import Clock, SystemClock
 from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.locks import GameLocks
+from bot.service.validate import check_game_id
 from rules import registry
-from rules.base import Action, Event, GameRules, hash_json
+from rules.base import Action, Event, GameRules, canonical_json, hash_json
 from rules.replay import LoggedAction, ReplayMismatch, replay
 from storage import repo
 from storage.batch import BatchWriter, MoveWrite
@@ -29,6 +33,12 @@ from storage.models import Game, Seat
 
 SNAPSHOT_EVERY = 50
 RECENT_INTERACTIONS = 4096
+#: The per-seat timers of a decision: reminders (half-time and the lead time) and the deadline.
+SEAT_TIMERS = ("remind_half", "remind", "deadline")
+#: The least gap between the half-time reminder and the lead-time one for both to be sent.
+HALF_TIME_GAP = timedelta(hours=1)
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -104,13 +114,19 @@ class ServiceCore:
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[AsyncConnection]:
-        """A write transaction (serialized per process on SQLite)."""
-        if self._write_lock is None:
-            async with self.engine.begin() as conn:
-                yield conn
-            return
-        async with self._write_lock, self.engine.begin() as conn:
-            yield conn
+        """A write transaction (serialized per process on SQLite). A storage failure (a full
+        disk) is answered "could not save, try again", logged in one line."""
+        try:
+            if self._write_lock is None:
+                async with self.engine.begin() as conn:
+                    yield conn
+            else:
+                async with self._write_lock, self.engine.begin() as conn:
+                    yield conn
+        except (OperationalError, sqlite3.OperationalError) as exc:
+            self._heads.clear()  # a body may have updated a cached head before the commit
+            log.error("could not save: %s", _first_line(exc))
+            raise ServiceError("error.save_failed") from None
 
     # ---- loading ---------------------------------------------------------------------------
     def rules_for(self, game_type: str) -> GameRules:
@@ -121,6 +137,7 @@ class ServiceCore:
                                available=", ".join(sorted(self.games))) from None
 
     async def _head(self, game_id: int, *, fresh: bool = False) -> Head:
+        check_game_id(game_id)  # "1", 1.0 and True are not game 1; 2**63 fits no column
         if self.settings.head_cache and not fresh and game_id in self._heads:
             self._heads.move_to_end(game_id)
             return self._heads[game_id]
@@ -177,7 +194,9 @@ class ServiceCore:
             rebuilt = await self.rebuild(game_id)
         except ReplayMismatch as exc:
             return str(exc)
-        if self.rules_for(game.game_type).to_json(rebuilt) != game.state:
+        # Compared as canonical JSON, as the column stores it: an engine's int-keyed mapping
+        # (a finished game's scores by seat) comes back from the column with string keys.
+        if as_stored(self.rules_for(game.game_type).to_json(rebuilt)) != as_stored(game.state):
             return "the replayed state differs from the stored head"
         return None
 
@@ -259,6 +278,13 @@ class ServiceCore:
         except repo.VersionConflict:
             self._forget(game_id)
             raise StaleVersion(old_version) from None
+        except (OperationalError, sqlite3.OperationalError) as exc:
+            # A full disk, a read-only or locked database: nothing was committed. The player
+            # hears "could not save, try again"; the operator gets one line, not a traceback.
+            self._forget(game_id)
+            log.error("game #%s: could not save move %s (%s): %s", game_id, version,
+                      action.kind, _first_line(exc))
+            raise ServiceError("error.save_failed") from None
         game.version = version
         game.state = state_json
         game.awaiting = sorted(new_awaiting)
@@ -355,6 +381,12 @@ class ServiceCore:
             if remind_at > now:
                 rows.append({"game_id": head.game.id, "seat": s, "kind": "remind",
                              "due_at": remind_at, "version": version})
+            # A long deadline also gets a reminder at half-time, unless that would come
+            # within the last stretch anyway.
+            half = now + (due - now) / 2
+            if half > now and remind_at - half >= HALF_TIME_GAP:
+                rows.append({"game_id": head.game.id, "seat": s, "kind": "remind_half",
+                             "due_at": half, "version": version})
         return rows
 
     async def _drop_seats(self, conn: AsyncConnection, head: Head, seats: list[int]) -> None:
@@ -384,12 +416,33 @@ class ServiceCore:
             raise ServiceError("error.not_seated", game_id=head.game.id)
         return seat
 
+    async def _logged_outcome(self, interaction_id: str | None) -> Outcome | None:
+        """The original outcome of an interaction already in the log (a retried click after a
+        restart or from another process), else None. Only read on an error path."""
+        if interaction_id is None:
+            return None
+        async with self.engine.connect() as conn:
+            row = await repo.action_by_interaction(conn, interaction_id)
+        return duplicate_outcome(row.game_id, row.seq) if row is not None else None
+
     def _require_active(self, head: Head) -> None:
         if head.game.status != "active" or head.state is None:
             raise ServiceError("error.not_active", game_id=head.game.id, status=head.game.status)
 
     async def _refresh_seats(self, head: Head, conn: AsyncConnection) -> None:
         head.seats = await repo.seats_of(conn, head.game.id or 0)
+
+
+def _first_line(exc: BaseException) -> str:
+    """A database error's own message on one line (without SQLAlchemy's statement dump)."""
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return (text.splitlines() or [type(exc).__name__])[0][:200]
+
+
+def as_stored(data: Any) -> str:
+    """``data`` as canonical JSON after the round trip through a JSON column (int keys become
+    strings, tuples lists): two states are equal for the log when these are."""
+    return canonical_json(json.loads(json.dumps(data)))
 
 
 class _Duplicate(Exception):

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.i18n import Lines, Person, msg
-from bot.service.core import Head, ServiceCore
+from bot.service.core import SEAT_TIMERS, Head, ServiceCore
 from bot.service.effects import Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError
 from storage import repo
@@ -46,7 +46,7 @@ class DeadlineOps(ServiceCore):
         ready = [r for r in rows if r.kind == "ready_check"]
         if ready:
             effects += await self._ready_check_expired(head, ready[0])
-        reminders = [r for r in rows if r.kind == "remind"]
+        reminders = [r for r in rows if r.kind.startswith("remind")]
         if reminders:
             effects += await self._remind(head, reminders)
         for row in (r for r in rows if r.kind == "deadline"):
@@ -106,7 +106,7 @@ class DeadlineOps(ServiceCore):
         if seat.excuses_left > 0 and seat.user_id is not None:
             new_due = self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
             async with self._tx() as conn:
-                await repo.clear_deadlines(conn, gid, [row.seat], ["remind", "deadline"])
+                await repo.clear_deadlines(conn, gid, [row.seat], SEAT_TIMERS)
                 await repo.update_seat(conn, gid, row.seat, excuses_left=seat.excuses_left - 1)
                 await self._schedule(conn, head, [row.seat], head.game.version, due=new_due)
                 await self._refresh_seats(head, conn)

@@ -9,6 +9,7 @@ from bot.i18n import Msg, as_msg, lines_msg, msg, render
 from bot.service.core import ServiceCore, _Duplicate, duplicate_outcome
 from bot.service.effects import Outcome
 from bot.service.errors import ServiceError, StaleVersion
+from bot.service.validate import check_declared_keys, check_submission, engine_reason
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text
 from storage import repo
 
@@ -37,6 +38,8 @@ class MoveOps(ServiceCore):
     ) -> Outcome:
         """Apply one player's move. Raises ServiceError (nothing changed) or returns an
         Outcome whose effects the adapter delivers after this returns."""
+        # Kind, size and depth first: nothing unchecked reaches a lock, a cache or an engine.
+        action = check_submission(game_id, user_id, action, interaction_id, expected_version)
         if not isinstance(action, Action):
             try:
                 action = Action.from_json(action)
@@ -47,10 +50,18 @@ class MoveOps(ServiceCore):
             return duplicate_outcome(gid, version)
         async with self.locks.hold(game_id):
             head = await self._head(game_id)
-            seat = self._seat_or_fail(head, user_id)
-            self._require_active(head)
-            if expected_version is not None and expected_version != head.game.version:
-                raise StaleVersion(head.game.version)
+            try:
+                seat = self._seat_or_fail(head, user_id)
+                self._require_active(head)
+                if expected_version is not None and expected_version != head.game.version:
+                    raise StaleVersion(head.game.version)
+                check_declared_keys(head.rules, head.state, seat.seat, action)
+            except ServiceError:
+                # A retry (after a restart, or from another process) of a move that was
+                # applied answers with its original outcome, not "stale" or "not active".
+                if (logged := await self._logged_outcome(interaction_id)) is not None:
+                    return logged
+                raise
             try:
                 new_state, events = head.rules.apply(head.state, seat.seat, action)
             except RuleViolation as exc:
@@ -62,7 +73,8 @@ class MoveOps(ServiceCore):
                         row = await repo.action_by_interaction(conn, interaction_id)
                     if row is not None:
                         return duplicate_outcome(row.game_id, row.seq)
-                raise ServiceError("error.move_rejected", reason=exc.text or exc.message) from None
+                raise ServiceError("error.move_rejected",
+                                   reason=engine_reason(exc.text or exc.message, action)) from None
             try:
                 effects = await self._commit_move(head, seat.seat, user_id, action, new_state,
                                                   events, source="player",
@@ -119,6 +131,8 @@ class MoveOps(ServiceCore):
         head = await self._head(game_id)
         seat = self._seat_or_fail(head, user_id)
         self._require_active(head)
+        if seat.seat not in head.rules.awaiting(head.state):  # e.g. another process moved first
+            raise ServiceError("error.not_your_turn", game_id=game_id)
         return head.rules.random_action(head.state, seat.seat, rng)
 
     async def game_log(self, game_id: int, user_id: int | None, limit: int = 20,

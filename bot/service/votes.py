@@ -7,9 +7,10 @@ from datetime import timedelta
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.i18n import Msg, Person, msg
-from bot.service.core import Head, ServiceCore
+from bot.service.core import SEAT_TIMERS, Head, ServiceCore
 from bot.service.effects import Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError
+from bot.service.validate import check_game_id, check_seat, check_user_id, quote
 from storage import repo
 from storage.models import Vote
 
@@ -20,8 +21,12 @@ class VoteOps(ServiceCore):
     async def vote(self, game_id: int, user_id: int, kind: str, yes: bool = True,
                    target_seat: int | None = None) -> Outcome:
         """Open a vote of ``kind`` (the proposer votes yes) or cast a ballot on the open one."""
-        if kind not in VOTE_KINDS:
-            raise ServiceError("error.vote_kind", kind=kind)
+        check_game_id(game_id)
+        check_user_id(user_id)
+        if not isinstance(kind, str) or kind not in VOTE_KINDS:
+            raise ServiceError("error.vote_kind", kind=quote(kind))
+        if target_seat is not None:
+            check_seat(target_seat)
         async with self.locks.hold(game_id):
             head = await self._head(game_id, fresh=True)
             seat = self._seat_or_fail(head, user_id)
@@ -108,7 +113,7 @@ class VoteOps(ServiceCore):
         due = self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
         if vote.kind == "pause":
             await repo.update_game(c, gid, paused=True)
-            await repo.clear_deadlines(c, gid, kinds=["remind", "deadline"])
+            await repo.clear_deadlines(c, gid, kinds=SEAT_TIMERS)
             head.game.paused = True
             return [Post(gid, msg("game.paused", game_id=gid))]
         if vote.kind == "resume":
@@ -117,7 +122,7 @@ class VoteOps(ServiceCore):
             await self._schedule(c, head, awaiting, head.game.version, due=due)
             return [Post(gid, msg("game.resumed", game_id=gid, deadline=due))]
         if vote.kind == "extend":
-            await repo.clear_deadlines(c, gid, kinds=["remind", "deadline"])
+            await repo.clear_deadlines(c, gid, kinds=SEAT_TIMERS)
             if not head.game.paused:
                 await self._schedule(c, head, awaiting, head.game.version, due=due)
             return [Post(gid, msg("game.extended", game_id=gid, deadline=due))]
@@ -134,6 +139,9 @@ class VoteOps(ServiceCore):
 
     async def claim(self, game_id: int, seat: int, user_id: int, name: str) -> Outcome:
         """Take an open (abandoned or replaced) seat; its private state goes to the new owner."""
+        check_game_id(game_id)
+        check_seat(seat)
+        check_user_id(user_id)
         async with self.locks.hold(game_id):
             head = await self._head(game_id, fresh=True)
             if head.game.status != "active":

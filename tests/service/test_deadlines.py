@@ -27,9 +27,14 @@ async def test_reminder_pings_only_awaited_seats_and_says_what_is_missing(
     gid = await started_game(service, [ALICE, BOB, CAROL], deadline_hours=24)
     await service.submit(gid, ALICE, Action("ready"))
     await service.submit(gid, BOB, Action("bid", {"amount": 2}))
-    clock.advance(21 * HOUR)  # default lead time: 2 h before the deadline
+    clock.advance(11.5 * HOUR)
     assert await service.run_due() == []
-    clock.advance(1.5 * HOUR)
+    clock.advance(1 * HOUR)  # half-time: a first reminder
+    half = [e for e in await service.run_due() if isinstance(e, Post)]
+    assert len(half) == 1 and set(half[0].mentions) == {BOB, CAROL}
+    clock.advance(8.5 * HOUR)
+    assert await service.run_due() == []
+    clock.advance(1.5 * HOUR)  # default lead time: 2 h before the deadline
     effects = await service.run_due()
     reminder = [e for e in effects if isinstance(e, Post)]
     assert len(reminder) == 1
