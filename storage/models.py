@@ -153,3 +153,19 @@ class UserSettings(SQLModel, table=True):
     dm_enabled: bool = True
     remind_minutes: int = 120  # reminder lead time before a deadline
     locale: str = Field(default="en", max_length=10)
+
+
+class GuildSettings(SQLModel, table=True):
+    """A server's own rules for its tables (``/game settings server``)."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    #: Consecutive missed deadlines after which a seat is opened to the autopilot (0 = never).
+    auto_open_after: int = 3
+    #: Members with this role administer games like members with Manage Server.
+    admin_role_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    #: A lobby nobody starts expires after this many hours.
+    lobby_expire_hours: float = 72.0
+    #: The language of public thread messages and board images (None: the guild's own).
+    locale: str | None = Field(default=None, max_length=10)

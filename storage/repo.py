@@ -15,6 +15,7 @@ from storage.models import (
     BotState,
     Deadline,
     Game,
+    GuildSettings,
     Seat,
     Snapshot,
     UserSettings,
@@ -30,6 +31,7 @@ D = Deadline.__table__
 V = Vote.__table__
 U = UserSettings.__table__
 B = BotState.__table__
+GS = GuildSettings.__table__
 
 
 class VersionConflict(Exception):
@@ -229,6 +231,20 @@ async def save_user_settings(conn: AsyncConnection, user_id: int, **values: Any)
         await conn.execute(update(U).where(U.c.user_id == user_id).values(**values))
     else:
         await conn.execute(insert(U).values(user_id=user_id, **values))
+
+
+async def guild_settings(conn: AsyncConnection, guild_id: int) -> GuildSettings:
+    """The server's settings (defaults when it never set any)."""
+    row = (await conn.execute(select(GS).where(GS.c.guild_id == guild_id))).mappings().first()
+    return GuildSettings.model_validate(dict(row)) if row else GuildSettings(guild_id=guild_id)
+
+
+async def save_guild_settings(conn: AsyncConnection, guild_id: int, **values: Any) -> None:
+    if (await conn.execute(select(GS.c.guild_id).where(GS.c.guild_id == guild_id))).first():
+        await conn.execute(update(GS).where(GS.c.guild_id == guild_id).values(**values))
+    else:
+        await conn.execute(insert(GS).values(**GuildSettings(guild_id=guild_id, **values)
+                                            .model_dump()))
 
 
 # ---- the bot's own state ---------------------------------------------------------------------

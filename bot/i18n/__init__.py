@@ -125,7 +125,9 @@ class Person:
     """A player named in a message: adapters render a mention, text renders the name."""
 
     user_id: int | None
-    name: str
+    #: The name shown where no mention is possible; a ``Msg``/``Text`` is rendered in the
+    #: reader's language first ("Bob (Seat 2)", "Bob (Red)").
+    name: Any
 
 
 def plain_time(when: datetime) -> str:
@@ -171,6 +173,8 @@ def _param(value: Any, loc: str, style: Style, sep: str = ", ") -> Any:
     if isinstance(value, datetime):
         return style.time(value)
     if isinstance(value, Person):
+        if not isinstance(value.name, str):
+            value = Person(value.user_id, str(_param(value.name, loc, style)))
         return style.person(value)
     if isinstance(value, list | tuple):
         return sep.join(str(_param(v, loc, style)) for v in value)

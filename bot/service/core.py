@@ -24,7 +24,7 @@ from bot.service.errors import ServiceError, StaleVersion
 from bot.service.locks import GameLocks
 from bot.service.validate import check_game_id
 from rules import registry
-from rules.base import Action, Event, GameRules, canonical_json, hash_json
+from rules.base import Action, Event, GameRules, Text, canonical_json, hash_json
 from rules.replay import LoggedAction, ReplayMismatch, replay
 from storage import repo
 from storage.batch import BatchWriter, MoveWrite
@@ -78,13 +78,16 @@ class Head:
         for s in self.seats:
             if s.seat == seat:
                 label = self.label(seat)
-                name = s.display_name if s.user_id is not None else "(open seat)"
-                return Person(s.user_id, f"{name} ({label})" if self.state is not None else name)
-        return Person(None, f"seat {seat + 1}")
+                name: Any = s.display_name if s.user_id is not None else msg("game.open_seat")
+                if self.state is None:
+                    return Person(s.user_id, name)
+                return Person(s.user_id, msg("game.person", name=name, label=label))
+        return Person(None, msg("game.seat_no", seat_no=seat + 1))
 
-    def label(self, seat: int) -> str:
+    def label(self, seat: int) -> str | Text | Msg:
+        """The seat's name at the table: the engine's label (a catalog text) once started."""
         if self.state is None:
-            return f"Seat {seat + 1}"
+            return msg("game.seat_no", seat_no=seat + 1)
         return self.rules.seat_label(self.state, seat)
 
 
