@@ -85,7 +85,7 @@ class ActionRow(SQLModel, table=True):
     seq: int
     seat: int
     actor_id: int | None = Field(default=None, sa_column=Column(BigInteger))  # None = system
-    source: str = Field(default="player", max_length=16)  # player|deadline
+    source: str = Field(default="player", max_length=16)  # player|deadline|autopilot
     action: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     events: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON,
                                                                                 nullable=False))

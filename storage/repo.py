@@ -92,6 +92,16 @@ async def open_lobbies(conn: AsyncConnection, guild_id: int, limit: int
     return [(int(r[0]), str(r[1]), str(r[2])) for r in (await conn.execute(q)).all()]
 
 
+async def open_seats(conn: AsyncConnection, guild_id: int, limit: int
+                     ) -> list[tuple[int, str, int]]:
+    """(game id, title, seat) of the open seats of a guild's running games, newest first."""
+    q = (select(G.c.id, G.c.title, S.c.seat)
+         .join(S, S.c.game_id == G.c.id)
+         .where(and_(G.c.guild_id == guild_id, G.c.status == "active", S.c.user_id.is_(None)))
+         .order_by(G.c.id.desc(), S.c.seat).limit(limit))
+    return [(int(r[0]), str(r[1]), int(r[2])) for r in (await conn.execute(q)).all()]
+
+
 async def game_ids(conn: AsyncConnection, statuses: Sequence[str]) -> list[int]:
     q = select(G.c.id).where(G.c.status.in_(list(statuses))).order_by(G.c.id)
     return [int(r[0]) for r in (await conn.execute(q)).all()]

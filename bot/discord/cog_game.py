@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.discord.flows import display_name
 from bot.discord.options import option_completions, parse_options
 from bot.discord.strings import cmd
-from bot.discord.text import locale_of, render, tr
+from bot.discord.text import locale_of, render, say, tr
 from bot.games import front
 from bot.i18n import Person, msg
 from bot.service import VOTE_KINDS, GameService, Outcome, ServiceError
@@ -228,6 +228,47 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
 
         await self._run(interaction, call)
 
+    @claim.autocomplete("game")
+    async def _games_with_open_seats(self, interaction: Interaction, current: str
+                                     ) -> list[app_commands.Choice[int]]:
+        """Anyone may claim an open seat, so anyone is offered this server's open seats."""
+        if interaction.guild_id is None:
+            return []
+        locale = locale_of(interaction)
+        out: dict[int, app_commands.Choice[int]] = {}
+        for gid, title, _seat, _label in await self.service.open_seats(interaction.guild_id):
+            name = tr("ui.game_choice", locale, limit=100, game_id=gid, title=title,
+                      state=tr("ui.open_seats", locale))
+            if gid not in out and current.strip().lower() in name.lower():
+                out[gid] = app_commands.Choice(name=name, value=gid)
+        return list(out.values())[:MAX_CHOICES]
+
+    @claim.autocomplete("seat")
+    async def _open_seat_names(self, interaction: Interaction, current: str
+                               ) -> list[app_commands.Choice[int]]:
+        if interaction.guild_id is None:
+            return []
+        game = getattr(interaction.namespace, "game", None)
+        locale = locale_of(interaction)
+        out = []
+        for gid, _title, seat, label in await self.service.open_seats(interaction.guild_id):
+            if isinstance(game, int) and gid != game:
+                continue
+            name = tr("ui.seat_choice", locale, limit=100, label=say(label, locale),
+                      seat_no=seat + 1, game_id=gid)
+            if current.strip().lower() in name.lower():
+                out.append(app_commands.Choice(name=name, value=seat + 1))
+        return out[:MAX_CHOICES]
+
+    @app_commands.command(name="resign", description=cmd("resign"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def resign(self, interaction: Interaction, game: int | None = None) -> None:
+        async def call() -> Outcome:
+            gid = await self._game(interaction, game)
+            return await self.service.resign(gid, interaction.user.id)
+
+        await self._run(interaction, call)
+
     # ---- usable in DMs ---------------------------------------------------------------------
     @app_commands.command(name="status", description=cmd("status"))
     @app_commands.describe(game=cmd("game_option"))
@@ -284,14 +325,34 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @app_commands.choices(kind=[app_commands.Choice(name=cmd(f"vote.kind.{k}"), value=k)
                                 for k in VOTE_KINDS])
     async def vote(self, interaction: Interaction, kind: str, game: int | None = None,
-                   yes: bool = True, seat: app_commands.Range[int, 0, 99] | None = None
+                   yes: bool = True, seat: app_commands.Range[int, 1, 99] | None = None
                    ) -> None:
         async def call() -> Outcome:
             gid = await self._game(interaction, game)
-            return await self.service.vote(
-                gid, interaction.user.id, kind, yes, target_seat=seat)
+            # Seats are picked by their name at the table (autocompleted); the value counts
+            # from 1 like /game claim, the service from 0.
+            return await self.service.vote(gid, interaction.user.id, kind, yes,
+                                           target_seat=None if seat is None else seat - 1)
 
         await self._run(interaction, call)
+
+    @vote.autocomplete("seat")
+    async def _seat_names(self, interaction: Interaction, current: str
+                          ) -> list[app_commands.Choice[int]]:
+        locale = locale_of(interaction)
+        try:
+            gid = await self._game(interaction, getattr(interaction.namespace, "game", None))
+            summary = await self.service.summary(gid)
+        except ServiceError:
+            return []
+        names = {seat: name for seat, _uid, name in summary.players}
+        out = []
+        for seat, label in sorted(summary.seat_labels.items()):
+            name = tr("ui.seat_choice_player", locale, limit=100, label=say(label, locale),
+                      player=names.get(seat) or tr("game.open_seat", locale))
+            if current.strip().lower() in name.lower():
+                out.append(app_commands.Choice(name=name, value=seat + 1))
+        return out[:MAX_CHOICES]
 
     @app_commands.command(name="settings", description=cmd("settings"))
     @app_commands.describe(dms=cmd("settings.dms"),
@@ -305,7 +366,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @leave.autocomplete("game")
     @start.autocomplete("game")
     @ready.autocomplete("game")
-    @claim.autocomplete("game")
+    @resign.autocomplete("game")
     @status.autocomplete("game")
     @hand.autocomplete("game")
     @log.autocomplete("game")

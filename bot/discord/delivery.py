@@ -52,6 +52,31 @@ POST_BUTTONS: dict[str, type[discord.ui.DynamicItem[Any]]] = {
     "game.your_turn_thread": HandButton,
 }
 
+#: The most text one public post may carry before it is cut, across several messages.
+MAX_POST = 20_000
+
+
+def split_message(text: str, size: int = 2000) -> list[str]:
+    """``text`` in parts of at most ``size`` characters, cut at line ends where possible."""
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > size:  # one line longer than a message: cut it hard
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:size])
+            line = line[size:]
+        if current and len(current) + 1 + len(line) > size:
+            parts.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current or not parts:
+        parts.append(current)
+    return parts
+
+
 Messageable = discord.TextChannel | discord.Thread | discord.DMChannel | discord.VoiceChannel
 
 def mentions_only(user_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -114,8 +139,15 @@ class Delivery:
             view = discord.ui.View(timeout=None)
             view.add_item(item(post.game_id, locale))
             kwargs["view"] = view
-        return await channel.send(render(post.msg, locale),
-                                  allowed_mentions=mentions_only(post.mentions), **kwargs)
+        # A long public message (a default that settled a whole turn) is sent in parts cut at
+        # line ends, never clipped: the thread is the table's record.
+        parts = split_message(render(post.msg, locale, limit=MAX_POST))
+        sent: discord.Message | None = None
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            sent = await channel.send(part, allowed_mentions=mentions_only(post.mentions),
+                                      **(kwargs if last else {}))
+        return sent
 
     # ---- private messages ------------------------------------------------------------------
     async def notify(self, note: Notify) -> None:

@@ -33,6 +33,8 @@ from storage.models import Game, Seat
 
 SNAPSHOT_EVERY = 50
 RECENT_INTERACTIONS = 4096
+#: A bound on the moves the autopilot makes for open seats after one event.
+MAX_AUTOPILOT_MOVES = 500
 #: The per-seat timers of a decision: reminders (half-time and the lead time) and the deadline.
 SEAT_TIMERS = ("remind_half", "remind", "deadline")
 #: The least gap between the half-time reminder and the lead-time one for both to be sent.
@@ -301,6 +303,27 @@ class ServiceCore:
         # A player's own private events come back as the reply to their move, not as a DM.
         quiet = {seat} if source == "player" else set()
         return self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet)
+
+    async def _autopilot(self, head: Head) -> list[Effect]:
+        """An open seat (replaced, resigned, or opened after missed deadlines) is played by its
+        defaults at once, until someone claims it: the table never waits a deadline for
+        nobody. Every path that moves a game or opens a seat calls this after its own commit.
+        Bounded, so a stuck engine cannot spin."""
+        effects: list[Effect] = []
+        for _ in range(MAX_AUTOPILOT_MOVES):
+            if head.game.status != "active" or head.game.paused or head.state is None:
+                break
+            awaited = head.rules.awaiting(head.state)
+            open_seats = sorted(s.seat for s in head.seats
+                                if s.user_id is None and s.seat in awaited)
+            if not open_seats:
+                break
+            seat = open_seats[0]
+            action = head.rules.default_action(head.state, seat)
+            new_state, events = head.rules.apply(head.state, seat, action)
+            effects += await self._commit_move(head, seat, None, action, new_state, events,
+                                               source="autopilot", interaction_id=None)
+        return effects
 
     def _effects_of(self, head: Head, events: Iterable[Event], newly: set[int], version: int,
                     quiet: set[int] | None = None) -> list[Effect]:

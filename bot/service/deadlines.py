@@ -15,7 +15,7 @@ from bot.service.core import SEAT_TIMERS, Head, ServiceCore
 from bot.service.effects import Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError
 from storage import repo
-from storage.models import Deadline
+from storage.models import Deadline, GuildSettings
 
 #: A bound on the defaults applied for one missed deadline (a stuck engine must not spin).
 MAX_DEFAULTS_PER_MISS = 50
@@ -150,7 +150,32 @@ class DeadlineOps(ServiceCore):
         if seat.user_id is not None:
             mine.append(Notify(gid, row.seat, seat.user_id,
                                msg("deadline.defaulted_you", game_id=gid)))
-        return [notice, *mine, *rest]
+        opened = await self._open_if_absent(head, row.seat, missed)
+        return [notice, *mine, *rest, *opened, *await self._autopilot(head)]
+
+    async def _open_if_absent(self, head: Head, seat: int, missed: int) -> list[Effect]:
+        """After the server's number of consecutive missed deadlines the seat opens: the
+        autopilot plays it at once, and its player can take it back with /game claim."""
+        gid = head.game.id or 0
+        limit = (await self.guild_settings(head.game.guild_id)).auto_open_after
+        holder = next((s for s in head.seats if s.seat == seat), None)
+        if (limit <= 0 or missed < limit or holder is None or holder.user_id is None
+                or head.game.status != "active"):
+            return []
+        person = head.person(seat)
+        async with self._tx() as conn:
+            await repo.update_seat(conn, gid, seat, user_id=None, active=False)
+            await repo.clear_deadlines(conn, gid, [seat], SEAT_TIMERS)
+            await self._refresh_seats(head, conn)
+        return [Post(gid, msg("seat.auto_opened", player=person, n=missed, game_id=gid,
+                              seat_label=head.label(seat), seat_no=seat + 1))]
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        """A server's settings (its defaults outside a server)."""
+        if guild_id is None:
+            return GuildSettings(guild_id=0)
+        async with self.engine.connect() as conn:
+            return await repo.guild_settings(conn, guild_id)
 
     # ---- user preferences and DMs ------------------------------------------------------------
     async def dm_closed(self, game_id: int, user_id: int) -> Outcome:

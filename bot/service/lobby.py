@@ -261,6 +261,18 @@ class LobbyOps(ServiceCore):
         async with self.engine.connect() as conn:
             return await repo.open_lobbies(conn, guild_id, limit)
 
+    async def open_seats(self, guild_id: int, limit: int = 25
+                         ) -> list[tuple[int, str, int, Any]]:
+        """(game id, title, seat, seat label) of the open seats in a guild's running games:
+        anyone may claim them, so anyone is offered them."""
+        async with self.engine.connect() as conn:
+            rows = await repo.open_seats(conn, guild_id, limit)
+        out = []
+        for gid, title, seat in rows:
+            head = await self._head(gid)
+            out.append((gid, title, seat, head.label(seat)))
+        return out
+
     async def board_message_id(self, game_id: int) -> int | None:
         head = await self._head(game_id, fresh=True)
         return head.game.board_message_id

@@ -83,6 +83,7 @@ class MoveOps(ServiceCore):
                 async with self.engine.connect() as conn:
                     row = await repo.action_by_interaction(conn, interaction_id or "")
                 return duplicate_outcome(game_id, row.seq if row else head.game.version)
+            effects += await self._autopilot(head)
         reply = self._private_reply(head.rules, events, seat.seat)
         return Outcome(game_id, reply, head.game.version, effects)
 

@@ -1,4 +1,4 @@
-"""Table votes: pause, resume, extend, cancel, replace a seat; and claiming an open seat."""
+"""Table votes: pause, resume, extend, cancel, replace a seat; resigning and claiming seats."""
 
 from __future__ import annotations
 
@@ -51,7 +51,9 @@ class VoteOps(ServiceCore):
                     game_id=game_id, needed=self._needed(head, vote))))
             vote.ballots = {**vote.ballots, str(user_id): yes}
             effects += await self._tally(head, vote, seat.seat, yes)
-        return Outcome(game_id, effects[-1].msg if effects else msg("move.accepted"),
+            said = [e.msg for e in effects if isinstance(e, Post)]
+            effects += await self._autopilot(head)  # a seat the vote opened is played at once
+        return Outcome(game_id, said[-1] if said else msg("move.accepted"),
                        head.game.version, effects)
 
     def _check_useful(self, head: Head, kind: str, target: int | None) -> None:
@@ -136,6 +138,26 @@ class VoteOps(ServiceCore):
         await self._refresh_seats(head, c)
         return [Post(gid, msg("seat.opened", seat_label=head.label(seat), game_id=gid,
                               seat_no=seat + 1))]
+
+    async def resign(self, game_id: int, user_id: int) -> Outcome:
+        """Leave a running game: the seat opens, the autopilot plays it until someone claims
+        it, and the table is told."""
+        check_game_id(game_id)
+        check_user_id(user_id)
+        async with self.locks.hold(game_id):
+            head = await self._head(game_id, fresh=True)
+            seat = self._seat_or_fail(head, user_id)
+            self._require_active(head)
+            person = head.person(seat.seat)
+            async with self._tx() as conn:
+                await repo.update_seat(conn, game_id, seat.seat, user_id=None, active=False)
+                await repo.clear_deadlines(conn, game_id, [seat.seat], SEAT_TIMERS)
+                await self._refresh_seats(head, conn)
+            told = msg("seat.resigned", player=person, seat_label=head.label(seat.seat),
+                       game_id=game_id, seat_no=seat.seat + 1)
+            effects: list[Effect] = [Post(game_id, told)]
+            effects += await self._autopilot(head)
+        return Outcome(game_id, told, head.game.version, effects)
 
     async def claim(self, game_id: int, seat: int, user_id: int, name: str) -> Outcome:
         """Take an open (abandoned or replaced) seat; its private state goes to the new owner."""

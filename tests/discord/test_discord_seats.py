@@ -1,0 +1,65 @@
+"""Seats on Discord: `/game resign` opens a seat (the bot plays it), anyone on the server is
+offered the open seats by name in `/game claim`, and a replace vote names its seat by the
+table's name for it — counted from 1 like claim."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.discord.app import MaesterBot, create_bot
+from bot.service import GameService
+
+
+@pytest.fixture
+def simcord_bot(service: GameService) -> MaesterBot:
+    return create_bot(service)
+
+
+async def table(env: Any) -> tuple[Any, Any, list[Any]]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
+    alice, bob, carol = members[:3]
+    await alice.slash(channel, "game new", game_type="sealed_bids", players=3,
+                      options="rounds=3")
+    (thread,) = channel.threads
+    await bob.click(thread.last_message, label="Join")
+    await carol.click(thread.last_message, label="Join")
+    await alice.slash(thread, "game start")
+    await bob.click(thread.last_message, label="Ready")
+    await carol.click(thread.last_message, label="Ready")
+    return channel, thread, members
+
+
+async def test_resign_then_anyone_claims_the_open_seat_by_name(
+    simcord_env: Any, service: GameService
+) -> None:
+    channel, thread, (alice, bob, carol, dave) = await table(simcord_env)
+    answer = await bob.slash(thread, "game resign")
+    assert "resigned" in answer.response.content
+    assert any("resigned from game #1" in m.content for m in thread.history())
+    assert 1 not in (await service.summary(1)).awaiting  # the bot made Bob's move at once
+
+    # Dave never played here, yet he is offered the open seat, by its name.
+    games = await dave.autocomplete(channel, "game claim", "game", "")
+    assert [c["value"] for c in games] == [1]
+    seats = await dave.autocomplete(channel, "game claim", "seat", "", game=1)
+    assert [(c["name"], c["value"]) for c in seats] == [("Seat 2 (seat 2, game #1)", 2)]
+    await dave.slash(channel, "game claim", game=1, seat=2)
+    assert any(f"{dave.mention} now plays" in m.content for m in thread.history())
+    assert await dave.autocomplete(channel, "game claim", "game", "") == []
+
+
+async def test_a_replace_vote_targets_the_seat_named(
+    simcord_env: Any, service: GameService
+) -> None:
+    _channel, thread, (alice, bob, carol, _dave) = await table(simcord_env)
+    offered = await alice.autocomplete(thread, "game vote", "seat", "carol", kind="replace")
+    assert [(c["name"], c["value"]) for c in offered] == [("Seat 3 — carol", 3)]
+    await alice.slash(thread, "game vote", kind="replace", seat=3)
+    await bob.slash(thread, "game vote", kind="replace")
+    summary = await service.summary(1)
+    holders = {seat: uid for seat, uid, _name in summary.players}
+    assert holders[2] is None and holders[1] == bob.id  # Carol's seat, not Bob's
