@@ -1,0 +1,90 @@
+"""Button and select labels for The Great Wall's concrete actions (the generic move panel
+shows them): every word from the catalog (``great_wall.act.*``)."""
+
+from __future__ import annotations
+
+from bot.discord.text import tr
+from rules.base import Action
+
+
+def _loc(loc: str, locale: str) -> str:
+    return tr(f"great_wall.loc.{loc}", locale)
+
+
+def _card(card: str, locale: str) -> str:
+    return tr(f"great_wall.card.{card}", locale)
+
+
+def _unit(unit: str, locale: str) -> str:
+    return tr(f"great_wall.unit.{unit}", locale)
+
+
+def _where(where: str, locale: str) -> str:
+    if where.startswith("unit:"):
+        return tr("great_wall.act.under_unit", locale, unit=_unit(where[5:], locale))
+    if where.startswith("horde:"):
+        return tr("great_wall.act.on_horde", locale, n=int(where[6:]) + 1)
+    return tr(f"great_wall.act.shame_{where}", locale)
+
+
+def action_label(action: Action, locale: str) -> str:
+    p = action.params
+    k = action.kind
+    if k in ("general", "advisor", "command", "discard", "copy"):
+        return tr(f"great_wall.act.{k}", locale, card=_card(str(p.get("card")), locale))
+    if k in ("stop", "skip", "done", "pass", "donate"):
+        return tr(f"great_wall.act.{k}", locale)
+    if k == "position":
+        return tr("great_wall.act.position", locale, pos=p.get("pos"))
+    if k in ("place", "advanced", "activate"):
+        return tr(f"great_wall.act.{k}", locale, loc=_loc(str(p.get("loc")), locale))
+    if k == "source":
+        return tr("great_wall.act.source", locale, loc=_loc(str(p.get("src")), locale))
+    if k == "promote":
+        if p.get("unit"):
+            return tr("great_wall.act.promote_new", locale, loc=_loc(str(p.get("loc")), locale),
+                      unit=_unit(str(p.get("unit")), locale))
+        return tr("great_wall.act.promote", locale, loc=_loc(str(p.get("loc")), locale))
+    if k == "build":
+        return tr(f"great_wall.act.build_{p.get('what')}", locale, s=int(p.get("s", 0)) + 1)
+    if k == "move":
+        return tr("great_wall.act.move", locale, a=int(p.get("from", 0)) + 1,
+                  b=int(p.get("to", 0)) + 1)
+    if k == "hire":
+        if p.get("what") == "clerk":
+            return tr("great_wall.act.hire_clerk", locale)
+        return tr("great_wall.act.hire_advisor", locale, n=int(p.get("slot", 0)) + 1)
+    if k == "role":
+        return tr(f"great_wall.act.role_{p.get('role')}", locale)
+    if k == "recruit":
+        return tr("great_wall.act.recruit", locale, unit=_unit(str(p.get("unit")), locale))
+    if k == "staging":
+        return tr("great_wall.act.staging", locale, s=int(p.get("s", 0)) + 1)
+    if k == "target":
+        if p.get("row") == -1:
+            return tr("great_wall.act.firing", locale, s=int(p.get("s", 0)) + 1)
+        return tr("great_wall.act.target", locale, s=int(p.get("s", 0)) + 1,
+                  row=int(p.get("row", 0)) + 1, f=int(p.get("f", 0)) + 1)
+    if k == "field":
+        return tr("great_wall.act.field", locale, f=int(p.get("f", 0)) + 1)
+    if k == "wound":
+        return tr("great_wall.act.wound", locale, row=int(p.get("row", 0)) + 1,
+                  f=int(p.get("f", 0)) + 1)
+    if k == "attacker":
+        return tr(f"great_wall.act.attacker_{p.get('from')}", locale,
+                  unit=_unit(str(p.get("unit")), locale), s=int(p.get("s", 0)) + 1)
+    if k == "rescue":
+        return tr("great_wall.act.rescue", locale, n=int(p.get("n", 0)))
+    if k == "shame":
+        return tr("great_wall.act.shame", locale, where=_where(str(p.get("where")), locale))
+    if k == "unshame":
+        return tr("great_wall.act.unshame", locale, where=_where(str(p.get("where")), locale))
+    if k == "recover":
+        return tr("great_wall.act.recover_take" if p.get("take") else
+                  "great_wall.act.recover_honor", locale)
+    if k == "play":
+        key = "great_wall.act.play_enhanced" if p.get("enhanced") else "great_wall.act.play"
+        return tr(key, locale, card=_card(str(p.get("card")), locale))
+    if k == "fulfil":
+        return tr("great_wall.act.fulfil", locale, n=int(p.get("slot", 0)) + 1)
+    return tr("great_wall.act.other", locale)

@@ -1,0 +1,468 @@
+"""Soldiers at the front: recruiting and deploying (GW-43/44), attacks from staging areas and
+firing positions, Winter volleys (GW-52), Horde defeats (GW-63), the assault and breaches
+(GW-53, GW-60), rescues (GW-57) and where Shame goes (GW-10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Action, Event
+from rules.great_wall import automata as auto
+from rules.great_wall import board as B
+from rules.great_wall.data import UNITS, data
+from rules.great_wall.machine import MACHINE, Choice, push, register
+from rules.great_wall.procedures import (
+    casualty_value,
+    cover,
+    gain_shame,
+    num,
+    place_shame,
+    resolve_losses,
+    shame_places,
+    victims_on,
+    wound,
+)
+from rules.great_wall.state import State
+from rules.kit.frames import Frame, Handler
+
+
+# ---- Barracks: recruiting ------------------------------------------------------------------------
+@register
+class Recruit(Choice):
+    """One soldier per clerk at the Barracks, each paid and deployed at once."""
+
+    kind = "recruit"
+    actions = ("recruit", "done")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        clan = fr["clan"]
+        if fr["left"] <= 0:
+            return []
+        out = [Action("recruit", {"unit": u}) for u in UNITS
+               if B.units_free(st, clan, u) > 0 and B.can_pay(st, clan, B.unit_cost(st, clan, u))]
+        return [*out, Action("done")] if out else []
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[-1]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if action.kind == "done":
+            return
+        clan, unit = fr["clan"], action.params["unit"]
+        cost = B.unit_cost(st, clan, unit)
+        B.pay(st, clan, cost)
+        st.clans[clan]["sup"][unit] -= 1
+        ev.append(Event("recruit", {"clan": clan, "unit": unit, "res": B.res_list(cost)}))
+        if fr["left"] > 1:
+            push(st, "recruit", clan=clan, left=fr["left"] - 1, bonus=True)
+        if not fr["bonus"]:  # one recruitment, one recruit bonus (GW-43)
+            B.trigger(st, clan, "recruit", ev)
+        push(st, "deploy", clan=clan, unit=unit, mode="recruit", s=-1)
+
+
+def deploy_options(st: State, clan: int, unit: str, mode: str, home: int) -> list[Action]:
+    """Where a soldier may go. ``recruit``: any section (a spearman onto a nearest-wall card,
+    a horseman onto any card, an archer onto a firing position) or any staging area;
+    ``attack``: the same, within its own section ``home`` and never to a staging area."""
+    sections = B.used_sections(st) if mode == "recruit" else [home]
+    out: list[Action] = []
+    for s in sections:
+        sec = st.sections[s]
+        if unit == "spearman" and sec["hordes"]:
+            card = sec["hordes"][0]
+            out += [Action("target", {"s": s, "row": 0, "f": f}) for f in B.free_fields(card)]
+        elif unit == "horseman":
+            for c, card in enumerate(sec["hordes"]):
+                firsts = sorted({a for a, _ in B.adjacent_pairs(card)}
+                                | {b for _, b in B.adjacent_pairs(card)})
+                out += [Action("target", {"s": s, "row": c, "f": f}) for f in firsts]
+        elif unit == "archer" and B.free_firing(sec) > 0:
+            out.append(Action("target", {"s": s, "row": -1, "f": -1}))
+    if mode == "recruit":
+        out += [Action("staging", {"s": s}) for s in sections]
+    return out
+
+
+@register
+class Deploy(Choice):
+    kind = "deploy"
+    actions = ("target", "staging")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        return deploy_options(st, fr["clan"], fr["unit"], fr["mode"], fr["s"])
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        staging = [a for a in options if a.kind == "staging"]
+        return staging[0] if staging else options[0]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        clan, unit = fr["clan"], fr["unit"]
+        s = action.params["s"]
+        if action.kind == "staging":
+            B.place_unit(st, clan, unit, s, "staging")
+            ev.append(Event("to_staging", {"clan": clan, "unit": unit, "s": s}))
+            return
+        row, f = action.params["row"], action.params["f"]
+        if unit == "archer":
+            B.place_unit(st, clan, unit, s, "firing")
+            ev.append(Event("to_firing", {"clan": clan, "s": s}))
+            push(st, "shoot", clan=clan, s=s)
+            return
+        uid = B.next_uid(st)
+        if unit == "horseman":
+            push(st, "second", clan=clan, s=s, row=row, f=f, uid=uid)
+            return
+        cover(st, clan, unit, s, row, [f], uid, ev)
+
+
+@register
+class Second(Choice):
+    """A horseman's second field, orthogonally adjacent to the first."""
+
+    kind = "second"
+    actions = ("field",)
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        card = st.sections[fr["s"]]["hordes"][fr["row"]]
+        pairs = B.adjacent_pairs(card)
+        f = fr["f"]
+        return [Action("field", {"f": b if a == f else a}) for a, b in pairs if f in (a, b)]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        cover(st, fr["clan"], "horseman", fr["s"], fr["row"], [fr["f"], action.params["f"]],
+              fr["uid"], ev)
+
+
+def wound_options(st: State, s: int) -> list[Action]:
+    return [Action("wound", {"row": c, "f": f})
+            for c, card in enumerate(st.sections[s]["hordes"]) for f in B.free_fields(card)]
+
+
+@register
+class Shoot(Choice):
+    """An archer's wound on any Horde card of its section (never a reward)."""
+
+    kind = "shoot"
+    actions = ("wound",)
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        return wound_options(st, fr["s"])
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        wound(st, fr["clan"], fr["s"], action.params["row"], action.params["f"], ev)
+
+
+# ---- attacks from staging areas and firing positions ---------------------------------------------
+def attackers(st: State, clan: int) -> list[Action]:
+    out = []
+    for s in B.used_sections(st):
+        sec = st.sections[s]
+        for u in UNITS:
+            if sec["staging"][clan][u] and deploy_options(st, clan, u, "attack", s):
+                out.append(Action("attacker", {"s": s, "unit": u, "from": "staging"}))
+        if clan in sec["firing"] and wound_options(st, s):
+            out.append(Action("attacker", {"s": s, "unit": "archer", "from": "firing"}))
+    return out
+
+
+@register
+class Attacker(Choice):
+    kind = "attacker"
+    actions = ("attacker", "skip")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        opts = attackers(st, fr["clan"]) if fr["left"] > 0 else []
+        return [*opts, Action("skip")] if opts else []
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[-1]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if action.kind == "skip":
+            return
+        clan, s, unit = fr["clan"], action.params["s"], action.params["unit"]
+        if fr["left"] > 1:
+            push(st, "attacker", clan=clan, left=fr["left"] - 1)
+        if action.params["from"] == "firing":
+            push(st, "shoot", clan=clan, s=s)
+            return
+        st.sections[s]["staging"][clan][unit] -= 1
+        push(st, "deploy", clan=clan, unit=unit, mode="attack", s=s)
+
+
+# ---- Winter volley (GW-52) ---------------------------------------------------------------------
+@register
+class Volley(Handler[State]):
+    kind = "volley"
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        if not fr["queue"]:
+            MACHINE.pop(st, fr)
+            return True
+        s, clan = fr["queue"].pop(0)
+        opts = wound_options(st, s)
+        if not opts:
+            return True
+        if st.human(clan):
+            push(st, "shoot", clan=clan, s=s)
+        else:
+            auto.chin_wound(st, clan, s, ev)
+        return True
+
+
+def start_volley(st: State) -> None:
+    queue = []
+    for s in B.used_sections(st):
+        for clan in st.tea:
+            queue += [[s, clan]] * st.sections[s]["firing"].count(clan)
+    push(st, "volley", queue=queue)
+
+
+# ---- Horde defeat (GW-63) ------------------------------------------------------------------------
+def next_defeated(st: State) -> tuple[int, int] | None:
+    """Row nearest the wall first, left to right; then the next row."""
+    for row in range(3):
+        for s in B.used_sections(st):
+            cards = st.sections[s]["hordes"]
+            if row < len(cards) and B.covered(cards[row]):
+                return s, row
+    return None
+
+
+@register
+class Defeat(Handler[State]):
+    kind = "defeat"
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        stage = fr.get("stage", "scan")
+        if stage == "scan":
+            found = next_defeated(st)
+            if found is None:
+                MACHINE.pop(st, fr)
+                return True
+            s, row = found
+            card = st.sections[s]["hordes"][row]
+            on = B.soldiers_on(card)
+            for clan in st.in_tea(on):
+                B.honor(st, clan, num("defeat_honor"))
+                B.trigger(st, clan, "defeat_present", ev)
+            for clan in st.in_tea(st.sections[s]["firing"]):
+                B.honor(st, clan, num("archer_defeat_honor") * st.sections[s]["firing"].count(clan))
+            winner = None
+            if on:
+                best = max(B.fields_covered(card, c) for c in on)
+                winner = next(c for c in st.tea if c in on and B.fields_covered(card, c) == best)
+            fr.update(stage="window", s=s, row=row, winner=winner, card_at=[s, row],
+                      free={}, queue=st.in_tea(on))
+            ev.append(Event("defeated", {"s": s, "row": row, "card": card["id"],
+                                         "winner": winner, "present": st.in_tea(on)}))
+            from rules.great_wall.tactics import open_window
+            open_window(st, "defeat", st.in_tea(c for c in on if st.human(c)), s=s)
+            return True
+        s, row = fr["s"], fr["row"]
+        card = st.sections[s]["hordes"][row]
+        if stage == "window":
+            fr["stage"] = "kill"
+            return True
+        if stage == "kill":
+            if fr["queue"]:
+                clan = fr["queue"].pop(0)
+                victims = victims_on(card, clan, casualty_value(st))
+                losses = [(u, uid, row) for u, uid in victims]
+                ask_rescue(st, fr, clan, s, losses, breach=False, ev=ev)
+                return True
+            fr["stage"] = "take"
+            return True
+        # Survivors to the staging area, wounds back to the bank, the card to its winner.
+        for clan, units in B.soldiers_on(card).items():
+            for unit, _uid in units:
+                if st.human(clan):
+                    st.sections[s]["staging"][clan][unit] += 1
+                else:
+                    st.clans[clan]["sup"][unit] += 1
+        st.sections[s]["hordes"].pop(row)
+        take_card(st, fr["winner"], card["id"], ev)
+        MACHINE.pop(st, fr)
+        push(st, "defeat")
+        return True
+
+
+def take_card(st: State, winner: int | None, card: str, ev: list[Event]) -> None:
+    if winner is None or st.kind(winner) == "reed":
+        st.decks["horde_discard"].append(card)
+        ev.append(Event("horde_discarded", {"card": card}))
+        return
+    st.clans[winner]["won"].append({"id": card, "shame": 0})
+    ev.append(Event("horde_won", {"clan": winner, "card": card}))
+    if st.mode == "coop":  # GW-C13: its Honor at once
+        B.honor(st, winner, int(data().hordes[card]["honor"]))
+    B.trigger(st, winner, "horde_won", ev)
+
+
+def ask_rescue(st: State, parent: Frame, clan: int, s: int, losses: list[Any], breach: bool,
+               ev: list[Event]) -> None:
+    """Free rescues from Tactic cards first; then, with 2 chi per soldier, the owner decides."""
+    if not losses:
+        return
+    free = parent.get("free", {}) if isinstance(parent.get("free"), dict) else {}
+    saved = min(len(losses), int(free.get(str(clan), 0)))
+    if not st.human(clan) or st.clans[clan]["res"]["chi"] < num("rescue_cost") \
+            or saved >= len(losses):
+        resolve_losses(st, clan, s, losses, saved, breach, ev)
+        return
+    push(st, "rescue", clan=clan, s=s, losses=losses, saved=saved, breach=breach)
+
+
+@register
+class Rescue(Choice):
+    """D12: how many of the doomed soldiers to rescue for 2 chi each (the engine picks which:
+    the most valuable)."""
+
+    kind = "rescue"
+    actions = ("rescue",)
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        room = len(fr["losses"]) - fr["saved"]
+        can = st.clans[fr["clan"]]["res"]["chi"] // num("rescue_cost")
+        return [Action("rescue", {"n": k}) for k in range(min(room, can) + 1)]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        k = action.params["n"]
+        B.pay(st, fr["clan"], {"chi": num("rescue_cost") * k})
+        losses = [tuple(x) for x in fr["losses"]]
+        resolve_losses(st, fr["clan"], fr["s"], losses, fr["saved"] + k, fr["breach"], ev)
+
+    def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
+        return {"kind": self.kind, "clan": fr["clan"], "s": fr["s"], "n": len(fr["losses"])}
+
+
+# ---- the assault and breaches (GW-53, GW-60) -----------------------------------------------------
+@register
+class Assault(Handler[State]):
+    kind = "assault"
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        used = B.used_sections(st)
+        i = fr["i"]
+        if i >= len(used):
+            MACHINE.pop(st, fr)
+            for sec in st.sections:
+                sec["bonus"] = 0
+                if not sec["blocked"]:
+                    sec["barricades"] = 0
+            ev.append(Event("barricades_removed", {}))
+            return True
+        s = used[i]
+        if not fr.get("asked"):
+            fr["asked"] = True
+            from rules.great_wall.tactics import holders, open_window
+            open_window(st, "assault", holders(st, "assault"), s=s)
+            return True
+        fr["i"] += 1
+        fr["asked"] = False
+        d, o = B.defence(st, s), B.offence(st, s)
+        breach = o > d and bool(st.sections[s]["hordes"])
+        ev.append(Event("assault", {"s": s, "defence": d, "offence": o, "breach": breach}))
+        if breach:
+            push(st, "breach", s=s, stage="shame", free={}, queue=[])
+        return True
+
+
+@register
+class Breach(Handler[State]):
+    kind = "breach"
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        s = fr["s"]
+        sec = st.sections[s]
+        if fr["stage"] == "shame":
+            fr["stage"] = "window"
+            gains = []
+            for card in sec["hordes"]:
+                on = B.soldiers_on(card)
+                gains += [c for c in st.tea if st.human(c) and c not in on]
+            # One Shame per card without your soldier; pushed last-first so Tea order acts first.
+            for clan in sorted(gains, key=st.tea.index, reverse=True):
+                gain_shame(st, clan, ev)
+            return True
+        if fr["stage"] == "window":
+            fr["stage"] = "kill"
+            involved = [c for c in range(st.n) if clan_at_front(st, s, c)]
+            fr["queue"] = [c for c in st.tea if clan_at_front(st, s, c)]
+            from rules.great_wall.tactics import open_window
+            open_window(st, "breach", st.in_tea(involved), s=s)
+            return True
+        if fr["stage"] == "kill" and fr["queue"]:
+            clan = fr["queue"].pop(0)
+            k = casualty_value(st)
+            losses: list[Any] = []
+            for row, card in enumerate(sec["hordes"]):
+                losses += [(u, uid, row) for u, uid in victims_on(card, clan, k)]
+            losses += [("archer", -1, -1)] * sec["firing"].count(clan)
+            ask_rescue(st, fr, clan, s, losses, breach=True, ev=ev)
+            return True
+        MACHINE.pop(st, fr)
+        return True
+
+
+def clan_at_front(st: State, s: int, clan: int) -> bool:
+    sec = st.sections[s]
+    return clan in sec["firing"] or any(clan in B.soldiers_on(c) for c in sec["hordes"])
+
+
+# ---- Shame placement (GW-10, D11) ----------------------------------------------------------------
+@register
+class Shame(Choice):
+    kind = "shame"
+    actions = ("shame",)
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        places = shame_places(st, fr["clan"])
+        if st.mode == "coop":
+            places.append("discard")
+        return [Action("shame", {"where": w}) for w in places or ["box"]]
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        won = st.clans[fr["clan"]]["won"]
+        for a in options:  # a won card already shamed loses nothing more
+            w = a.params["where"]
+            if w.startswith("horde:") and won[int(w[6:])]["shame"] > 0:
+                return a
+        units = [a for a in options if a.params["where"].startswith("unit:")]
+        return units[0] if units else options[0]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        place_shame(st, fr["clan"], action.params["where"], ev)
+
+
+@register
+class Unshame(Choice):
+    """Summer (GW-31): 2 chi per Shame token removed; co-op (GW-C11): 10 Honor."""
+
+    kind = "unshame"
+    actions = ("unshame", "done")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        from rules.great_wall.procedures import shame_held
+
+        clan = fr["clan"]
+        if st.mode != "coop" and st.clans[clan]["res"]["chi"] < num("shame_remove_cost"):
+            return []
+        held = shame_held(st, clan)
+        return [*(Action("unshame", {"where": w}) for w in held), Action("done")] if held else []
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[-1]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        from rules.great_wall.procedures import remove_shame
+
+        if action.kind == "done":
+            return
+        clan = fr["clan"]
+        if st.mode == "coop":
+            B.honor(st, clan, -num("coop_shame_discard_honor"))
+        else:
+            B.pay(st, clan, {"chi": num("shame_remove_cost")})
+        remove_shame(st, clan, action.params["where"], ev)
+        push(st, "unshame", clan=clan)

@@ -1,0 +1,443 @@
+"""Location activation (GW-37 … GW-49): every clan with clerks there resolves the effect in
+Tea order, then the clerks go home (the Reed clerk stays) and a lone clan at a Shame-symbol
+location takes Shame unless the activation was advanced."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Action, Event
+from rules.great_wall import automata as auto
+from rules.great_wall import board as B
+from rules.great_wall.data import BUILD_RES, PRODUCTION, UNITS, data
+from rules.great_wall.machine import MACHINE, Choice, push, register
+from rules.great_wall.procedures import draw_tactics, gain_shame, num
+from rules.great_wall.state import State
+from rules.kit.frames import Frame, Handler
+
+
+def clerks_of(st: State, loc: str) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for c in st.locs[loc]:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+@register
+class Activate(Handler[State]):
+    kind = "activate"
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        loc = fr["loc"]
+        counts = clerks_of(st, loc)
+        if fr["stage"] == "start":
+            ev.append(Event("activation", {"loc": loc, "advanced": fr["advanced"]}))
+            order = st.in_tea(counts)
+            fr["order"] = order
+            if loc in PRODUCTION:
+                produce(st, loc, counts, order, ev)
+                fr["queue"] = [c for c in order if st.human(c)]
+                fr["stage"] = "promote"
+            else:
+                fr["queue"] = list(order)
+                fr["stage"] = "each"
+            return True
+        if fr["stage"] == "promote":
+            if fr["queue"]:
+                push(st, "promote", clan=fr["queue"].pop(0), loc=loc)
+                return True
+            fr["queue"] = [c for c in fr["order"] if st.human(c) and loc != "temple"]
+            fr["stage"] = "donate"
+            return True
+        if fr["stage"] == "donate":
+            if fr["queue"]:
+                push(st, "donate", clan=fr["queue"].pop(0), loc=loc)
+                return True
+            fr["stage"] = "finish"
+            return True
+        if fr["stage"] == "each":
+            if fr["queue"]:
+                clan = fr["queue"].pop(0)
+                resolve_for(st, loc, clan, counts.get(clan, 0), ev)
+                return True
+            fr["stage"] = "finish"
+            return True
+        MACHINE.pop(st, fr)
+        finish(st, loc, fr["advanced"], counts, ev)
+        return True
+
+
+def produce(st: State, loc: str, counts: dict[int, int], order: list[int],
+            ev: list[Event]) -> None:
+    """Step 1 for everyone: 1 per clerk plus the overseer's level (GW-40)."""
+    res = data().locations[loc]["resource"]
+    for clan in order:
+        k = counts[clan]
+        kind = st.kind(clan)
+        if kind == "chin":
+            auto.chin_produce(st, loc, k, ev)
+            continue
+        amount = k + (st.overseers[loc][clan] if kind == "human" else 0)
+        if kind == "reed":
+            if res in BUILD_RES:  # GW-R3: straight into the Storehouse, no Honor
+                st.storehouse[res] += amount
+                ev.append(Event("reed_donates", {"loc": loc, "res": res, "n": amount}))
+            else:
+                auto.reed_temple(st, ev)
+            continue
+        B.gain(st, clan, {res: amount})
+        st.turn.setdefault("produced", {})[f"{loc}:{clan}"] = amount
+        ev.append(Event("produce", {"clan": clan, "loc": loc, "res": res, "n": amount}))
+
+
+def resolve_for(st: State, loc: str, clan: int, k: int, ev: list[Event]) -> None:
+    kind = st.kind(clan)
+    if kind != "human":
+        auto.location_effect(st, loc, clan, k, ev)
+        return
+    if loc == "barracks":
+        push(st, "recruit", clan=clan, left=k, bonus=False)
+    elif loc == "builders_camp":
+        push(st, "build", clan=clan, left=k)
+    elif loc == "headquarters":
+        push(st, "hq", clan=clan, left=k)
+    elif loc == "embassy":
+        push(st, "embassy", clan=clan, left=k)
+    elif loc == "war_academy":
+        draw_tactics(st, clan, k, ev)
+    elif loc == "tea_house":
+        alone = k >= B.spots(st, loc)  # every spot is this clan's: straight to the top
+        B.tea_up(st, clan, alone, ev)
+
+
+def finish(st: State, loc: str, advanced: bool, counts: dict[int, int], ev: list[Event]) -> None:
+    reed = st.clan_of("reed")
+    st.locs[loc] = [c for c in st.locs[loc] if c == reed]
+    for clan, k in counts.items():
+        if clan != reed:
+            st.clans[clan]["clerks"] += k
+    st.turn.pop("produced", None)
+    if st.clan_of("chin") in counts:
+        auto.chin_track_up(st, loc, ev)
+    # GW-9B: alone at a Shame-symbol location (the Reed clerk counts as another clan's).
+    if data().locations[loc]["shame"] and len(counts) == 1 and not advanced:
+        (clan,) = counts
+        gain_shame(st, clan, ev)
+
+
+# ---- production: promote and donate --------------------------------------------------------------
+def promote_cost(st: State, clan: int, loc: str) -> int | None:
+    """The price of the next overseer step here, after discount Advisors (None at level 3)."""
+    level = st.overseers[loc][clan]
+    costs = data().board["overseer"]["costs"]
+    if level >= len(costs):
+        return None
+    off = sum(int(a.get("by", 0)) for a in B.actives(st, clan)
+              if a.get("type") == "discount" and a.get("loc") == loc)
+    return max(0, int(costs[level]) - off)
+
+
+def promotable(st: State, clan: int, here: str) -> list[str]:
+    """Where a promotion may happen now: here, and every overseer a discount Advisor covers
+    (GW-40, worked example 9)."""
+    out = [here]
+    for a in B.actives(st, clan):
+        if a.get("type") == "discount" and a.get("loc") not in out:
+            out.append(str(a["loc"]))
+    return out
+
+
+@register
+class Promote(Choice):
+    kind = "promote"
+    actions = ("promote", "done")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        clan, here = fr["clan"], fr["loc"]
+        if not st.turn.get("produced", {}).get(f"{here}:{clan}"):
+            return []
+        out = []
+        for loc in promotable(st, clan, here):
+            if fr.get("done_" + loc):
+                continue
+            cost = promote_cost(st, clan, loc)
+            res = data().locations[loc]["resource"]
+            if cost is None or st.clans[clan]["res"][res] < cost:
+                continue
+            if st.overseers[loc][clan] == 0:
+                out += [Action("promote", {"loc": loc, "unit": u}) for u in UNITS
+                        if B.units_free(st, clan, u) > 0]
+            else:
+                out.append(Action("promote", {"loc": loc}))
+        return [*out, Action("done")] if out else []
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[-1]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if action.kind == "done":
+            return
+        clan, loc = fr["clan"], action.params["loc"]
+        cost = promote_cost(st, clan, loc) or 0
+        res = data().locations[loc]["resource"]
+        B.pay(st, clan, {res: cost})
+        unit = action.params.get("unit")
+        if unit:
+            st.clans[clan]["sup"][unit] -= 1  # an overseer never leaves its track (GW-41)
+        st.overseers[loc][clan] += 1
+        ev.append(Event("promote", {"clan": clan, "loc": loc, "level": st.overseers[loc][clan],
+                                    "res": res, "n": cost}))
+        # Once per location: the activated one, then any discounted ones.
+        push(st, "promote", clan=clan, loc=fr["loc"],
+             **{k: v for k, v in fr.items() if k.startswith("done_")}, **{"done_" + loc: True})
+
+
+@register
+class Donate(Choice):
+    kind = "donate"
+    actions = ("donate", "done")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        clan, loc = fr["clan"], fr["loc"]
+        res = data().locations[loc]["resource"]
+        if res not in BUILD_RES or not st.turn.get("produced", {}).get(f"{loc}:{clan}") \
+                or st.clans[clan]["res"][res] < 1:
+            return []
+        return [Action("donate"), Action("done")]
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[-1]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if action.kind == "done":
+            return
+        clan, loc = fr["clan"], fr["loc"]
+        res = data().locations[loc]["resource"]
+        B.pay(st, clan, {res: 1})
+        st.storehouse[res] += 1
+        B.honor(st, clan, num("donate_honor"))
+        ev.append(Event("donate", {"clan": clan, "res": res, "n": num("donate_honor")}))
+        B.trigger(st, clan, "donate", ev)
+
+
+# ---- Builders' Camp (GW-45) ----------------------------------------------------------------------
+def wall_cost(st: State, clan: int, s: int) -> int | None:
+    level = st.sections[s]["wall"]
+    costs = data().board["wall"]["costs"]
+    if level >= len(costs):
+        return None
+    return max(0, int(costs[level]) - B.discount(st, clan, "wall"))
+
+
+def barricade_cost(st: State, clan: int) -> int:
+    return max(0, int(data().board["barricade"]["cost"]) - B.discount(st, clan, "barricade"))
+
+
+def build_options(st: State, clan: int) -> list[Action]:
+    out = []
+    per = int(data().board["barricade"]["per_section"])
+    for s in B.used_sections(st):
+        sec = st.sections[s]
+        if sec["barricades"] < per and B.building_affordable(st, clan, barricade_cost(st, clan)):
+            out.append(Action("build", {"what": "barricade", "s": s}))
+        cost = wall_cost(st, clan, s)
+        if cost is not None and B.building_affordable(st, clan, cost):
+            out.append(Action("build", {"what": "wall", "s": s}))
+    return out
+
+
+def build(st: State, clan: int, what: str, s: int, ev: list[Event]) -> None:
+    sec = st.sections[s]
+    if what == "barricade":
+        B.pay_building(st, clan, barricade_cost(st, clan))
+        sec["barricades"] += 1
+        gained = int(data().board["barricade"]["honor"])
+        B.honor(st, clan, gained)
+        ev.append(Event("barricade", {"clan": clan, "s": s, "honor": gained}))
+        B.trigger(st, clan, "barricade_built", ev)
+        return
+    printed = int(data().board["wall"]["costs"][sec["wall"]])
+    B.pay_building(st, clan, wall_cost(st, clan, s) or 0)
+    sec["wall"] += 1
+    B.honor(st, clan, printed)  # Honor = the printed cost
+    ev.append(Event("wall", {"clan": clan, "s": s, "level": sec["wall"], "honor": printed}))
+    B.trigger(st, clan, "wall_built", ev)
+    if st.mode == "coop" and st.human(clan):
+        take_back_one(st, clan, ev)
+
+
+def take_back_one(st: State, clan: int, ev: list[Event]) -> None:
+    """Co-op (GW-C10): building a wall part takes back 1 Command card from the discard
+    (the engine takes the oldest; Betrayal stays)."""
+    for i, d in enumerate(st.cmd_discard):
+        if d["clan"] == clan and not data().commands[d["card"]].get("permanent"):
+            st.cmd_discard.pop(i)
+            st.clans[clan]["hand"].append(d["card"])
+            ev.append(Event("command_back", {"clan": clan, "card": d["card"]}))
+            return
+
+
+@register
+class Build(Choice):
+    kind = "build"
+    actions = ("build", "done")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        opts = build_options(st, fr["clan"]) if fr["left"] > 0 else []
+        return [*opts, Action("done")] if opts else []
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[-1]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if action.kind == "done":
+            return
+        build(st, fr["clan"], action.params["what"], action.params["s"], ev)
+        if fr["left"] > 1:
+            push(st, "build", clan=fr["clan"], left=fr["left"] - 1)
+
+
+# ---- Headquarters (GW-46) ------------------------------------------------------------------------
+def hq_moves(st: State, clan: int) -> list[Action]:
+    out = []
+    for a in B.used_sections(st):
+        sec = st.sections[a]
+        if not (B.staging_total(sec, clan) or clan in sec["firing"]):
+            continue
+        out += [Action("move", {"from": a, "to": b}) for b in B.used_sections(st) if b != a]
+    return out
+
+
+def hq_move(st: State, clan: int, a: int, b: int, ev: list[Event]) -> None:
+    """Everything the clan has at section ``a`` goes to ``b``: archers from firing positions
+    to free firing positions there (else its staging area), the rest to its staging area."""
+    src, dst = st.sections[a], st.sections[b]
+    archers = src["firing"].count(clan)
+    src["firing"] = [c for c in src["firing"] if c != clan]
+    to_fire = min(archers, B.free_firing(dst))
+    dst["firing"] += [clan] * to_fire
+    dst["staging"][clan]["archer"] += archers - to_fire
+    for u in UNITS:
+        dst["staging"][clan][u] += src["staging"][clan][u]
+        src["staging"][clan][u] = 0
+    ev.append(Event("hq_move", {"clan": clan, "from": a, "to": b}))
+
+
+@register
+class Headquarters(Choice):
+    kind = "hq"
+    actions = ("move", "done")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        opts = hq_moves(st, fr["clan"]) if fr["left"] > 0 else []
+        return [*opts, Action("done")] if opts else []
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[-1]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if action.kind == "done":
+            return
+        hq_move(st, fr["clan"], action.params["from"], action.params["to"], ev)
+        if fr["left"] > 1:
+            push(st, "hq", clan=fr["clan"], left=fr["left"] - 1)
+
+
+# ---- Imperial Embassy (GW-47) --------------------------------------------------------------------
+def clerk_cost(st: State, clan: int) -> int:
+    return max(0, num("clerk_cost") - B.discount(st, clan, "clerk"))
+
+
+def advisor_cost(st: State, clan: int) -> int:
+    c = st.clans[clan]
+    total = len(c["active"]) + len(c["support"]) + 1
+    return max(0, total - B.discount(st, clan, "advisor"))
+
+
+@register
+class Embassy(Choice):
+    kind = "embassy"
+    actions = ("hire", "done")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        clan = fr["clan"]
+        if fr["left"] <= 0:
+            return []
+        gold = st.clans[clan]["res"]["gold"]
+        out = []
+        if st.clans[clan]["unhired"] > 0 and gold >= clerk_cost(st, clan):
+            out.append(Action("hire", {"what": "clerk"}))
+        if gold >= advisor_cost(st, clan):
+            out += [Action("hire", {"what": "advisor", "slot": i}) for i in range(len(st.offer))]
+        return [*out, Action("done")] if out else []
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[-1]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if action.kind == "done":
+            return
+        clan = fr["clan"]
+        if fr["left"] > 1:
+            push(st, "embassy", clan=clan, left=fr["left"] - 1)
+        c = st.clans[clan]
+        if action.params["what"] == "clerk":
+            B.pay(st, clan, {"gold": clerk_cost(st, clan)})
+            c["unhired"] -= 1
+            c["clerks"] += 1
+            ev.append(Event("hire_clerk", {"clan": clan}))
+            return
+        cost = advisor_cost(st, clan)
+        B.pay(st, clan, {"gold": cost})
+        card = st.offer.pop(action.params["slot"])
+        auto.refill_offer(st)
+        ev.append(Event("hire_advisor", {"clan": clan, "card": card, "n": cost}))
+        push(st, "role", clan=clan, card=card)
+
+
+@register
+class Role(Choice):
+    """GW-7: a new Advisor is active or support, at once and for good (D10: support)."""
+
+    kind = "role"
+    actions = ("role",)
+    auto_single = False
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        return [Action("role", {"role": "support"}), Action("role", {"role": "active"})]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        clan, card = fr["clan"], fr["card"]
+        if action.params["role"] == "active":
+            st.clans[clan]["active"].append(card)
+            ev.append(Event("advisor_active", {"clan": clan, "card": card}))
+        else:
+            st.clans[clan]["support"].append(card)
+            ev.append(Event("advisor_support", {"clan": clan,
+                                                "symbol": data().advisors[card]["symbol"]}))
+        B.trigger(st, clan, "advisor_hired", ev)
+
+    def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
+        return {"kind": self.kind, "clan": fr["clan"], "card": fr["card"]}
+
+
+@register
+class Discard(Choice):
+    """GW-50: over 5 Tactic cards, discard down to 5 at once."""
+
+    kind = "discard"
+    actions = ("discard",)
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        hand = st.clans[fr["clan"]]["tactics"]
+        if len(hand) <= num("tactic_limit"):
+            return []
+        return [Action("discard", {"card": c}) for c in dict.fromkeys(hand)]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        clan = fr["clan"]
+        st.clans[clan]["tactics"].remove(action.params["card"])
+        st.decks["tactic_discard"].append(action.params["card"])
+        ev.append(Event("tactic_discarded", {"clan": clan, "card": action.params["card"]}))
+        if len(st.clans[clan]["tactics"]) > num("tactic_limit"):
+            push(st, "discard", clan=clan)

@@ -1,0 +1,85 @@
+"""The phase machinery: the kit's frame stack with one base class for every decision.
+
+A ``Choice`` frame waits for one clan (``fr["clan"]``) and offers a short list of concrete
+actions; the action taken must be one of them, so a malformed or stale action is refused
+before anything changes. Automatic frames override ``run``."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
+from rules.great_wall.state import State
+from rules.kit.frames import Frame, Handler, Machine
+
+MACHINE: Machine[State] = Machine(limit=200_000)
+
+
+def push(st: State, kind: str, **data: Any) -> Frame:
+    return MACHINE.push(st, kind, **data)
+
+
+def register(cls: type[Handler[State]]) -> type[Handler[State]]:
+    MACHINE.register(cls())
+    return cls
+
+
+class Choice(Handler[State]):
+    """One clan picks one of a few concrete actions."""
+
+    #: The default is the first option unless a frame names a better one (spec §7.2).
+    progress_key: ClassVar[str] = ""
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        raise NotImplementedError
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        raise NotImplementedError
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[0]
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        # A decision with a single option (or none) decides itself: nobody is asked to click
+        # the only button there is.
+        opts = self.options(st, fr)
+        if len(opts) == 1 and self.auto_single:
+            MACHINE.pop(st, fr)
+            self.choose(st, fr, opts[0], ev)
+            return True
+        if not opts:
+            MACHINE.pop(st, fr)
+            return True
+        return False
+
+    auto_single: ClassVar[bool] = True
+
+    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
+        return frozenset({fr["clan"]})
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        if seat != fr["clan"]:
+            raise RuleViolation("not_your_turn", text("great_wall.error.not_you"))
+        if action not in self.options(st, fr):
+            raise RuleViolation("bad_params", text("great_wall.error.not_allowed"))
+        MACHINE.pop(st, fr)
+        self.choose(st, fr, action, ev)
+
+    def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
+        return list(self.options(st, fr))
+
+    def default(self, st: State, fr: Frame, seat: int) -> Action:
+        return self.preferred(st, fr, self.options(st, fr))
+
+    def progress(self, st: State, fr: Frame, seat: int) -> str | Text:
+        return text(f"great_wall.progress.{self.progress_key or self.kind}")
+
+    def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
+        """What the table sees of a pending decision: its kind, whose it is and its public
+        parameters (never the options, which may follow from hidden resources)."""
+        public = {k: v for k, v in fr.items() if k in PUBLIC_KEYS}
+        return public
+
+
+#: Frame fields anyone may see (where, what for, how many left); options are computed.
+PUBLIC_KEYS = frozenset({"kind", "clan", "loc", "s", "left", "unit", "trigger", "card_at"})

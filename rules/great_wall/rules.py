@@ -1,0 +1,194 @@
+"""GreatWallRules: the GameRules implementation over the frame machine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import (
+    Action,
+    ActionSpec,
+    ConfigOption,
+    Event,
+    GameRules,
+    Result,
+    RuleViolation,
+    Seat,
+    Text,
+    Variant,
+    text,
+)
+from rules.content import ContentSchema
+from rules.great_wall import combat as _combat  # noqa: F401
+
+# Importing the phase modules registers their frame handlers with the machine.
+from rules.great_wall import coop as _coop  # noqa: F401
+from rules.great_wall import fall as _fall  # noqa: F401
+from rules.great_wall import locations as _locations  # noqa: F401
+from rules.great_wall import seasons as _seasons  # noqa: F401
+from rules.great_wall import tactics as _tactics  # noqa: F401
+from rules.great_wall.content import CONTENT_SCHEMA
+from rules.great_wall.data import RESOURCES
+from rules.great_wall.describe import describe as describe_event
+from rules.great_wall.describe import reason_text
+from rules.great_wall.describe import seat_label as colour_label
+from rules.great_wall.machine import MACHINE
+from rules.great_wall.setup import CONFIG_DEFAULTS, new_game
+from rules.great_wall.state import State
+from rules.great_wall.view import view as make_view
+from rules.great_wall.view import who
+
+_CLAN_KEYS = ("clan", "winner")
+_CLAN_LISTS = ("present", "order")
+
+
+class GreatWallRules(GameRules):
+    id = "great_wall"
+    title = "The Great Wall"
+    min_seats = 1
+    max_seats = 4
+    hidden_information = (
+        "Each player's resources (behind the screen), Command card hand and the card chosen "
+        "each Fall until all are revealed together, Tactic cards (others see how many), the "
+        "faces of support Advisors and of won Horde cards (others see the back symbol and "
+        "the Shame tokens), the two Generals and two Advisors dealt at setup and the picks "
+        "until everyone has chosen. Nobody sees the Horde, Advisor, Tactic, Event or Request "
+        "deck order (only the top Horde card's invasion indicator) nor Chin's Command deck."
+    )
+
+    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:
+        st = new_game(config, n_seats, seed)
+        MACHINE.drive(st, [])
+        return st
+
+    def config_schema(self) -> list[ConfigOption]:
+        return [
+            ConfigOption("mode", "choice", CONFIG_DEFAULTS["mode"], ("standard", "coop"),
+                         label="great_wall.option.mode", seats={"coop": (2, 3, 4)}),
+            ConfigOption("difficulty", "choice", CONFIG_DEFAULTS["difficulty"],
+                         ("normal", "hard", "hardest"), label="great_wall.option.difficulty",
+                         seats={"hard": (1,), "hardest": (1,)}),
+            ConfigOption("chin_advisors", "choice", CONFIG_DEFAULTS["chin_advisors"],
+                         ("one", "both"), label="great_wall.option.chin_advisors",
+                         seats={"both": (1,)}),
+        ]
+
+    def variants(self) -> list[Variant]:
+        return [
+            Variant("standard", {}, (3, 4)),
+            Variant("two_player", {}, (2,)),
+            Variant("solo", {}, (1,)),
+            Variant("solo_hardest", {"difficulty": "hardest", "chin_advisors": "both"}, (1,)),
+            Variant("coop", {"mode": "coop"}, (2, 3, 4)),
+        ]
+
+    def n_seats(self, state: State) -> int:
+        return state.n
+
+    def content_schema(self) -> ContentSchema:
+        return CONTENT_SCHEMA
+
+    # ---- turn structure --------------------------------------------------------------------
+    def awaiting(self, state: State) -> frozenset[Seat]:
+        return MACHINE.awaiting(state)
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action | ActionSpec]:
+        fr = MACHINE.top(state)
+        if fr is None or seat not in self.awaiting(state):
+            return []
+        return MACHINE.handler(fr).legal(state, fr, seat)
+
+    def default_action(self, state: State, seat: Seat) -> Action:
+        fr = MACHINE.top(state)
+        assert fr is not None
+        return MACHINE.handler(fr).default(state, fr, seat)
+
+    def random_action(self, state: State, seat: Seat, rng: Any) -> Action:
+        fr = MACHINE.top(state)
+        assert fr is not None
+        acts = [a for a in MACHINE.handler(fr).legal(state, fr, seat) if isinstance(a, Action)]
+        # Random agents rarely stop early: "stop"/"pass"-like moves are picked less often so
+        # random games exercise the rules instead of skipping them.
+        if len(acts) > 1:
+            busy = [a for a in acts if a.kind not in ("stop", "skip", "done", "pass")]
+            if busy and rng.randbelow(4):
+                return rng.choice(busy)
+        return rng.choice(acts) if acts else self.default_action(state, seat)
+
+    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
+        fr = MACHINE.top(state)
+        if fr is None:
+            raise RuleViolation("game_over", text("great_wall.error.over"))
+        handler = MACHINE.handler(fr)
+        if handler.actions and action.kind not in handler.actions:
+            raise RuleViolation("wrong_phase", text("great_wall.error.wrong_phase"))
+        ev: list[Event] = []
+        handler.act(state, fr, seat, action, ev)
+        MACHINE.drive(state, ev)
+        return [self._public_names(state, e) for e in ev]
+
+    @staticmethod
+    def _public_names(st: State, e: Event) -> Event:
+        """Events name clans as views do: a seat number, or "reed"/"chin"."""
+        data = dict(e.data)
+        for k in _CLAN_KEYS:
+            if isinstance(data.get(k), int) and not isinstance(data.get(k), bool):
+                data[k] = who(st, data[k])
+        for k in _CLAN_LISTS:
+            if isinstance(data.get(k), list):
+                data[k] = [who(st, c) for c in data[k]]
+        return Event(e.kind, data, e.visible_to)
+
+    def copy_state(self, state: State) -> State:
+        return state.clone()
+
+    # ---- reading ---------------------------------------------------------------------------
+    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
+        return make_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        r = state.result
+        if r is None:
+            return None
+        return Result(winners=tuple(r["winners"]),
+                      ranking=tuple(tuple(p) for p in r["ranking"]),
+                      scores={int(k): float(v) for k, v in r["scores"].items() if int(k) < state.n},
+                      reason=reason_text(r["reason"]))
+
+    def describe(self, event: Event, seat: Seat | None) -> Text:
+        return describe_event(event, seat)
+
+    def seat_label(self, state: State, seat: Seat) -> Text:
+        return colour_label(seat)
+
+    def progress(self, state: State, seat: Seat) -> str | Text:
+        fr = MACHINE.top(state)
+        if fr is None or seat not in self.awaiting(state):
+            return text("great_wall.progress.waiting")
+        return MACHINE.handler(fr).progress(state, fr, seat)
+
+    def phase_label(self, state: State) -> Text:
+        if state.result is not None:
+            return text("great_wall.phase.over")
+        return text("great_wall.phase.season", year=state.year,
+                    season=text(f"great_wall.season.{state.season}"))
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> State:
+        return State.from_json(data)
+
+    def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
+        """A copy where the seat holds one more of a random resource and, if it holds Tactic
+        cards, different ones (as many)."""
+        if not 0 <= seat < state.n:
+            return None
+        s = state.clone()
+        c = s.clans[seat]
+        c["res"][rng.choice(list(RESOURCES))] += 1
+        if c["tactics"] and s.decks["tactic"]:
+            i = rng.randbelow(len(c["tactics"]))
+            j = rng.randbelow(len(s.decks["tactic"]))
+            c["tactics"][i], s.decks["tactic"][j] = s.decks["tactic"][j], c["tactics"][i]
+        return s

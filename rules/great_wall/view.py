@@ -1,0 +1,100 @@
+"""What each seat may see (GW-15, spec §7.1): everything on the table; behind a seat's screen
+only for that seat (resources, Command hand, Tactic hand, support Advisor faces, won Horde card
+faces, the cards dealt at setup and the choices not yet revealed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.great_wall import board as B
+from rules.great_wall.data import PRODUCTION, UNITS, data
+from rules.great_wall.machine import MACHINE
+from rules.great_wall.state import State
+
+
+def who(st: State, clan: int) -> int | str:
+    """A clan as views and events name it: a seat number, or "reed"/"chin"."""
+    kind = st.kind(clan)
+    return clan if kind == "human" else kind
+
+
+def public_clan(st: State, clan: int) -> dict[str, Any]:
+    c = st.clans[clan]
+    return {
+        "who": who(st, clan), "honor": c["honor"] + c.get("token", 0), "clerks": c["clerks"],
+        "unhired": c["unhired"], "supply": dict(c["sup"]), "shamed": dict(c["shamed"]),
+        "hand": len(c["hand"]), "tactics": len(c["tactics"]), "general": c["general"],
+        "active": list(c["active"]),
+        "support": [data().advisors[a]["symbol"] for a in c["support"]],
+        "won": [w["shame"] for w in c["won"]],
+        "overseers": {loc: st.overseers[loc][clan] for loc in PRODUCTION
+                      if st.overseers[loc][clan]},
+    }
+
+
+def section_view(st: State, s: int) -> dict[str, Any]:
+    sec = st.sections[s]
+    return {
+        "wall": sec["wall"], "barricades": sec["barricades"], "blocked": sec["blocked"],
+        "defence": B.defence(st, s), "offence": B.offence(st, s),
+        "firing": [who(st, c) for c in sec["firing"]], "slots": B.firing_slots(sec),
+        "staging": {str(who(st, c)): {u: sec["staging"][c][u] for u in UNITS if
+                                      sec["staging"][c][u]}
+                    for c in range(len(st.clans)) if B.staging_total(sec, c)},
+        "hordes": [{"id": card["id"], "fields": [[_cell(st, x) for x in row] for row in card["f"]],
+                    "rewards": data().hordes[card["id"]]["fields"],
+                    "offence": data().hordes[card["id"]]["offence"],
+                    "ability": data().hordes[card["id"]]["ability"]} for card in sec["hordes"]],
+    }
+
+
+def _cell(st: State, x: Any) -> Any:
+    if isinstance(x, list):
+        return [who(st, x[0]), x[1]]
+    return x
+
+
+def view(st: State, seat: int | None) -> dict[str, Any]:
+    from rules.great_wall.procedures import casualty_value, invasion_section
+    from rules.great_wall.seasons import last_space, time_track
+
+    top = MACHINE.top(st)
+    decision: dict[str, Any] = {}
+    if top is not None and st.result is None:
+        decision = MACHINE.handler(top).view(st, top, seat)
+        decision["awaiting"] = sorted(MACHINE.awaiting(st))
+    out: dict[str, Any] = {
+        "mode": st.mode, "n": st.n, "year": st.year, "season": st.season, "time": st.time,
+        "time_last": last_space(st), "casualty": casualty_value(st),
+        "hordes_next": time_track(st)["hordes"][st.time] if st.time < last_space(st) else 0,
+        "tea": [who(st, c) for c in st.tea], "shame_bank": st.shame_bank,
+        "storehouse": dict(st.storehouse), "offer": list(st.offer),
+        "artifacts": list(st.artifacts), "requests": list(st.requests),
+        "fulfilled": st.fulfilled, "events": list(st.events), "lasting": dict(st.lasting),
+        "track": [None if t is None else {"who": who(st, t["clan"]), "card": t["card"]}
+                  for t in st.track],
+        "discard": [{"who": who(st, d["clan"]), "card": d["card"]} for d in st.cmd_discard],
+        "chin_track": list(st.chin_track),
+        "locations": {loc: [who(st, c) for c in clerks] for loc, clerks in st.locs.items()},
+        "spots": {loc: B.spots(st, loc) for loc in st.locs},
+        "sections": [section_view(st, s) for s in range(3)],
+        "horde_deck": len(st.decks["horde"]),
+        "invasion": invasion_section(st) if st.decks["horde"] else None,
+        "clans": [public_clan(st, c) for c in range(len(st.clans))],
+        "decision": decision, "result": st.result,
+    }
+    if st.mode == "coop":
+        from rules.great_wall.coop import target
+
+        out["target"] = target(st)
+    if seat is not None and 0 <= seat < st.n:
+        c = st.clans[seat]
+        out["me"] = {
+            "seat": seat, "res": dict(c["res"]), "hand": list(c["hand"]),
+            "tactics": list(c["tactics"]), "support": list(c["support"]),
+            "won": [dict(w) for w in c["won"]], "deal_g": list(c["deal_g"]),
+            "deal_a": list(c["deal_a"]),
+            "chosen": st.secret.get("command", {}).get(str(seat)),
+            "picks": st.secret.get("setup", {}).get(str(seat), []),
+        }
+    return out
