@@ -97,6 +97,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
             summary = await self.service.summary(outcome.game_id)
             thread = await self._open_thread(interaction, outcome.game_id, summary.title)
             await self.service.attach_thread(outcome.game_id, thread.id if thread else None)
+            self.bot.delivery.forget_channel(outcome.game_id)
             where = thread.mention if thread else f"<#{interaction.channel_id}>"
             await self.bot.flows.answer(
                 interaction, "\n".join([render(outcome.reply, locale_of(interaction)),

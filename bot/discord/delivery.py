@@ -89,6 +89,11 @@ def mentions_only(user_ids: Iterable[int]) -> discord.AllowedMentions:
 class Delivery:
     def __init__(self, bot: MaesterBot) -> None:
         self.bot = bot
+        self._targets: dict[int, int | None] = {}
+
+    def forget_channel(self, game_id: int) -> None:
+        """The game's thread changed (it was just created): read it again next time."""
+        self._targets.pop(game_id, None)
 
     @property
     def service(self) -> GameService:
@@ -113,8 +118,11 @@ class Delivery:
 
     # ---- the game's channel ----------------------------------------------------------------
     async def channel_of(self, game_id: int) -> Messageable | None:
-        summary = await self.service.summary(game_id)
-        target = summary.thread_id or summary.channel_id
+        # A game's thread is set once, when its lobby opens: remembered, not re-read per post.
+        if game_id not in self._targets:
+            summary = await self.service.summary(game_id)
+            self._targets[game_id] = summary.thread_id or summary.channel_id
+        target = self._targets[game_id]
         if target is None:
             return None
         channel = self.bot.get_channel(target)
@@ -151,20 +159,24 @@ class Delivery:
 
     # ---- private messages ------------------------------------------------------------------
     async def notify(self, note: Notify) -> None:
-        if not await self.service.dm_ok(note.user_id):
+        ok, user_locale = await self.service.dm_target(note.user_id)
+        if not ok:
             # Known closed or turned off: never retried blindly. A turn must not stall
             # silently, so the player is pinged in the thread with a My hand button — the
             # ping names nobody's secrets; what they owe is behind the button.
             if note.show_private:
                 await self.turn_ping(note)
             return
-        locale = await self.service.user_locale(note.user_id) or DEFAULT_LOCALE
+        locale = user_locale or DEFAULT_LOCALE
         content = render(note.msg, locale)
         kwargs: dict[str, Any] = {}
         if note.show_private:
             try:
-                view = await self.service.private_view(note.game_id, note.user_id)
-                actions = await self.service.legal_actions(note.game_id, note.user_id)
+                if note.private is not None:  # as the move left it: nothing to read back
+                    view, actions = note.private, list(note.options)
+                else:
+                    view, actions = await self.service.seat_options(note.game_id,
+                                                                    note.user_id)
             except ServiceError:
                 pass  # the seat changed hands meanwhile: send the text alone
             else:
@@ -203,18 +215,20 @@ class Delivery:
 
     async def _draw_board(self, game_id: int) -> str | None:
         """The board image into the thread; returns the game's type (None: no channel)."""
+        snap = await self.service.board_snapshot(game_id)
+        summary = snap.summary
+        self._targets[game_id] = summary.thread_id or summary.channel_id
         channel = await self.channel_of(game_id)
         if channel is None:
             return None
-        game_type, version, view = await self.service.public_view(game_id)
-        summary = await self.service.summary(game_id)
+        game_type, version, view = snap.game_type, snap.version, snap.view
         png = await render_board_async(game_id, version, game_type, view)
         locale = guild_locale_of(getattr(channel, "guild", None))
         embed = board_embed(summary, locale, image=BOARD_FILE)
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(HandButton(game_id, locale))
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
-        current = await self.service.board_message_id(game_id)
+        current = snap.board_message_id
         if current is not None:
             try:
                 old = await channel.fetch_message(current)

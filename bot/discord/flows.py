@@ -132,11 +132,13 @@ class Flows:
     async def panel(self, interaction: discord.Interaction[Any], game_id: int,
                     header: Sequence[Msg]) -> None:
         """The caller's private view + their current options, ephemerally."""
+        view, actions = await self.service.seat_options(game_id, interaction.user.id)
+        await self.show_panel(interaction, view, actions, header)
+
+    async def show_panel(self, interaction: discord.Interaction[Any], view: PrivateView,
+                         actions: Options, header: Sequence[Msg]) -> None:
         locale = locale_of(interaction)
-        user = interaction.user.id
-        view = await self.service.private_view(game_id, user)
-        actions = await self.service.legal_actions(game_id, user) if view.awaited else []
-        panel = move_panel(view, actions, locale)
+        panel = move_panel(view, list(actions) if view.awaited else [], locale)
         lines = [render(m, locale) for m in header]
         if view.awaited and not any(m.key == "game.your_turn" for m in header):
             lines.append(render(msg("hand.your_turn", progress=view.progress), locale))
@@ -181,10 +183,9 @@ class Flows:
         user = interaction.user.id
 
         async def body() -> None:
-            view = await self.service.private_view(game_id, user)
+            view, actions = await self.service.seat_options(game_id, user)
             if view.seat != seat:
                 raise ServiceError("error.not_your_button", game_id=game_id)
-            actions = await self.service.legal_actions(game_id, user)
             action = choose(view, actions)
             try:
                 if action is None:
@@ -197,7 +198,10 @@ class Flows:
                 return
             own, rest = split_for(outcome.effects, user)
             header = [outcome.reply, *(m for m in own if m != outcome.reply)]
-            await self.panel(interaction, game_id, header)
+            if outcome.private is not None:  # the move's answer carries the fresh panel
+                await self.show_panel(interaction, outcome.private, outcome.options, header)
+            else:  # a duplicate click: read the panel as it stands
+                await self.panel(interaction, game_id, header)
             await self.bot.delivery.deliver(rest)
 
         await self.guarded(interaction, body)

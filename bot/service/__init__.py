@@ -3,10 +3,18 @@
 from bot.service.clock import Clock, ManualClock, SystemClock
 from bot.service.core import ServiceSettings
 from bot.service.deadlines import DeadlineOps
-from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
+from bot.service.effects import (
+    BoardChanged,
+    BoardSnapshot,
+    Effect,
+    Notify,
+    Outcome,
+    Post,
+    PrivateView,
+)
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.lobby import GameSummary, LobbyOps
-from bot.service.moves import MoveOps, PrivateView
+from bot.service.moves import MoveOps
 from bot.service.votes import VOTE_KINDS, VoteOps
 
 
@@ -17,6 +25,7 @@ class GameService(LobbyOps, MoveOps, DeadlineOps, VoteOps):
 __all__ = [
     "VOTE_KINDS",
     "BoardChanged",
+    "BoardSnapshot",
     "Clock",
     "Effect",
     "GameService",

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.i18n import Msg, Person, as_msg, lines_msg, msg
 from bot.service.clock import Clock, SystemClock
-from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
+from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post, PrivateView
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.locks import GameLocks
 from bot.service.validate import check_game_id
@@ -350,12 +350,22 @@ class ServiceCore:
                 effects.append(Notify(game_id, s, user, msg(
                     "game.your_turn", game_id=game_id,
                     progress=rules.progress(head.state, s), deadline=deadline),
-                    show_private=True))
+                    show_private=True,
+                    # the mover gets their fresh panel with the answer; others with the DM
+                    private=None if s in (quiet or set()) else self._private_of(head, s),
+                    options=[] if s in (quiet or set()) else rules.legal_actions(head.state, s)))
         if public:
             effects.append(BoardChanged(game_id, version))
         if head.game.status == "finished" and head.game.result is not None:
             effects.append(Post(game_id, self._outcome_msg(head)))
         return effects
+
+    def _private_of(self, head: Head, seat: int) -> PrivateView:
+        rules, state = head.rules, head.state
+        awaited = head.game.status == "active" and seat in rules.awaiting(state)
+        return PrivateView(head.game.id or 0, head.game.game_type, seat, head.label(seat),
+                           rules.view(state, seat), awaited,
+                           rules.progress(state, seat) if awaited else "", head.game.version)
 
     def _outcome_msg(self, head: Head) -> Msg:
         from rules.base import Result

@@ -196,14 +196,20 @@ class DeadlineOps(ServiceCore):
         return Outcome(game_id, m, head.game.version, [Post(game_id, m, (user_id,))])
 
     async def dm_ok(self, user_id: int) -> bool:
+        return (await self.dm_target(user_id))[0]
+
+    async def dm_target(self, user_id: int) -> tuple[bool, str | None]:
+        """Whether a DM may be sent to the user (not turned off, not refused before) and the
+        language they chose — one read for a private notice."""
         async with self.engine.connect() as conn:
             prefs = await repo.user_settings(conn, [user_id])
             games = await repo.games_for_user(conn, user_id, ["lobby", "starting", "active"])
             seats = [s for g in games for s in await repo.seats_of(conn, g.id or 0)
                      if s.user_id == user_id]
+        locale = prefs[user_id].locale if user_id in prefs else None
         if user_id in prefs and not prefs[user_id].dm_enabled:
-            return False
-        return all(s.dm_ok for s in seats) if seats else True
+            return False, locale
+        return (all(s.dm_ok for s in seats) if seats else True), locale
 
     async def save_settings(self, user_id: int, *, dm_enabled: bool | None = None,
                             remind_minutes: int | None = None, locale: str | None = None

@@ -3,8 +3,38 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Msg
+from rules.base import Action, ActionSpec, Text
+
+if TYPE_CHECKING:
+    from bot.service.lobby import GameSummary
+
+
+@dataclass(frozen=True)
+class PrivateView:
+    """One seat's view of a game: what its panel shows."""
+
+    game_id: int
+    game_type: str
+    seat: int
+    label: str | Text | Msg  # the engine's seat label, rendered by the adapter (``say``)
+    view: dict[str, Any]
+    awaited: bool
+    progress: str | Text
+    version: int
+
+
+@dataclass(frozen=True)
+class BoardSnapshot:
+    """What a board message needs, read once: the public view and the game's summary."""
+
+    game_type: str
+    version: int
+    view: dict[str, Any]
+    summary: GameSummary
+    board_message_id: int | None
 
 
 @dataclass(frozen=True)
@@ -26,6 +56,10 @@ class Notify:
     user_id: int
     msg: Msg
     show_private: bool = False
+    #: With ``show_private``: the seat's view and options as the move left them, so the
+    #: adapter need not read them back.
+    private: PrivateView | None = None
+    options: list[Action | ActionSpec] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -48,3 +82,6 @@ class Outcome:
     version: int = 0
     effects: list[Effect] = field(default_factory=list)
     duplicate: bool = False
+    #: After a move: the caller's fresh private view and options (their next panel).
+    private: PrivateView | None = None
+    options: list[Action | ActionSpec] = field(default_factory=list)

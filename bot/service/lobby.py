@@ -233,13 +233,14 @@ class LobbyOps(ServiceCore):
         head = await self._head(game_id)
         return await self._summary(head)
 
-    async def _summary(self, head: Head) -> GameSummary:
+    async def _summary(self, head: Head, public: dict[str, Any] | None = None) -> GameSummary:
         game = head.game
         phase = ""
         if head.state is not None:
             label = head.rules.phase_label(head.state)
-            phase = (render(as_msg(label)) if label
-                     else str(head.rules.view(head.state, None).get("phase_label", "")))
+            if not label:  # an engine without labels: its public view may carry one
+                public = public if public is not None else head.rules.view(head.state, None)
+            phase = render(as_msg(label)) if label else str(public.get("phase_label", ""))
         async with self.engine.connect() as conn:
             rows = await repo.deadlines_of(conn, game.id or 0)
         due = [r.due_at for r in rows if r.kind == "deadline"]

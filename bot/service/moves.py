@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import Msg, as_msg, lines_msg, msg, render
 from bot.service.core import ServiceCore, _Duplicate, duplicate_outcome
-from bot.service.effects import Outcome
+from bot.service.effects import BoardSnapshot, Outcome, PrivateView
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.validate import check_declared_keys, check_submission, engine_reason
-from rules.base import Action, ActionSpec, Event, RuleViolation, Text
+from rules.base import Action, ActionSpec, Event, RuleViolation
 from storage import repo
-
-
-@dataclass(frozen=True)
-class PrivateView:
-    game_id: int
-    game_type: str
-    seat: int
-    label: str | Text  # the engine's seat label, rendered by the adapter (``say``)
-    view: dict[str, Any]
-    awaited: bool
-    progress: str | Text
-    version: int
 
 
 class MoveOps(ServiceCore):
@@ -84,8 +71,14 @@ class MoveOps(ServiceCore):
                     row = await repo.action_by_interaction(conn, interaction_id or "")
                 return duplicate_outcome(game_id, row.seq if row else head.game.version)
             effects += await self._autopilot(head)
+            # The caller's fresh panel comes with the answer: the adapter need not reload
+            # what this move just produced.
+            private = self._private_of(head, seat.seat)
+            options = (head.rules.legal_actions(head.state, seat.seat) if private.awaited
+                       else [])
         reply = self._private_reply(head.rules, events, seat.seat)
-        return Outcome(game_id, reply, head.game.version, effects)
+        return Outcome(game_id, reply, head.game.version, effects, private=private,
+                       options=options)
 
     @staticmethod
     def _private_reply(rules: Any, events: list[Event], seat: int) -> Msg:
@@ -100,13 +93,26 @@ class MoveOps(ServiceCore):
         head = await self._head(game_id)
         seat = self._seat_or_fail(head, user_id)
         self._require_started(head)
-        rules, state = head.rules, head.state
-        awaited = seat.seat in rules.awaiting(state)
-        return PrivateView(
-            game_id, head.game.game_type, seat.seat, head.label(seat.seat),
-            rules.view(state, seat.seat), awaited,
-            rules.progress(state, seat.seat) if awaited else "", head.game.version,
-        )
+        return self._private_of(head, seat.seat)
+
+    async def seat_options(self, game_id: int, user_id: int
+                           ) -> tuple[PrivateView, list[Action | ActionSpec]]:
+        """The caller's private view and current options in one read (a click's check)."""
+        head = await self._head(game_id)
+        seat = self._seat_or_fail(head, user_id)
+        self._require_started(head)
+        view = self._private_of(head, seat.seat)
+        if not view.awaited or head.game.status != "active":
+            return view, []
+        return view, head.rules.legal_actions(head.state, seat.seat)
+
+    async def board_snapshot(self, game_id: int) -> BoardSnapshot:
+        """What the board message shows, in one read: the public view and the summary."""
+        head = await self._head(game_id)
+        self._require_started(head)
+        public = head.rules.view(head.state, None)
+        return BoardSnapshot(head.game.game_type, head.game.version, public,
+                             await self._summary(head, public), head.game.board_message_id)
 
     async def public_view(self, game_id: int) -> tuple[str, int, dict[str, Any]]:
         head = await self._head(game_id)

@@ -36,7 +36,7 @@ async def table(env: Any) -> tuple[Any, Any, list[Any]]:
 async def test_resign_then_anyone_claims_the_open_seat_by_name(
     simcord_env: Any, service: GameService
 ) -> None:
-    channel, thread, (alice, bob, carol, dave) = await table(simcord_env)
+    channel, thread, (_alice, bob, _carol, dave) = await table(simcord_env)
     answer = await bob.slash(thread, "game resign")
     assert "resigned" in answer.response.content
     assert any("resigned from game #1" in m.content for m in thread.history())
@@ -55,7 +55,7 @@ async def test_resign_then_anyone_claims_the_open_seat_by_name(
 async def test_a_replace_vote_targets_the_seat_named(
     simcord_env: Any, service: GameService
 ) -> None:
-    _channel, thread, (alice, bob, carol, _dave) = await table(simcord_env)
+    _channel, thread, (alice, bob, _carol, _dave) = await table(simcord_env)
     offered = await alice.autocomplete(thread, "game vote", "seat", "carol", kind="replace")
     assert [(c["name"], c["value"]) for c in offered] == [("Seat 3 — carol", 3)]
     await alice.slash(thread, "game vote", kind="replace", seat=3)
