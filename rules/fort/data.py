@@ -104,8 +104,14 @@ def _check_steps(where: str, steps: list[Any]) -> None:
         _check(isinstance(n, int) and 0 <= n <= 10, f"{where}: step n")
 
 
-@cache
 def tables() -> Tables:
+    """The tables for the configured content (``CONTENT_DIR/fort/`` over the shipped files)."""
+    folder = content.override_dir()
+    return _tables(str(folder) if folder is not None else None)
+
+
+@cache
+def _tables(folder: str | None) -> Tables:
     c = content.load(CONTENT_SCHEMA)
     cards: dict[str, CardType] = {}
     names: dict[str, str] = {}

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Event, Text, text
-from rules.fort.data import tables
 from rules.fort.view import card_text, seat_label
 
 _SEAT_KEYS = ("seat", "rival", "owner", "to", "leader", "by", "first")
@@ -51,6 +50,3 @@ def describe(event: Event, seat: int | None) -> Text:
     params = {k: _param(k, v) for k, v in event.data.items()}
     return text(f"fort.log.{event.kind}", **params)
 
-
-def names() -> dict[str, str]:
-    return dict(tables().names)

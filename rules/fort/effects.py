@@ -214,15 +214,15 @@ def recruit(st: State, seat: int, action: Action, ev: list[Event]) -> None:
     if src == "park":
         card = st.park.pop(int(action.params["slot"]))
         refill_park(st, ev)
-        ev_pub(ev, "recruit", seat=seat, card=card, source="park", rival=None)
+        ev_pub(ev, "recruit_park", seat=seat, card=card)
     elif src == "deck":
         card = st.park_deck.pop()
-        ev_pub(ev, "recruit", seat=seat, card=card, source="deck", rival=None)
+        ev_pub(ev, "recruit_deck", seat=seat, card=card)
     else:
         rival = int(action.params["seat"])
         card = action.params["card"]
         st.players[rival]["yard"].remove(card)
-        ev_pub(ev, "recruit", seat=seat, card=card, source="yard", rival=rival)
+        ev_pub(ev, "recruit_yard", seat=seat, card=card, rival=rival)
         for cat_id, owner in st.cats.items():
             ability = tables().cats[cat_id]["ability"]
             if owner == seat and ability["trigger"] == "recruit_yard":
@@ -512,7 +512,10 @@ def need_choose(st: State, seat: int, fr: Frame, action: Action, ev: list[Event]
     else:
         ns["suits"].append(declared)
         ns["have"] = len(ns["suits"])
-    if "coin" not in ctype(card).suits:
-        declared = None
-    ev_pub(ev, "dog_add", seat=seat, card=card if src == "hand" else None,
-           suits=list(ctype(card).suits), source=src, declared=declared)
+    shown = card if src == "hand" else None
+    if "coin" in ctype(card).suits:
+        ev_pub(ev, "dog_add_coin", seat=seat, card=shown, suits=list(ctype(card).suits),
+               source=src, declared=declared)
+    else:
+        ev_pub(ev, "dog_add", seat=seat, card=shown, suits=list(ctype(card).suits),
+               source=src)

@@ -37,9 +37,21 @@ def _bad() -> RuleViolation:
     return RuleViolation("illegal", text("fort.error.not_an_option"))
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal values of equal JSON types (so ``True`` is not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
 def _pick(options: Options, action: Action) -> Action:
+    params = dict(action.params)
     for o in options:
-        if o == action:
+        if o.kind == action.kind and _same(dict(o.params), params):
             return o
     raise _bad()
 
@@ -195,7 +207,10 @@ def cleanup(st: State, seat: int, ev: list[Event]) -> None:
     p["discard"].extend(kids)
     st.players[left(st, seat)]["discard"].extend(dogs)
     p["yard"] = []
-    ev_pub(ev, "cleanup", seat=seat, cards=kids, dogs=dogs, to=left(st, seat))
+    if kids:
+        ev_pub(ev, "cleanup", seat=seat, cards=kids)
+    if dogs:
+        ev_pub(ev, "cleanup_dogs", seat=seat, dogs=dogs, to=left(st, seat))
 
 
 def discard_phase(st: State, seat: int, ev: list[Event]) -> None:
@@ -689,14 +704,6 @@ for _h in (Draft(), Turn(), Play(), Card(), Recruit(), Choice(), Resolve()):
 
 
 # ---- entry points --------------------------------------------------------------------------
-def settle(st: State, ev: list[Event], last: str | None) -> bool:
-    return False
-
-
-def drive(st: State, ev: list[Event]) -> None:
-    MACHINE.drive(st, ev)
-
-
 def awaiting(st: State) -> frozenset[int]:
     if st.result is not None:
         return frozenset()
@@ -743,5 +750,5 @@ def random_action(st: State, seat: int, rng: Any) -> Action:
     return MACHINE.handler(fr).random(st, fr, seat, rng)
 
 
-__all__ = ["MACHINE", "SUITS", "awaiting", "default_action", "drive", "legal_actions",
+__all__ = ["MACHINE", "SUITS", "awaiting", "default_action", "legal_actions",
            "random_action", "step"]

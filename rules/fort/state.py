@@ -92,4 +92,24 @@ class State:
         )
 
     def clone(self) -> State:
-        return State.from_json(self.to_json())
+        """A deep copy (faster than a JSON round trip: the shapes are known)."""
+        players = [{k: (list(v) if type(v) is list else dict(v) if type(v) is dict else v)
+                    for k, v in p.items()} for p in self.players]
+        return State(
+            n=self.n, cfg=dict(self.cfg), rng=Rng(self.rng.seed, self.rng.counter),
+            players=players, park=list(self.park), park_deck=list(self.park_deck),
+            rule_stack=list(self.rule_stack), perk_row=list(self.perk_row),
+            cats=dict(self.cats), macaroni=self.macaroni, first=self.first,
+            leader=self.leader, round=self.round, end=self.end, end_seat=self.end_seat,
+            box=list(self.box), play=dict(self.play), stack=_deep(self.stack),
+            result=_deep(self.result), final=_deep(self.final),
+        )
+
+
+def _deep(v: Any) -> Any:
+    t = type(v)
+    if t is dict:
+        return {k: _deep(x) for k, x in v.items()}
+    if t is list:
+        return [_deep(x) for x in v]
+    return v

@@ -26,7 +26,8 @@ def test_birthday_party_recruits_once_more_from_park_or_deck_only() -> None:
     assert g.top()["kind"] == "recruit" and g.top()["extra"]
     assert all(o.params["from"] != "yard" for o in g.legal())
     g.do("recruit", **{"from": "deck"})
-    assert [e.kind for e in g.events].count("recruit") == 2
+    assert [e.kind for e in g.events if e.kind.startswith("recruit_")] == [
+        "recruit_park", "recruit_deck"]
 
 
 def test_bribe_takes_a_lookout_card_from_the_park() -> None:

@@ -45,7 +45,7 @@ def test_sultan_two_kota_coins_declared_as_different_non_crown_suits() -> None:
     p = g.p(lead)
     assert p["vp"] == vp + 2
     assert "duke" in p["kennel"]
-    declared = [e.data["declared"] for e in g.events if e.kind == "dog_add"]
+    declared = [e.data["declared"] for e in g.events if e.kind == "dog_add_coin"]
     assert declared == ["book", "glue"]
     # Dog actions cannot be followed: the next decision is the Leader's recruit.
     assert g.top()["kind"] == "recruit" and g.top()["seat"] == lead

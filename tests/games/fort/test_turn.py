@@ -160,7 +160,7 @@ def test_cleanup_sends_dogs_in_the_yard_to_the_left_neighbours_discard() -> None
     left = (lead + 1) % 3
     assert "pudge" in g.p(left)["discard"]
     assert g.p(lead)["yard"] == []
-    cleanup = [e for e in g.events if e.kind == "cleanup" and e.data["seat"] == lead][-1]
+    cleanup = [e for e in g.events if e.kind == "cleanup_dogs" and e.data["seat"] == lead][-1]
     assert cleanup.data["dogs"] == ["pudge"] and cleanup.data["to"] == left
 
 
