@@ -169,3 +169,20 @@ class GuildSettings(SQLModel, table=True):
     lobby_expire_hours: float = 72.0
     #: The language of public thread messages and board images (None: the guild's own).
     locale: str | None = Field(default=None, max_length=10)
+
+
+class TableAct(SQLModel, table=True):
+    """Who did what to a game outside its moves (an admin's cancel, pause or kick, a resign):
+    part of the game log, never of its replay."""
+
+    __tablename__ = "table_acts"
+    __table_args__ = (Index("ix_table_acts_game", "game_id", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", ondelete="CASCADE")
+    version: int = 0  # the game's version when it happened: where it sits in the log
+    actor_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    kind: str = Field(max_length=32)
+    params: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True),
+                                                                          nullable=False))

@@ -18,6 +18,7 @@ from storage.models import (
     GuildSettings,
     Seat,
     Snapshot,
+    TableAct,
     UserSettings,
     Vote,
     utcnow,
@@ -32,6 +33,7 @@ V = Vote.__table__
 U = UserSettings.__table__
 B = BotState.__table__
 GS = GuildSettings.__table__
+TA = TableAct.__table__
 
 
 class VersionConflict(Exception):
@@ -161,6 +163,16 @@ async def actions_after(conn: AsyncConnection, game_id: int, after_seq: int,
 async def recent_actions(conn: AsyncConnection, game_id: int, limit: int) -> list[ActionRow]:
     q = select(A).where(A.c.game_id == game_id).order_by(A.c.seq.desc()).limit(limit)
     rows = [ActionRow.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+    return rows[::-1]
+
+
+async def add_act(conn: AsyncConnection, **values: Any) -> None:
+    await conn.execute(insert(TA).values(**values))
+
+
+async def recent_acts(conn: AsyncConnection, game_id: int, limit: int) -> list[TableAct]:
+    q = select(TA).where(TA.c.game_id == game_id).order_by(TA.c.id.desc()).limit(limit)
+    rows = [TableAct.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
     return rows[::-1]
 
 

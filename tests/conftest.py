@@ -83,3 +83,15 @@ def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
     seeds = iter(range(1000, 100000))
     return GameService(engine, clock=clock, settings=ServiceSettings(),
                        games={"sealed_bids": SEALED}, seed_source=lambda: next(seeds))
+
+
+#: How long simcord waits for the bot to go idle after an event. It bounds a wait, it does
+#: not assert a speed: on a loaded 2-core machine a board render can take seconds.
+SIMCORD_SETTLE_SECONDS = 120.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()) and \
+                item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SIMCORD_SETTLE_SECONDS))

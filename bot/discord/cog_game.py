@@ -21,7 +21,7 @@ from bot.discord.strings import cmd
 from bot.discord.text import locale_of, render, say, tr
 from bot.games import front
 from bot.i18n import Person, msg
-from bot.service import VOTE_KINDS, GameService, Outcome, ServiceError
+from bot.service import ADMIN_ACTS, VOTE_KINDS, GameService, Outcome, ServiceError
 
 if TYPE_CHECKING:
     from bot.discord.app import MaesterBot
@@ -58,6 +58,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         if len(mine) == 1:
             return int(mine[0].game_id)
         raise ServiceError("error.which_game")
+
+    async def _is_admin(self, interaction: Interaction) -> bool:
+        """Manage Server, or the role the server named with `/game server admin_role:`."""
+        member = interaction.user
+        perms = getattr(member, "guild_permissions", None)
+        if perms is not None and (perms.manage_guild or perms.administrator):
+            return True
+        if interaction.guild_id is None:
+            return False
+        role = (await self.service.guild_settings(interaction.guild_id)).admin_role_id
+        return role is not None and any(r.id == role for r in getattr(member, "roles", []))
 
     async def _my_games_choices(self, interaction: Interaction, current: str
                                 ) -> list[app_commands.Choice[int]]:
@@ -261,6 +272,68 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
                 out.append(app_commands.Choice(name=name, value=seat + 1))
         return out[:MAX_CHOICES]
 
+    @app_commands.command(name="cancel", description=cmd("cancel"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def cancel(self, interaction: Interaction, game: int | None = None) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            gid = await self._game(interaction, game)
+            return await self.service.cancel(gid, interaction.user.id,
+                                             display_name(interaction.user),
+                                             admin=await self._is_admin(interaction))
+
+        await self._run(interaction, call)
+
+    @app_commands.command(name="kick", description=cmd("kick"))
+    @app_commands.describe(seat=cmd("kick.seat"), game=cmd("game_option"))
+    async def kick(self, interaction: Interaction, seat: app_commands.Range[int, 1, 99],
+                   game: int | None = None) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            gid = await self._game(interaction, game)
+            return await self.service.kick(gid, interaction.user.id,
+                                           display_name(interaction.user), seat - 1,
+                                           admin=await self._is_admin(interaction))
+
+        await self._run(interaction, call)
+
+    @app_commands.command(name="admin", description=cmd("admin"))
+    @app_commands.describe(action=cmd("admin.action"), game=cmd("game_option"),
+                           hours=cmd("admin.hours"))
+    @app_commands.choices(action=[app_commands.Choice(name=cmd(f"admin.action.{k}"), value=k)
+                                  for k in ADMIN_ACTS])
+    async def admin(self, interaction: Interaction, action: str, game: int | None = None,
+                    hours: app_commands.Range[float, 0.05, 336.0] | None = None) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            gid = await self._game(interaction, game)
+            return await self.service.admin_act(gid, interaction.user.id,
+                                                display_name(interaction.user), action,
+                                                admin=await self._is_admin(interaction),
+                                                hours=hours)
+
+        await self._run(interaction, call)
+
+    @app_commands.command(name="server", description=cmd("server"))
+    @app_commands.describe(auto_open_after=cmd("server.auto_open_after"),
+                           admin_role=cmd("server.admin_role"),
+                           lobby_expire_hours=cmd("server.lobby_expire_hours"))
+    async def server(self, interaction: Interaction,
+                     auto_open_after: app_commands.Range[int, 0, 50] | None = None,
+                     admin_role: discord.Role | None = None,
+                     lobby_expire_hours: app_commands.Range[float, 0.0, 2160.0] | None = None
+                     ) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            if not await self._is_admin(interaction):
+                raise ServiceError("error.server_admin_only")
+            return await self.service.save_guild_settings(
+                interaction.guild_id or 0, auto_open_after=auto_open_after,
+                admin_role_id=admin_role.id if admin_role is not None else None,
+                lobby_expire_hours=lobby_expire_hours)
+
+        await self._run(interaction, call)
+
     @app_commands.command(name="resign", description=cmd("resign"))
     @app_commands.describe(game=cmd("game_option"))
     async def resign(self, interaction: Interaction, game: int | None = None) -> None:
@@ -368,6 +441,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @start.autocomplete("game")
     @ready.autocomplete("game")
     @resign.autocomplete("game")
+    @cancel.autocomplete("game")
+    @kick.autocomplete("game")
+    @admin.autocomplete("game")
     @status.autocomplete("game")
     @hand.autocomplete("game")
     @log.autocomplete("game")

@@ -1,5 +1,6 @@
 """The Discord-free service layer: every workflow of the bot, returning effects."""
 
+from bot.service.admin import ADMIN_ACTS, AdminOps
 from bot.service.clock import Clock, ManualClock, SystemClock
 from bot.service.core import ServiceSettings
 from bot.service.deadlines import DeadlineOps
@@ -15,14 +16,15 @@ from bot.service.effects import (
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.lobby import GameSummary, LobbyOps
 from bot.service.moves import MoveOps
-from bot.service.votes import VOTE_KINDS, VoteOps
+from bot.service.votes import VOTE_KINDS
 
 
-class GameService(LobbyOps, MoveOps, DeadlineOps, VoteOps):
+class GameService(LobbyOps, MoveOps, DeadlineOps, AdminOps):
     """Create/join/start/submit/vote/deadlines over one database."""
 
 
 __all__ = [
+    "ADMIN_ACTS",
     "VOTE_KINDS",
     "BoardChanged",
     "BoardSnapshot",

@@ -304,6 +304,13 @@ class ServiceCore:
         quiet = {seat} if source == "player" else set()
         return self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet)
 
+    async def _log_act(self, conn: AsyncConnection, head: Head, actor_id: int | None,
+                       kind: str, **params: Any) -> None:
+        """Record in the game log what someone did to the table (not a move)."""
+        await repo.add_act(conn, game_id=head.game.id or 0, version=head.game.version,
+                           actor_id=actor_id, kind=kind, params=params,
+                           created_at=self.clock.now())
+
     async def _autopilot(self, head: Head) -> list[Effect]:
         """An open seat (replaced, resigned, or opened after missed deadlines) is played by its
         defaults at once, until someone claims it: the table never waits a deadline for

@@ -46,6 +46,8 @@ class DeadlineOps(ServiceCore):
         ready = [r for r in rows if r.kind == "ready_check"]
         if ready:
             effects += await self._ready_check_expired(head, ready[0])
+        for row in (r for r in rows if r.kind == "lobby_expire"):
+            effects += await self._lobby_expired(head, row)
         reminders = [r for r in rows if r.kind.startswith("remind")]
         if reminders:
             effects += await self._remind(head, reminders)
@@ -64,6 +66,20 @@ class DeadlineOps(ServiceCore):
         gid = head.game.id or 0
         return [Post(gid, msg("lobby.dropped", game_id=gid,
                               players=[Person(s.user_id, s.display_name) for s in dropped]))]
+
+    async def _lobby_expired(self, head: Head, row: Deadline) -> list[Effect]:
+        """A lobby nobody joined, left or started for the server's idle time closes."""
+        gid = head.game.id or 0
+        async with self._tx() as conn:
+            await repo.delete_deadline(conn, row.id or 0)
+            if head.game.status != "lobby":
+                return []
+            await repo.update_game(conn, gid, status="abandoned", finished_at=self.clock.now())
+            await repo.clear_deadlines(conn, gid)
+            await self._log_act(conn, head, None, "expire", name="")
+        head.game.status = "abandoned"
+        self._forget(gid)
+        return [Post(gid, msg("lobby.expired", game_id=gid, title=head.game.title))]
 
     async def _remind(self, head: Head, rows: list[Deadline]) -> list[Effect]:
         gid = head.game.id or 0
@@ -167,8 +183,22 @@ class DeadlineOps(ServiceCore):
             await repo.update_seat(conn, gid, seat, user_id=None, active=False)
             await repo.clear_deadlines(conn, gid, [seat], SEAT_TIMERS)
             await self._refresh_seats(head, conn)
+            await self._log_act(conn, head, holder.user_id, "auto_open",
+                                name=holder.display_name)
         return [Post(gid, msg("seat.auto_opened", player=person, n=missed, game_id=gid,
                               seat_label=head.label(seat), seat_no=seat + 1))]
+
+    async def save_guild_settings(self, guild_id: int, **values: Any) -> Outcome:
+        """Change a server's settings (the adapter checks the caller may); None keeps a value."""
+        values = {k: v for k, v in values.items() if v is not None}
+        async with self._tx() as conn:
+            if values:
+                await repo.save_guild_settings(conn, guild_id, **values)
+            now = await repo.guild_settings(conn, guild_id)
+        m = msg("server.saved", auto_open=now.auto_open_after or msg("server.never"),
+                lobby_hours=f"{now.lobby_expire_hours:g}",
+                role=f"<@&{now.admin_role_id}>" if now.admin_role_id else msg("server.no_role"))
+        return Outcome(0, m, 0, [])
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         """A server's settings (its defaults outside a server)."""

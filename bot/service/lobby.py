@@ -79,14 +79,33 @@ class LobbyOps(ServiceCore):
             await repo.insert_seat(conn, game_id=game_id, seat=0, user_id=creator_id,
                                    display_name=creator_name, excuses_left=excuses,
                                    joined_at=self.clock.now())
+            expire = (await repo.guild_settings(conn, guild_id)).lobby_expire_hours \
+                if guild_id is not None else None
+            if expire:
+                await repo.add_deadlines(conn, [self._lobby_expiry(game_id, expire)])
         hours = f"{deadline_hours:g} h"
+        players = (msg("lobby.players_exact", n=seats) if seats == rules.min_seats
+                   else msg("lobby.players_range", low=rules.min_seats, high=seats))
         effects: list[Effect] = [Post(game_id, msg(
             "lobby.created", title=title, game_id=game_id, game_type_title=rules.title,
-            min_seats=rules.min_seats, max_seats=seats, deadline=hours))]
+            players=players, deadline=hours))]
         provisional = rules.provisional_content(config)
         if provisional:
             effects.append(Post(game_id, msg("lobby.provisional", items=provisional)))
         return Outcome(game_id, effects[0].msg, 0, effects)
+
+    def _lobby_expiry(self, game_id: int, hours: float) -> dict[str, Any]:
+        return {"game_id": game_id, "seat": -1, "kind": "lobby_expire", "version": 0,
+                "due_at": self.clock.now() + timedelta(hours=hours)}
+
+    async def _lobby_activity(self, conn: Any, head: Head) -> None:
+        """A join or a leave keeps a lobby alive: its idle clock starts again."""
+        if head.game.guild_id is None:
+            return
+        hours = (await repo.guild_settings(conn, head.game.guild_id)).lobby_expire_hours
+        await repo.clear_deadlines(conn, head.game.id or 0, kinds=["lobby_expire"])
+        if hours:
+            await repo.add_deadlines(conn, [self._lobby_expiry(head.game.id or 0, hours)])
 
     @staticmethod
     def _mode_config(rules: Any, mode: str | None) -> dict[str, Any]:
@@ -129,6 +148,7 @@ class LobbyOps(ServiceCore):
                                        excuses_left=head.game.excuses,
                                        joined_at=self.clock.now())
                 await self._refresh_seats(head, conn)
+                await self._lobby_activity(conn, head)
         m = msg("lobby.joined", player=Person(user_id, name), game_id=game_id,
                 n=len(head.seats), max_seats=head.game.max_seats)
         return Outcome(game_id, m, 0, [Post(game_id, m)])
@@ -145,6 +165,7 @@ class LobbyOps(ServiceCore):
                 await self._drop_seats(conn, head, [seat.seat])
                 if head.game.status == "starting":
                     await self._back_to_lobby(conn, head)
+                await self._lobby_activity(conn, head)
         m = msg("lobby.left", player=Person(user_id, seat.display_name), game_id=game_id,
                 n=len(head.seats), max_seats=head.game.max_seats)
         return Outcome(game_id, m, 0, [Post(game_id, m)])
@@ -187,6 +208,8 @@ class LobbyOps(ServiceCore):
             seat = self._seat_or_fail(head, user_id)
             if head.game.status != "starting":
                 raise ServiceError("error.not_starting", game_id=game_id)
+            if seat.ready:  # a second click: the table heard it the first time
+                return Outcome(game_id, msg("lobby.already_ready", game_id=game_id), 0, [])
             async with self._tx() as conn:
                 await repo.update_seat(conn, game_id, seat.seat, ready=True)
                 await self._refresh_seats(head, conn)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Msg, as_msg, lines_msg, msg, render
+from bot.i18n import Msg, Person, as_msg, lines_msg, msg, render
 from bot.service.core import ServiceCore, _Duplicate, duplicate_outcome
 from bot.service.effects import BoardSnapshot, Outcome, PrivateView
 from bot.service.errors import ServiceError, StaleVersion
@@ -152,14 +152,28 @@ class MoveOps(ServiceCore):
             viewer = s.seat
         async with self.engine.connect() as conn:
             rows = await repo.recent_actions(conn, game_id, limit * 3)
+            acts = await repo.recent_acts(conn, game_id, limit)
         lines: list[str] = []
+        # What people did to the table (an admin's pause, a resign) sits after the move it
+        # followed, marked as such: the log says who did it.
+        pending = list(acts)
         for row in rows:
+            while pending and pending[0].version < row.seq:
+                lines.append(self._act_line(pending.pop(0), locale))
             for data in row.events:
                 event = Event.from_json(data)
                 if event.visible(viewer):
                     line = render(as_msg(head.rules.describe(event, viewer)), locale)
                     lines.append(f"{row.seq}. {line}")
+        lines += [self._act_line(a, locale) for a in pending]
         return lines[-limit:]
+
+    @staticmethod
+    def _act_line(act: Any, locale: str | None) -> str:
+        params = dict(act.params)
+        player = Person(act.actor_id, str(params.pop("name", "")))
+        return render(msg("log.act", version=act.version,
+                          what=msg(f"act.{act.kind}", player=player, **params)), locale)
 
     def _require_started(self, head: Any) -> None:
         if head.state is None:

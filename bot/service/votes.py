@@ -153,6 +153,7 @@ class VoteOps(ServiceCore):
                 await repo.update_seat(conn, game_id, seat.seat, user_id=None, active=False)
                 await repo.clear_deadlines(conn, game_id, [seat.seat], SEAT_TIMERS)
                 await self._refresh_seats(head, conn)
+                await self._log_act(conn, head, user_id, "resign", name=seat.display_name)
             told = msg("seat.resigned", player=person, seat_label=head.label(seat.seat),
                        game_id=game_id, seat_no=seat.seat + 1)
             effects: list[Effect] = [Post(game_id, told)]

@@ -1,0 +1,56 @@
+"""Admins on Discord: Manage Server (or the server's game-admin role set by `/game server`)
+may cancel, pause and kick in any game; a plain player is refused with a clear answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord.app import MaesterBot, create_bot
+from bot.service import GameService
+
+
+@pytest.fixture
+def simcord_bot(service: GameService) -> MaesterBot:
+    return create_bot(service)
+
+
+async def test_admin_powers_follow_permissions_and_the_server_role(
+    simcord_env: Any, service: GameService
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    managers = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    referees = guild.create_role("referees")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    mod = guild.add_member(env.create_user("mod"), roles=[managers])
+    ref = guild.add_member(env.create_user("ref"), roles=[referees])
+    await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
+    (thread,) = channel.threads
+    await bob.click(thread.last_message, label="Join")
+    await alice.slash(thread, "game start")
+    await bob.click(thread.last_message, label="Ready")
+
+    refused = await bob.slash(thread, "game admin", action="pause")
+    assert "Only a server admin" in refused.response.content
+    assert not (await service.summary(1)).paused
+    refused = await ref.slash(thread, "game admin", action="pause")
+    assert "Only a server admin" in refused.response.content
+
+    # Only a manager may name the referees' role; then referees administer games too.
+    refused = await ref.slash(channel, "game server", admin_role=referees)
+    assert "Only members with Manage Server" in refused.response.content
+    saved = await mod.slash(channel, "game server", admin_role=referees, auto_open_after=2)
+    assert "after 2 missed deadlines" in saved.response.content
+    await ref.slash(thread, "game admin", action="pause")
+    assert (await service.summary(1)).paused
+    assert any("(admin) paused game #1" in m.content for m in thread.history())
+
+    await mod.slash(thread, "game cancel")
+    assert (await service.summary(1)).status == "abandoned"
+    log = (await service.game_log(1, None))
+    assert any("⚑" in line and "paused the game" in line for line in log)
+    assert any("⚑" in line and "cancelled the game" in line for line in log)
