@@ -1,0 +1,268 @@
+"""A Fort game through discord.py's real machinery (simcord): ``/game new game_type:fort``,
+join, start, ready; turns played by clicking the buttons of the DM panels and of "My hand"
+(play a card, choose its actions, follow, recruit, every parameter choice); ``/fort board``
+and ``/fort cards`` in the game's thread; ``/fort board`` in another game's thread names the
+game it holds; and nothing of a seat's hand reaches the thread."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.discord.app import MaesterBot, create_bot
+from bot.games.fort.labels import label
+from bot.games.fort.names import card_line
+from bot.service import GameService, ManualClock, ServiceSettings
+from rules.base import Action
+from rules.fort import RULES
+from tests.fixtures.sealed_bids import RULES as SEALED
+
+GAME = "fort"
+MAX_CLICKS = 160
+PREFER = ("pick", "play", "follow", "mode", "recruit", "done", "add", "choose")
+
+
+@pytest.fixture
+def fort_service(engine: AsyncEngine, clock: ManualClock) -> GameService:
+    seeds = iter(range(500, 10_000))
+    return GameService(engine, clock=clock, settings=ServiceSettings(),
+                       games={GAME: RULES, "sealed_bids": SEALED},
+                       seed_source=lambda: next(seeds))
+
+
+@pytest.fixture
+def simcord_bot(fort_service: GameService) -> MaesterBot:
+    return create_bot(fort_service, deadline_interval=60.0)
+
+
+# ---- reading messages ----------------------------------------------------------------------
+def components(message: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for row in message.components:
+        if isinstance(row, dict):
+            children = row.get("components", [row])
+        else:
+            children = getattr(row, "children", [row])
+        for c in children:
+            out.append(c if isinstance(c, dict) else c.to_dict())
+    return out
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [str(c["custom_id"]) for c in components(message) if c.get("custom_id")]
+
+
+def labels(message: Any) -> list[str]:
+    return [str(c.get("label")) for c in components(message) if c.get("label")]
+
+
+def everything(message: Any) -> str:
+    parts = [message.content or ""]
+    parts += [json.dumps(e.to_dict(), ensure_ascii=False) for e in message.embeds]
+    parts += [json.dumps(c, ensure_ascii=False) for c in components(message)]
+    return "\n".join(parts)
+
+
+def boards(channel: Any) -> list[Any]:
+    return [m for m in channel.history() if any(a.filename == "board.png" for a in m.attachments)]
+
+
+def last_with(channel: Any, text: str) -> Any:
+    return next(m for m in reversed(channel.history()) if text in labels(m))
+
+
+def choose(actions: list[Action]) -> int:
+    """A lively, deterministic player: play, follow and recruit when it can."""
+    for kind in PREFER:
+        for i, a in enumerate(actions):
+            if a.kind != kind or a.params.get("stop"):
+                continue
+            if kind == "play" and a.params["card"].split("~")[0] in ("bones", "bitsy"):
+                continue  # keep a Best Friend: it makes the hands differ from turn to turn
+            return i
+    return 0
+
+
+class Table:
+    def __init__(self, service: GameService, thread: Any, members: list[Any]) -> None:
+        self.service, self.thread, self.members = service, thread, members
+        self.game_id = 1
+        self.replies: dict[int, Any] = {}
+        self.last_actor: int | None = None
+        self.routes: dict[str, int] = {}
+        self.kinds: dict[str, int] = {}
+
+    async def panel(self, seat: int) -> tuple[Any, Any]:
+        """(message, actor): the seat's last reply if nobody moved since, else its DM when
+        that carries the current version's buttons (Carol always asks "My hand" instead),
+        else a fresh "My hand"."""
+        member = self.members[seat]
+        if self.last_actor == seat and seat in self.replies:
+            return self.replies[seat], member if self._in_guild(seat) else member.user
+        version = (await self.service.summary(self.game_id)).version
+        dm = member.user.dm_channel.last_message if member.user.dm_channel else None
+        fresh = dm is not None and any(
+            i.startswith("mst:mv:") and i.split(":")[4] == str(version) for i in custom_ids(dm))
+        if seat != 2 and fresh:
+            self.routes["dm"] = self.routes.get("dm", 0) + 1
+            self._where = "dm"
+            return dm, member.user
+        result = await member.click(boards(self.thread)[-1], label="My hand")
+        assert result.ephemeral
+        self.routes["my_hand"] = self.routes.get("my_hand", 0) + 1
+        self._where = "guild"
+        return result.response, member
+
+    def _in_guild(self, seat: int) -> bool:
+        return getattr(self, "_where", "guild") == "guild"
+
+    async def move(self) -> Action:
+        gid = self.game_id
+        seat = sorted(await self.service.awaiting_seats(gid))[0]
+        member = self.members[seat]
+        legal = [a for a in await self.service.legal_actions(gid, member.id)
+                 if isinstance(a, Action)]
+        index = choose(legal)
+        action = legal[index]
+        message, actor = await self.panel(seat)
+        view = (await self.service.private_view(gid, member.id)).view
+        wanted = label(action, "en", view, seat)
+        cid = next(i for i in custom_ids(message) if i.startswith("mst:mv:")
+                   and i.endswith(f":{index}"))
+        button = next(c for c in components(message) if c.get("custom_id") == cid)
+        assert button["label"] == wanted, (button["label"], wanted)
+        result = await actor.click(message, custom_id=cid)
+        assert result.ephemeral
+        self.replies[seat] = result.response
+        self.last_actor = seat
+        self.kinds[action.kind] = self.kinds.get(action.kind, 0) + 1
+        return action
+
+
+async def test_a_fort_game_through_discord(simcord_env: Any, fort_service: GameService) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
+    outsider = guild.add_member(env.create_user("dave"))
+    alice, bob, carol = members
+    created = await alice.slash(channel, "game new", game_type=GAME, players=3, title="Fort",
+                                options="dogs=true, cats=true")
+    assert "#1 is open" in created.response.content
+    (thread,) = channel.threads
+    for m in (bob, carol):
+        await m.click(last_with(thread, "Join"), label="Join")
+    await alice.slash(thread, "game start")
+    for m in (bob, carol):
+        await m.click(last_with(thread, "Ready"), label="Ready")
+    assert boards(thread), "the board image is posted when the game begins"
+    assert "My hand" in labels(boards(thread)[-1])
+
+    # the first Leader's DM: the hand in words and the Play buttons named by card
+    table = Table(fort_service, thread, members)
+    leader = sorted(await fort_service.awaiting_seats(1))[0]
+    dm = members[leader].user.dm_channel.last_message
+    hand = (await fort_service.private_view(1, members[leader].id)).view["players"][leader][
+        "hand"]
+    shown = everything(dm)
+    assert "Your hand" in shown and card_line(hand[0], "en") in shown
+    assert any(lb.startswith("Play ") for lb in labels(dm)) and "Play no card" in labels(dm)
+
+    # play until every seat has had a turn (and a follow and a recruit went through)
+    turns_done = 0
+    for _ in range(MAX_CLICKS):
+        await table.move()
+        state = (await fort_service._head(1)).state
+        turns_done = min(p["turns"] for p in state.players)
+        if turns_done >= 1 and {"play", "follow", "recruit"} <= table.kinds.keys():
+            break
+    assert turns_done >= 1
+    assert {"play", "follow", "recruit"} <= table.kinds.keys(), table.kinds
+    assert table.routes.get("dm") and table.routes.get("my_hand"), table.routes
+
+    # nothing private in public: no "Your hand" embed, no hand lines in the thread
+    public = "\n".join(everything(m) for m in thread.history(viewer=outsider))
+    assert "Your hand" not in public and "Your Made-Up Rules" not in public
+    for seat, member in enumerate(members):
+        view = (await fort_service.private_view(1, member.id)).view
+        for cid in view["players"][seat]["lookout"]:
+            assert card_line(cid, "en") not in public
+
+    # /fort board: the image, only for the caller
+    shown_board = await bob.slash(thread, "fort board")
+    assert shown_board.ephemeral
+    files = [a.filename for a in shown_board.response.attachments]
+    assert files == ["board.png"]
+    # /fort cards: the cards on the table in words; every kid on request
+    cards = await carol.slash(thread, "fort cards")
+    text = cards.response.content
+    state = (await fort_service._head(1)).state
+    assert "Cards on the table" in text and card_line(state.park[0], "en") in text
+    assert "public:" in text
+    kids = await carol.slash(thread, "fort cards", which="kids")
+    every = "\n".join(m.content for m in [kids.response, *kids.followups] if m is not None)
+    assert "Bones (book" in every and "Watson" not in every
+    dogs = await carol.slash(thread, "fort cards", which="dogs")
+    assert "needs" in dogs.response.content
+    log = await alice.slash(thread, "fort log")
+    assert "Log" in log.response.content or "log" in log.response.content.lower()
+
+    # another game's thread: /fort board says which game it holds
+    await alice.slash(channel, "game new", game_type="sealed_bids", players=2, title="Bids")
+    other = next(t for t in channel.threads if t.id != thread.id)
+    wrong = await alice.slash(other, "fort board")
+    assert "Sealed Bids (test fixture)" in wrong.response.content
+    assert "not Fort" in wrong.response.content
+    assert not wrong.response.attachments
+
+
+async def test_fort_cards_needs_the_module(simcord_env: Any, fort_service: GameService
+                                           ) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await alice.slash(channel, "game new", game_type=GAME, players=2)
+    (thread,) = channel.threads
+    await bob.click(last_with(thread, "Join"), label="Join")
+    await alice.slash(thread, "game start")
+    await bob.click(last_with(thread, "Ready"), label="Ready")
+    dogs = await alice.slash(thread, "fort cards", which="dogs")
+    assert "without the Dogs module" in dogs.response.content
+    perks = await alice.slash(thread, "fort cards", which="perks")
+    assert "Birthday Party:" in perks.response.content
+
+
+async def test_draft_picks_are_secret_and_survive_rivals_picks(simcord_env: Any,
+                                                               fort_service: GameService
+                                                               ) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    outsider = guild.add_member(env.create_user("dave"))
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await alice.slash(channel, "game new", game_type=GAME, players=2, options="draft=true")
+    (thread,) = channel.threads
+    await bob.click(last_with(thread, "Join"), label="Join")
+    await alice.slash(thread, "game start")
+    await bob.click(last_with(thread, "Ready"), label="Ready")
+    prompts = [m.user.dm_channel.last_message for m in (alice, bob)]
+    for prompt in prompts:
+        ids = custom_ids(prompt)
+        assert sum(i.startswith("fort:pk:") for i in ids) == 8
+        assert "Draft — your packet" in everything(prompt)
+    kept = []
+    for member, prompt in zip((alice, bob), prompts, strict=True):
+        first = next(c for c in components(prompt)
+                     if str(c.get("custom_id", "")).startswith("fort:pk:"))
+        kept.append(first["label"].removeprefix("Keep "))
+        result = await member.user.click(prompt, custom_id=first["custom_id"])
+        assert result.ephemeral and "changed" not in result.response.content
+    state = (await fort_service._head(1)).state
+    assert state.stack[-1]["kind"] == "draft" and state.stack[-1]["round"] == 2
+    public = "\n".join(m.content for m in thread.history(viewer=outsider))
+    assert public.count("has picked a card") == 2
+    assert not any(f"picked {name}" in public for name in kept)
