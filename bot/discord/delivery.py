@@ -222,8 +222,8 @@ class Delivery:
         if channel is None:
             return None
         game_type, version, view = snap.game_type, snap.version, snap.view
-        png = await render_board_async(game_id, version, game_type, view)
         locale = guild_locale_of(getattr(channel, "guild", None))
+        png = await render_board_async(game_id, version, game_type, view, locale)
         embed = board_embed(summary, locale, image=BOARD_FILE)
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(HandButton(game_id, locale))

@@ -13,10 +13,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-Renderer = Callable[[dict[str, Any]], bytes]
+#: ``(public view, locale) -> PNG``: the locale is the server's language for the image's words.
+Renderer = Callable[[dict[str, Any], str | None], bytes]
 
 
-_cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+_cache: OrderedDict[tuple[int, int, str | None], bytes] = OrderedDict()
 _CACHE_SIZE = 256
 
 
@@ -32,18 +33,18 @@ def renderer_for(game_type: str) -> Renderer:
     return f.renderer
 
 
-def render_board(game_type: str, view: dict[str, Any]) -> bytes:
-    return renderer_for(game_type)(view)
+def render_board(game_type: str, view: dict[str, Any], locale: str | None = None) -> bytes:
+    return renderer_for(game_type)(view, locale)
 
 
 async def render_board_async(game_id: int, version: int, game_type: str,
-                             view: dict[str, Any]) -> bytes:
-    """Render off the event loop, cached per (game, version)."""
-    key = (game_id, version)
+                             view: dict[str, Any], locale: str | None = None) -> bytes:
+    """Render off the event loop, cached per (game, version, language)."""
+    key = (game_id, version, locale)
     if key in _cache:
         _cache.move_to_end(key)
         return _cache[key]
-    png = await asyncio.to_thread(render_board, game_type, view)
+    png = await asyncio.to_thread(render_board, game_type, view, locale)
     _cache[key] = png
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)

@@ -21,7 +21,7 @@ def _lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: dict[str, Any], locale: str | None = None) -> bytes:
     lines = _lines(view)
     img = Image.new("RGB", (WIDTH, 30 + LINE * len(lines)), (245, 240, 225))
     draw = ImageDraw.Draw(img)

@@ -137,7 +137,8 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
         async def body() -> None:
             gid = await self._game(interaction, game)
             game_type, version, view = await self.service.public_view(gid)
-            png = await render_board_async(gid, version, game_type, view)
+            png = await render_board_async(gid, version, game_type, view,
+                                           locale_of(interaction))
             embed = board_embed(await self.service.summary(gid), locale_of(interaction),
                                 image=BOARD_FILE)
             await interaction.followup.send(

@@ -337,7 +337,7 @@ def _panel(c: _Canvas) -> None:
         c.text((x, y + 24), _t("catan.img.legend"), 12, anchor="lm")
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: dict[str, Any], locale: str | None = None) -> bytes:
     """The public view → PNG bytes (never pass a private view: its "you" is ignored)."""
     c = _Canvas(view)
     if c.nw:

@@ -209,7 +209,7 @@ class Board:
         return y + 8
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: dict[str, Any], locale: str | None = None) -> bytes:
     board = Board(view)
     y = board.header()
     bottom = max(board.section(s, y) for s in range(3))

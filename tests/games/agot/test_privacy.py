@@ -36,9 +36,9 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     views: list[dict[str, Any]] = []
     real = bot.render.render_board
 
-    def capture(game_type: str, view: dict[str, Any]) -> bytes:
+    def capture(game_type: str, view: dict[str, Any], locale: str | None = None) -> bytes:
         views.append(json.loads(json.dumps(view)))
-        return real(game_type, view)
+        return real(game_type, view, locale)
 
     monkeypatch.setattr(bot.render, "_cache", OrderedDict())
     monkeypatch.setattr(bot.render, "render_board", capture)

@@ -66,7 +66,7 @@ def render_image(view: dict[str, Any]) -> Image.Image:
     return img
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: dict[str, Any], locale: str | None = None) -> bytes:
     img = render_image(view)
     buf = io.BytesIO()
     # The map has few distinct colours, so a 256-colour palette looks the same; it halves the
