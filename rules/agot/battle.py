@@ -185,15 +185,11 @@ class Battle(Handler):
         if step == "blade":
             fr["step"] = "resolve"
             holder = blade_holder(st)
-            if fr["forced"] < 0 and not st.blade_used and holder in (fr["att"], fr["dfn"]):
-                side = 0 if holder == fr["att"] else 1
-                s = strengths(st, fr)
-                without = _winner_of(st, fr, s)
-                s[side] += 1
-                # The blade is only worth a decision when it would change the outcome.
-                if _winner_of(st, fr, s) != without:
-                    fr["step"] = "blade_wait"
-                    return False
+            # The rulebook lets the holder use the blade once per round in any battle they
+            # fight, whatever its effect: the choice is theirs, not the engine's.
+            if not st.blade_used and holder in (fr["att"], fr["dfn"]):
+                fr["step"] = "blade_wait"
+                return False
             return True
         if step == "resolve":
             self._resolve(st, fr, ev)

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.lookup import resolve_game
 from bot.discord.panels import context_token
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of
@@ -52,17 +53,8 @@ class CatanCog(commands.GroupCog, group_name="catan", group_description=_describ
         return self.bot.service
 
     async def _game(self, interaction: Interaction, game: int | None) -> int:
-        if game is not None:
-            return game
-        if interaction.channel_id is not None:
-            found = await self.service.game_for_thread(interaction.channel_id)
-            if found is not None:
-                return found
-        mine = [s for s in await self.service.my_games(interaction.user.id)
-                if s.game_type == "catan_watch" and s.status == "active"]
-        if len(mine) == 1:
-            return int(mine[0].game_id)
-        raise ServiceError("error.which_game")
+        # Another game's thread gets "game #2 is A Game of Thrones, not Catan", not a crash.
+        return await resolve_game(self.service, interaction, game, "catan_watch")
 
     # ---- choosing one of the caller's options ------------------------------------------------
     async def _choices(self, interaction: Interaction, current: str, kinds: frozenset[str] | None

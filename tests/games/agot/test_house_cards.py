@@ -17,14 +17,20 @@ from rules.agot.scenario import (
     seat,
 )
 from rules.agot.state import State
-from rules.base import Event, RuleViolation
+from rules.base import Action, Event, RuleViolation
 
 LAST: list[Event] = []
 
 
-def card(st: State, house: str, name: str) -> State:
-    """Choose and lock a House card; remember the events for ``_result``."""
+def card(st: State, house: str, name: str, blade: bool | None = False) -> State:
+    """Choose and lock a House card; remember the events for ``_result``. The blade's holder,
+    asked in every battle it fights, answers ``blade`` (None: leave the question open)."""
     new, events = act_events(st, house, "choose_card", card=name, ready=True)
+    top = new.stack[-1] if new.stack else {}
+    if blade is not None and top.get("kind") == "battle" and top.get("step") == "blade_wait":
+        (holder,) = RULES.awaiting(new)
+        new, more = act_events(new, new.houses[holder], "use_blade", use=blade)
+        events = [*events, *more]
     LAST[:] = events
     return new
 
@@ -237,7 +243,23 @@ def test_victarion_and_land_units_never_support_at_sea() -> None:
     assert _result(st) == {"att": 4, "def": 2}
 
 
-def test_blade_is_offered_only_when_it_changes_the_outcome() -> None:
+def test_blade_is_offered_in_every_battle_of_its_holder() -> None:
+    """Once per round, in any battle its holder fights — even one the +1 cannot turn — and
+    the shown strength follows the choice."""
+    st = clear(game(), neutral=True)
+    st.supply = [6] * 5
+    put(st, "seagard", "greyjoy", footmen=2)
+    put(st, "riverrun", "lannister", footmen=1)
+    st = battle_at(st, "greyjoy", "seagard", "riverrun", {"footman": 2})
+    st = card(st, "greyjoy", "theon_greyjoy")
+    st = card(st, "lannister", "tywin_lannister", blade=None)
+    assert awaited(st) == {"greyjoy"}  # Greyjoy wins without it, and is still asked
+    st, events = RULES.apply(st, seat(st, "greyjoy"), Action("use_blade", {"use": False}))
+    result = next(e for e in events if e.kind == "battle_result")
+    assert not st.blade_used and result.data["strength"][0] == 4
+
+
+def test_blade_turns_a_battle_when_used() -> None:
     st = clear(game(), neutral=True)
     st.supply = [6] * 5
     # Greyjoy holds the blade (first on Fiefdoms) and attacks one short.
@@ -245,7 +267,7 @@ def test_blade_is_offered_only_when_it_changes_the_outcome() -> None:
     put(st, "riverrun", "lannister", footmen=2)
     st = battle_at(st, "greyjoy", "seagard", "riverrun", {"footman": 2})
     st = card(st, "greyjoy", "theon_greyjoy")
-    st = card(st, "lannister", "tywin_lannister")
+    st = card(st, "lannister", "tywin_lannister", blade=None)
     assert awaited(st) == {"greyjoy"}
     st = retreat(act(st, "greyjoy", "use_blade", use=True))
     assert st.units["riverrun"][0] == seat(st, "greyjoy")

@@ -1,0 +1,32 @@
+"""Which game a command means: the one given, else the thread's, else the caller's only one —
+and, for a game's own command group, a clear answer when the thread holds another game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.service import GameService, ServiceError
+
+
+async def resolve_game(service: GameService, interaction: discord.Interaction[Any],
+                       game: int | None, game_type: str | None = None) -> int:
+    if game is None and interaction.channel_id is not None:
+        game = await service.game_for_thread(interaction.channel_id)
+    if game is None:
+        mine = [s for s in await service.my_games(interaction.user.id)
+                if game_type is None or s.game_type == game_type]
+        if len(mine) != 1:
+            raise ServiceError("error.which_game")
+        game = int(mine[0].game_id)
+    if game_type is not None:
+        summary = await service.summary(game)
+        if summary.game_type != game_type:
+            try:
+                wanted = service.rules_for(game_type).title
+            except ServiceError:  # a front whose game this service does not run
+                wanted = game_type
+            raise ServiceError("error.wrong_game", game_id=game, holds=summary.game_type_title,
+                               wanted=wanted)
+    return game
