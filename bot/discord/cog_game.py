@@ -20,7 +20,7 @@ from bot.discord.options import option_completions, parse_options
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, render, say, tr
 from bot.games import front
-from bot.i18n import Person, msg
+from bot.i18n import Person, available_locales, msg
 from bot.service import ADMIN_ACTS, VOTE_KINDS, GameService, Outcome, ServiceError
 
 if TYPE_CHECKING:
@@ -430,12 +430,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
 
     @app_commands.command(name="settings", description=cmd("settings"))
     @app_commands.describe(dms=cmd("settings.dms"),
-                           reminder_minutes=cmd("settings.reminder_minutes"))
+                           reminder_minutes=cmd("settings.reminder_minutes"),
+                           language=cmd("settings.language"))
+    @app_commands.choices(language=[app_commands.Choice(name=cmd(f"settings.language.{code}"),
+                                                        value=code)
+                                    for code in available_locales()])
     async def settings(self, interaction: Interaction, dms: bool | None = None,
-                       reminder_minutes: app_commands.Range[int, 0, 10080] | None = None
-                       ) -> None:
+                       reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
+                       language: str | None = None) -> None:
         await self._run(interaction, lambda: self.service.save_settings(
-            interaction.user.id, dm_enabled=dms, remind_minutes=reminder_minutes))
+            interaction.user.id, dm_enabled=dms, remind_minutes=reminder_minutes,
+            locale=language))
 
     @leave.autocomplete("game")
     @start.autocomplete("game")

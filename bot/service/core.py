@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.i18n import Msg, Person, as_msg, lines_msg, msg
+from bot.i18n import Lines, Msg, Person, lines_msg, msg
 from bot.service.clock import Clock, SystemClock
 from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post, PrivateView
 from bot.service.errors import ServiceError, StaleVersion
@@ -378,13 +378,18 @@ class ServiceCore:
         from rules.base import Result
 
         result = Result.from_json(head.game.result or {})
+        # The engine's own game-over line said why; this post is the standings, not a repeat.
         if result.winners:
             outcome = msg("game.outcome_winners",
-                          winners=[head.person(s) for s in result.winners],
-                          reason=as_msg(result.reason))
+                          winners=[head.person(s) for s in result.winners])
         else:
-            outcome = msg("game.outcome_none", reason=as_msg(result.reason))
-        return msg("game.finished", game_id=head.game.id, outcome=outcome)
+            outcome = msg("game.outcome_none")
+        standings = Lines(
+            msg("game.standing", place=place, players=[head.person(s) for s in seats],
+                score=msg("game.standing_score", score=_score(result.scores[seats[0]]))
+                if seats and seats[0] in result.scores else "")
+            for place, seats in enumerate(result.ranking, start=1))
+        return msg("game.finished", game_id=head.game.id, outcome=outcome, standings=standings)
 
     # ---- deadlines --------------------------------------------------------------------------
     def _deadline_for(self, head: Head) -> datetime | str:
@@ -480,6 +485,10 @@ def _first_line(exc: BaseException) -> str:
     """A database error's own message on one line (without SQLAlchemy's statement dump)."""
     text = str(getattr(exc, "orig", None) or exc).strip()
     return (text.splitlines() or [type(exc).__name__])[0][:200]
+
+
+def _score(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else round(value, 2)
 
 
 def as_stored(data: Any) -> str:

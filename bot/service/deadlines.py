@@ -264,8 +264,9 @@ class DeadlineOps(ServiceCore):
         self._remind_minutes.pop(user_id, None)
         dm = prefs.dm_enabled if prefs else True
         minutes = prefs.remind_minutes if prefs else self.settings.default_remind_minutes
-        m = msg("settings.saved", dm=msg("settings.on" if dm else "settings.off"),
-                minutes=minutes)
+        # Nothing asked to change: say what the settings are, not "saved".
+        m = msg("settings.saved" if values or dm_enabled else "settings.current",
+                dm=msg("settings.on" if dm else "settings.off"), minutes=minutes)
         return Outcome(0, m, 0, [])
 
     async def user_locale(self, user_id: int) -> str | None:

@@ -144,11 +144,16 @@ _LINES: dict[str, Callable[[Mapping[str, Any]], Text]] = {
     "power_gained": lambda d: text("agot.log.power_gained", house=_house(d), n=d["power"]),
     "bid_ready": lambda d: text("agot.log.bid_ready", house=_house(d)),
     "bids_revealed": _bids,
-    "ties_ordered": lambda d: text("agot.log.ties_ordered", house=_house(d)),
+    "ties_ordered": lambda d: (text("agot.log.ties_ordered_track", house=_house(d),
+                                    track=_track(d["track"])) if "track" in d
+                               else text("agot.log.ties_ordered", house=_house(d))),
     "track_set": lambda d: text("agot.log.track_set", track=_track(d["track"]),
                                 houses=[_seat_house(d, s) for s in d["order"]]),
-    "tie_broken": lambda d: text("agot.log.tie_broken", house=_house(d),
-                                 chosen=_house(d, "chosen")),
+    "tie_broken": lambda d: (text(f"agot.log.tie_broken_{d['side']}", house=_house(d),
+                                  chosen=_house(d, "chosen")) if d.get("side") in
+                             ("highest", "lowest")
+                             else text("agot.log.tie_broken", house=_house(d),
+                                       chosen=_house(d, "chosen"))),
     "card_reclaimed": lambda d: (text("agot.log.card_reclaimed", house=_house(d),
                                       card=_card(d["card"])) if d["card"]
                                  else text("agot.log.no_card_reclaimed", house=_house(d))),

@@ -43,9 +43,8 @@ class Westeros(Handler):
             drawn = []
             for i, deck in enumerate(st.decks):
                 while b.wcards[deck[0]].effect == "winter_is_coming":
-                    emit(ev, "winter_is_coming", deck=i + 1)
+                    emit(ev, "winter_is_coming", deck=i + 1)  # its line says: reshuffled
                     st.rng.shuffle(deck)
-                    emit(ev, "deck_shuffled", deck=i + 1)
                 drawn.append(deck[0])
             st.westeros = drawn
             emit(ev, "westeros_revealed", round=st.round, cards=list(drawn))
@@ -53,7 +52,8 @@ class Westeros(Handler):
             if icons:
                 before = st.wildling
                 st.wildling = min(b.wildling_max, st.wildling + icons * b.data.wildling_step)
-                emit(ev, "wildling_threat", before=before, after=st.wildling)
+                if st.wildling != before:  # at the top of the track nothing happened
+                    emit(ev, "wildling_threat", before=before, after=st.wildling)
         elif step <= 3:
             self._resolve(st, st.westeros[step - 1], ev)
         else:
@@ -80,7 +80,8 @@ class Westeros(Handler):
             for seat in list(st.tracks["throne"]):
                 crowns = sum(b.crowns[a] for a in b.crown_areas if control(st, a) == seat)
                 got = gain_power(st, seat, crowns)
-                emit(ev, "power_gained", seat=seat, power=got, reason="game_of_thrones")
+                if got:
+                    emit(ev, "power_gained", seat=seat, power=got, reason="game_of_thrones")
 
     def label(self, st: State, fr: Frame) -> str:
         return "Westeros phase"
@@ -121,7 +122,8 @@ class Supply(Handler):
             for seat in st.tracks["throne"]:
                 before = st.supply[seat]
                 update_supply(st, seat)
-                emit(ev, "supply_adjusted", seat=seat, before=before, after=st.supply[seat])
+                if st.supply[seat] != before:
+                    emit(ev, "supply_adjusted", seat=seat, before=before, after=st.supply[seat])
             fr["pending"] = [s for s in st.tracks["throne"] if not within_supply(st, s)]
             return True
         if not fr["pending"]:
@@ -399,7 +401,7 @@ class Clash(Auction):
             raise RuleViolation("illegal", "Tied bidders may be ordered, but a higher bid always "
                                            "ranks first.")
         fr["ranking"] = list(ranking)
-        emit(ev, "ties_ordered", seat=seat, ranking=list(ranking))
+        emit(ev, "ties_ordered", seat=seat, ranking=list(ranking), track=TRACKS[fr["track"]])
         self._place(st, fr, ev)
 
     def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
@@ -499,7 +501,8 @@ class Wildlings(Auction):
             group = groups[0] if won else groups[-1]
             before = st.wildling
             st.wildling = 0
-            emit(ev, "wildling_threat", before=before, after=0)
+            if before:
+                emit(ev, "wildling_threat", before=before, after=0)
             if len(group) > 1:
                 fr["tied"] = group
                 fr["step"] = "tie"
@@ -558,7 +561,8 @@ class Wildlings(Auction):
             if who not in fr["tied"] or isinstance(who, bool):
                 raise RuleViolation("illegal", f"Choose one of the tied seats {fr['tied']}.")
             fr["chosen"] = who
-            emit(ev, "tie_broken", seat=seat, chosen=who, purpose="wildlings")
+            emit(ev, "tie_broken", seat=seat, chosen=who, purpose="wildlings",
+                 side="highest" if fr["won"] else "lowest")
             self._after_choice(st, fr, ev)
             return
         if step == "reclaim":

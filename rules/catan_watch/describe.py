@@ -119,7 +119,10 @@ def _closed(d: Mapping[str, Any], v: int | None) -> Text:
         return text("catan.log.trade_closed", who=_who(d.get("seat"), v),
                     partner=_who(d.get("partner"), v, start=False),
                     give=_counts(d["give"]), get=_counts(d["get"]))
-    return text("catan.log.trade_withdrawn", whose=_whose(d.get("seat"), v, start=True))
+    why = d.get("why")
+    key = {"declined": "catan.log.trade_all_declined",
+           "withdrawn": "catan.log.trade_cancelled"}.get(str(why), "catan.log.trade_withdrawn")
+    return text(key, whose=_whose(d.get("seat"), v, start=True))
 
 
 def _forced(d: Mapping[str, Any], v: int | None) -> Text:

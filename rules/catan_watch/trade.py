@@ -108,7 +108,8 @@ def respond(state: State, seat: int, kind: str, params: Any, events: Events) -> 
         else:
             state.trade = None
             state.phase = MAIN
-            events.append(ev("trade_closed", {"seat": state.current, "partner": None}))
+            events.append(ev("trade_closed", {"seat": state.current, "partner": None,
+                                              "why": "declined"}))
 
 
 def responders_left(state: State) -> frozenset[int]:
@@ -177,4 +178,4 @@ def confirm(state: State, seat: int, partner: int, events: Events) -> None:
 def cancel(state: State, seat: int, events: Events) -> None:
     state.trade = None
     state.phase = MAIN
-    events.append(ev("trade_closed", {"seat": seat, "partner": None}))
+    events.append(ev("trade_closed", {"seat": seat, "partner": None, "why": "withdrawn"}))

@@ -59,8 +59,7 @@ def enter_clan(state: State, clan: int, wtype: str, events: Events) -> None:
 def wildling_die(state: State, face: int, events: Events) -> None:
     clan = TRAIL_CLAN.get(face)
     if clan is None or not state.clans[clan]:
-        events.append(ev("wildlings_stay", {"face": face}))
-        return
+        return  # the roll's own line shows the die; "no wildling moves" each turn is noise
     wtype = state.clans[clan].pop(0)  # the camp with the hottest fire, nearest the trail
     arrive(state, face, wtype, events)
 

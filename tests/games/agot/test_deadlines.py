@@ -54,6 +54,6 @@ async def test_missed_deadlines_apply_the_defaults(simcord_env: Any, service: Ga
         clock.advance(11 * HOUR)
         await env.advance_time(LOOP)
     text = thread_text(thread)
-    assert "Lannister keeps its orders." in text
+    assert "Lannister keeps its orders (the Messenger Raven swaps none)." in text
     assert "marches (Baratheon to march)" in (await service.summary(1)).phase_label
     assert "March" in alice.panel.content
