@@ -23,3 +23,6 @@ class Settings(BaseSettings):
                                     "shipped printed content.")
     head_cache: bool = Field(default=True, description="Turn off when several processes share "
                                                        "one database.")
+    sqlite_synchronous: str = Field(default="NORMAL", description="SQLite durability: NORMAL "
+                                    "survives a crash of the bot, FULL also an OS crash or "
+                                    "power loss (an fsync per move).")

@@ -27,7 +27,8 @@ def load_content(content_dir: str | None) -> None:
 async def run_bot(settings: Settings) -> None:
     load_content(settings.content_dir)
     await upgrade_async(settings.database_url)
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, synchronous=settings.sqlite_synchronous,
+                         background_checkpoints=True)
     service = GameService(engine, settings=ServiceSettings(
         ready_check_seconds=int(settings.ready_check_hours * 3600),
         head_cache=settings.head_cache,

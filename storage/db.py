@@ -20,8 +20,22 @@ def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
-def make_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
-    """An engine with the SQLite pragmas set on every connection."""
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+def make_engine(url: str = DEFAULT_URL, *, synchronous: str = "NORMAL",
+                background_checkpoints: bool = False, **kwargs: Any) -> AsyncEngine:
+    """An engine with the SQLite pragmas set on every connection.
+
+    ``synchronous`` is SQLite's durability level (``SQLITE_SYNCHRONOUS``): NORMAL with WAL
+    survives a crash of the bot process, only an OS crash or power loss can drop the last
+    commits; FULL survives those too, at an fsync per commit. With ``background_checkpoints``
+    SQLite never checkpoints the WAL inside a commit (a move's p99 came from there); the
+    owner calls ``checkpoint`` on a timer instead (the bot's deadline loop does)."""
+    level = synchronous.upper()
+    if level not in SYNCHRONOUS:
+        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {', '.join(SYNCHRONOUS)}, "
+                         f"not {synchronous!r}")
     if is_sqlite(url):
         database = make_url(url).database
         if database and database != ":memory:":
@@ -34,13 +48,23 @@ def make_engine(url: str = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA busy_timeout=5000")
             cur.execute("PRAGMA foreign_keys=ON")
-            # WAL + NORMAL survives a crash of the bot process; only an OS crash or power loss
-            # can drop the last commits. FULL is available through SQLITE_SYNCHRONOUS.
-            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute(f"PRAGMA synchronous={level}")
+            if background_checkpoints:
+                cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         return engine
     return create_async_engine(url, pool_pre_ping=True, **kwargs)
+
+
+async def checkpoint(engine: AsyncEngine) -> tuple[int, int] | None:
+    """Copy the WAL back into the database file without blocking writers (PASSIVE); returns
+    (WAL frames, frames checkpointed), or None when the engine is not SQLite."""
+    if engine.dialect.name != "sqlite":
+        return None
+    async with engine.connect() as conn:
+        row = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).first()
+    return (int(row[1]), int(row[2])) if row is not None else None
 
 
 def sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
+from storage.db import checkpoint
+
 if TYPE_CHECKING:
     from bot.discord.app import MaesterBot
 
@@ -38,6 +40,10 @@ class DeadlineLoop(commands.Cog):
             await self.bot.delivery.deliver(effects)
         except Exception:
             log.exception("delivering due effects failed")
+        try:  # the WAL is checkpointed here, off every move's commit path
+            await checkpoint(self.bot.service.engine)
+        except Exception:
+            log.exception("WAL checkpoint failed")
 
     @tick.before_loop
     async def _wait_ready(self) -> None:
