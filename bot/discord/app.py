@@ -19,11 +19,12 @@ from bot.discord.cog_game import GameCog
 from bot.discord.deadline_loop import DeadlineLoop
 from bot.discord.delivery import Delivery
 from bot.discord.flows import Flows
+from bot.discord.help import HelpCog
 from bot.discord.panels import dynamic_items
 from bot.discord.strings import CatalogTranslator
 from bot.discord.text import locale_of, render
 from bot.games import fronts
-from bot.i18n import catalog, msg
+from bot.i18n import available_locales, catalog, msg
 from bot.service import GameService
 from rules.base import canonical_json
 
@@ -48,6 +49,7 @@ class MaesterBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.add_cog(GameCog(self))
+        await self.add_cog(HelpCog(self))
         # Each discovered game front brings its own command group, added before the one sync.
         for game_front in fronts().values():
             cog_class = game_front.cog
@@ -67,7 +69,9 @@ class MaesterBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
-        digest = hashlib.sha256(canonical_json([payload, catalog("en")]).encode()).hexdigest()
+        # Every language's texts count: a changed Czech description must reach Czech clients.
+        texts = [catalog(loc) for loc in available_locales()]
+        digest = hashlib.sha256(canonical_json([payload, texts]).encode()).hexdigest()
         key = f"command_tree:{guild.id if guild else 'global'}"
         if not force and await self.service.bot_state(key) == digest:
             log.info("slash commands unchanged since the last sync; not syncing")

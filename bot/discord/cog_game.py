@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.flows import display_name
+from bot.discord.help import pages, rules_sections, send_pages
 from bot.discord.options import option_completions, parse_options
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, render, say, tr
@@ -139,6 +140,43 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         return [app_commands.Choice(name=rules.title[:100], value=gid)
                 for gid, rules in games
                 if current.lower() in f"{gid} {rules.title}".lower()][:MAX_CHOICES]
+
+    @app_commands.command(name="rules", description=cmd("rules"))
+    @app_commands.describe(game_type=cmd("rules.game_type"), section=cmd("rules.section"))
+    async def rules(self, interaction: Interaction, game_type: str,
+                    section: str | None = None) -> None:
+        """A game's rules reference, one section at a time (the contents first)."""
+        async def body() -> None:
+            locale = locale_of(interaction)
+            rules = self.service.games.get(game_type)
+            sections = rules_sections(game_type) if rules is not None else []
+            if not sections:
+                raise ServiceError("error.no_rules", game_type=game_type[:40])
+            names = [title for title, _ in sections]
+            if section is None or section not in names:
+                contents = [tr("help.rules_title", locale, title=rules.title if rules else "")]
+                contents += [tr("help.rules_section", locale, n=i + 1, title=t)
+                             for i, t in enumerate(names)]
+                contents.append(tr("help.rules_pick", locale))
+                await send_pages(interaction, pages("\n".join(contents)))
+                return
+            text = dict(sections)[section]
+            await send_pages(interaction, pages(f"**{section}**\n{text}"))
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @rules.autocomplete("game_type")
+    async def _rules_games(self, interaction: Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await self._game_types(interaction, current)
+
+    @rules.autocomplete("section")
+    async def _rules_sections(self, interaction: Interaction, current: str
+                              ) -> list[app_commands.Choice[str]]:
+        game_type = str(getattr(interaction.namespace, "game_type", "") or "")
+        return [app_commands.Choice(name=t[:100], value=t[:100])
+                for t, _ in rules_sections(game_type)
+                if current.lower() in t.lower()][:MAX_CHOICES]
 
     @new.autocomplete("mode")
     async def _modes(self, interaction: Interaction, current: str

@@ -50,6 +50,7 @@ class GameFront:
 
 
 _FRONTS: dict[str, GameFront] = {}
+_DIRS: dict[str, Path] = {}
 
 
 def _discover() -> dict[str, GameFront]:
@@ -63,7 +64,14 @@ def _discover() -> dict[str, GameFront]:
                 front = getattr(module, "FRONT", None)
                 if isinstance(front, GameFront):
                     _FRONTS[front.game_id] = front
+                    _DIRS[front.game_id] = Path(module.__file__ or "").parent
     return _FRONTS
+
+
+def front_dir(game_id: str) -> Path | None:
+    """The folder of a game's front package (its ``rules.md``, ``i18n``…)."""
+    _discover()
+    return _DIRS.get(game_id)
 
 
 def fronts() -> dict[str, GameFront]:
@@ -90,3 +98,4 @@ def catalog_dirs() -> list[Path]:
 def reset() -> None:
     """Forget discovered fronts (tests that add a front package)."""
     _FRONTS.clear()
+    _DIRS.clear()
