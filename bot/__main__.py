@@ -86,7 +86,20 @@ def _run() -> int:
     except ContentError as exc:
         print(f"content pack refused: {exc}", file=sys.stderr)
         return 2
-    asyncio.run(run_bot(settings))
+    import aiohttp
+    import discord
+
+    try:
+        asyncio.run(run_bot(settings))
+    except discord.LoginFailure:
+        print(msg("run.bad_token").render(), file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectorError, OSError) as exc:
+        print(msg("run.no_network", reason=str(exc).splitlines()[0][:200]).render(),
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
     return 0
 
 

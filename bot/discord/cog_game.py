@@ -418,10 +418,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         await self.bot.flows.guarded(interaction, body)
 
     @app_commands.command(name="mine", description=cmd("mine"))
-    async def mine(self, interaction: Interaction) -> None:
+    @app_commands.describe(finished=cmd("mine.finished"))
+    async def mine(self, interaction: Interaction, finished: bool = False) -> None:
         async def body() -> None:
             locale = locale_of(interaction)
-            games = await self.service.my_games(interaction.user.id)
+            games = await self.service.my_games(interaction.user.id,
+                                                include_finished=finished)
             lines = [tr("status.line", locale, game_id=s.game_id, title=s.title,
                         game_type_title=s.game_type_title, status=s.status,
                         phase=f" · {s.phase_label}" if s.phase_label else "")

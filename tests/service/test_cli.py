@@ -72,3 +72,28 @@ def test_bench_modules_do_not_see_the_bench_command_in_argv(
     assert [a[1:] for a in seen] == [[], []]  # no "bench" for int(sys.argv[1]) to choke on
     assert all(a[0].endswith("_bench.py") for a in seen)
     assert sys.argv == ["python -m bot", "bench"]
+
+
+@pytest.mark.parametrize(("error", "said"), [
+    ("login", "Discord refused the token"),
+    ("network", "Could not reach Discord (no route): check the network"),
+])
+def test_run_with_a_bad_token_or_no_network_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: str, said: str
+) -> None:
+    import discord
+
+    import bot.__main__ as cli
+    import bot.runner
+
+    async def refused(_settings: Any) -> None:
+        if error == "login":
+            raise discord.LoginFailure("Improper token has been passed.")
+        raise OSError("no route")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
+    monkeypatch.setattr(bot.runner, "run_bot", refused)
+    monkeypatch.setattr(bot.runner, "load_content", lambda _dir: None)
+    assert cli._run() == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(said)

@@ -1,0 +1,28 @@
+"""Northgard: Uncharted Lands on Discord — the front the core discovers.
+
+How a game runs, asynchronously: ``/game new game_type:northgard`` with ``options:`` such as
+``long_game=true``, ``team=true`` (4 players), ``monsters=true``, ``more_monsters=true``,
+``clans=bear/wolf/…`` (or ``mode:`` base, long, team, team_long, monsters, more_monsters).
+Every decision is a short list of buttons (or selects) in the seat's DM / **My hand** panel:
+a card from hand, then what to do with it; a tile, then a cell (named on the board image's
+rulers), then a rotation; a move step, then how many units; food, the die's choice face,
+retreats; trades. ``/northgard board`` shows the board image, ``/northgard card`` what a card
+does. The board image never shows fame: fame tokens lie face down until the end.
+"""
+
+from __future__ import annotations
+
+from bot.games import GameFront
+from bot.games.northgard import render as board_image
+from bot.games.northgard.cog import NorthgardCog, option_values
+from bot.games.northgard.embed import northgard_embed
+from bot.games.northgard.labels import action_label
+
+FRONT = GameFront(
+    game_id="northgard",
+    cog=NorthgardCog,
+    presenter=northgard_embed,
+    renderer=board_image.render,
+    action_label=action_label,
+    option_values=option_values,
+)

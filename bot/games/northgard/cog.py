@@ -1,0 +1,177 @@
+"""``/northgard …``: the board image, what a card does, and any of the caller's options typed
+with autocomplete (for the rare decision with more options than the panel shows). Thin: it
+resolves the game and hands over to the adapter's pipeline."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.panels import context_token
+from bot.discord.presenters import board_embed
+from bot.discord.strings import cmd
+from bot.discord.text import locale_of, tr
+from bot.games.northgard.labels import action_label, card_text
+from bot.games.northgard.names import card_name
+from bot.i18n import DEFAULT_LOCALE, catalog
+from bot.render import render_board_async
+from bot.service import GameService, ServiceError
+from rules.base import Action
+from rules.northgard.data import CLANS, data
+
+if TYPE_CHECKING:
+    from bot.discord.protocol import BotLike
+
+Interaction = discord.Interaction[Any]
+GAME = "northgard"
+BOARD_FILE = "board.png"
+MAX_CHOICES = 25
+
+
+def _describe(key: str) -> app_commands.locale_str:
+    """A command or option description from the catalog (``northgard.cmd.<key>``)."""
+    full = f"northgard.cmd.{key}"
+    value = catalog(DEFAULT_LOCALE).get(full)
+    if value is None:
+        raise KeyError(f"message key {full!r} is missing from the catalog")
+    return app_commands.locale_str(str(value)[:100], key=full)
+
+
+def option_values(name: str, players: int | None) -> list[str]:
+    """``/game new options:`` suggestions for ``clans``: random, or a few seatings."""
+    if name != "clans":
+        return []
+    n = players if players in (2, 3, 4, 5) else 2
+    return ["random", *("/".join((CLANS[k:] + CLANS[:k])[:n]) for k in range(len(CLANS)))]
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
+class NorthgardCog(commands.GroupCog, group_name="northgard",
+                   group_description=_describe("group")):
+    def __init__(self, bot: BotLike) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    async def _game(self, interaction: Interaction, game: int | None) -> int:
+        if game is not None:
+            return game
+        if interaction.channel_id is not None:
+            found = await self.service.game_for_thread(interaction.channel_id)
+            if found is not None:
+                return found
+        mine = [s for s in await self.service.my_games(interaction.user.id)
+                if s.game_type == GAME and s.status == "active"]
+        if len(mine) == 1:
+            return int(mine[0].game_id)
+        raise ServiceError("error.which_game")
+
+    @app_commands.command(name="board", description=_describe("board"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            game_type, version, view = await self.service.public_view(gid)
+            png = await render_board_async(gid, version, game_type, view)
+            embed = board_embed(await self.service.summary(gid), locale_of(interaction),
+                                image=BOARD_FILE)
+            await interaction.followup.send(
+                embed=embed, file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
+                ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="card", description=_describe("card"))
+    @app_commands.describe(name=_describe("card.name"))
+    async def card(self, interaction: Interaction, name: str) -> None:
+        async def body() -> None:
+            locale = locale_of(interaction)
+            found = [c for c in data().cards if c == name
+                     or card_name(c, locale).lower() == name.strip().lower()]
+            if not found:
+                raise ServiceError("northgard.error.no_card", name=name[:40])
+            c = found[0]
+            await self.bot.flows.answer(interaction, tr("northgard.cmd.card_text", locale,
+                                                        card=card_name(c, locale),
+                                                        text=card_text(c, locale)))
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @card.autocomplete("name")
+    async def _card_names(self, interaction: Interaction, current: str
+                          ) -> list[app_commands.Choice[str]]:
+        locale = locale_of(interaction)
+        typed = current.strip().lower()
+        out = []
+        for c in data().cards:
+            label = card_name(c, locale)
+            if typed in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=c))
+        return out[:MAX_CHOICES]
+
+    @app_commands.command(name="move", description=_describe("move"))
+    @app_commands.describe(option=_describe("move.option"), game=cmd("game_option"))
+    async def move(self, interaction: Interaction, option: str, game: int | None = None) -> None:
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            view = await self.service.private_view(gid, interaction.user.id)
+            parts = option.split(":")
+            if len(parts) == 3 and all(parts) and parts[0].isdigit() and parts[2].isdigit():
+                version, ctx, index = int(parts[0]), parts[1], int(parts[2])
+            else:
+                matches = await self._choices(interaction, option)
+                if len(matches) != 1:
+                    raise ServiceError("northgard.error.which_option", text=option[:40],
+                                       n=len(matches))
+                version_s, ctx, index_s = matches[0].value.split(":")
+                version, index = int(version_s), int(index_s)
+            await self.bot.flows.play_indexed(interaction, gid, view.seat, version, ctx, index)
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @move.autocomplete("option")
+    async def _move_options(self, interaction: Interaction, current: str
+                            ) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current)
+
+    async def _choices(self, interaction: Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        try:
+            gid = await self._game(interaction, getattr(interaction.namespace, "game", None))
+            view = await self.service.private_view(gid, interaction.user.id)
+            actions = await self.service.legal_actions(gid, interaction.user.id)
+        except ServiceError:
+            return []
+        locale = locale_of(interaction)
+        ctx = context_token(view, actions)
+        typed = current.strip().lower()
+        out: list[app_commands.Choice[str]] = []
+        for i, a in enumerate(actions):
+            if not isinstance(a, Action):
+                continue
+            name = action_label(a, locale)
+            if typed and typed not in name.lower():
+                continue
+            out.append(app_commands.Choice(name=name[:100], value=f"{view.version}:{ctx}:{i}"))
+        return out[:MAX_CHOICES]
+
+    @board.autocomplete("game")
+    @move.autocomplete("game")
+    async def _games(self, interaction: Interaction, current: str
+                     ) -> list[app_commands.Choice[int]]:
+        out: list[app_commands.Choice[int]] = []
+        for s in await self.service.my_games(interaction.user.id):
+            if s.game_type != GAME or s.status != "active":
+                continue
+            name = f"#{s.game_id} {s.title}"[:100]
+            if current.strip().lower() in name.lower():
+                out.append(app_commands.Choice(name=name, value=s.game_id))
+        return out[:MAX_CHOICES]

@@ -1,0 +1,182 @@
+"""NorthgardRules: the GameRules contract over the frame machinery."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import (
+    Action,
+    ActionSpec,
+    ConfigOption,
+    Event,
+    GameRules,
+    Result,
+    RuleViolation,
+    Seat,
+    Text,
+    Variant,
+    text,
+)
+from rules.content import ContentSchema
+from rules.northgard import combat as _combat  # noqa: F401  (registers its frames)
+from rules.northgard import effects as _effects  # noqa: F401
+from rules.northgard import monsters as _monsters  # noqa: F401
+from rules.northgard import move as _move  # noqa: F401
+from rules.northgard import placing as _placing  # noqa: F401
+from rules.northgard import setup as _setup  # noqa: F401
+from rules.northgard import turn as _turn  # noqa: F401
+from rules.northgard import year as _year  # noqa: F401
+from rules.northgard.content import CONTENT_SCHEMA
+from rules.northgard.data import data
+from rules.northgard.describe import describe_event, seat_label
+from rules.northgard.machine import MACHINE
+from rules.northgard.setup import new_state
+from rules.northgard.state import State
+from rules.northgard.view import build_view, phase_label, progress
+
+HANDLERS = MACHINE.handlers
+_KINDS: frozenset[str] = frozenset(k for h in HANDLERS.values() for k in h.actions)
+
+
+class NorthgardRules(GameRules):
+    id = "northgard"
+    title = "Northgard: Uncharted Lands"
+    min_seats = 2
+    max_seats = 5
+    hidden_information = (
+        "Each player's hand, the cards a Draw action shows before they are kept, and each "
+        "player's fame (fame tokens lie face down; what earns fame is logged) until the end. "
+        "Nobody sees the order of the draw decks (except cards laid openly on top: a chosen "
+        "Development card, an Unrest card), of the map tile stack, of the Development deck "
+        "or of the monster deck."
+    )
+
+    # ---- setup ---------------------------------------------------------------------------
+    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:
+        st = new_state(config, n_seats, seed)
+        MACHINE.drive(st, [])
+        return st
+
+    def config_schema(self) -> list[ConfigOption]:
+        return [
+            ConfigOption("long_game", "bool", False, label="northgard.option.long_game"),
+            ConfigOption("team", "bool", False, label="northgard.option.team",
+                         seats={True: (4,)}),
+            ConfigOption("monsters", "bool", False, label="northgard.option.monsters"),
+            ConfigOption("more_monsters", "bool", False,
+                         label="northgard.option.more_monsters"),
+            # "random" or one clan per seat ("bear/wolf/…"): checked by ``new_game``.
+            ConfigOption("clans", "free", "random", label="northgard.option.clans"),
+        ]
+
+    def variants(self) -> list[Variant]:
+        seats = (2, 3, 4, 5)
+        return [
+            Variant("base", {}, seats),
+            Variant("long", {"long_game": True}, seats),
+            Variant("team", {"team": True}, (4,)),
+            Variant("team_long", {"team": True, "long_game": True}, (4,)),
+            Variant("monsters", {"monsters": True}, seats),
+            Variant("more_monsters", {"monsters": True, "more_monsters": True}, seats),
+            Variant("long_monsters", {"long_game": True, "monsters": True,
+                                      "more_monsters": True}, (3,)),
+        ]
+
+    def n_seats(self, state: State) -> int:
+        return state.n
+
+    def content_schema(self) -> ContentSchema:
+        return CONTENT_SCHEMA
+
+    def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
+        return list(data().provisional)
+
+    # ---- turn structure ------------------------------------------------------------------
+    def awaiting(self, state: State) -> frozenset[Seat]:
+        return MACHINE.awaiting(state)
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action | ActionSpec]:
+        if state.result is not None or seat not in MACHINE.awaiting(state):
+            return []
+        fr = state.stack[-1]
+        return HANDLERS[fr["kind"]].legal(state, fr, seat)
+
+    def random_action(self, state: State, seat: Seat, rng: Any) -> Action:
+        fr = state.stack[-1]
+        return HANDLERS[fr["kind"]].random(state, fr, seat, rng)
+
+    def default_action(self, state: State, seat: Seat) -> Action:
+        fr = state.stack[-1]
+        return HANDLERS[fr["kind"]].default(state, fr, seat)
+
+    def seat_label(self, state: State, seat: Seat) -> Text:
+        return seat_label(state.clans[seat], seat)
+
+    def progress(self, state: State, seat: Seat) -> Text:
+        return progress(state, seat)
+
+    def phase_label(self, state: State) -> Text:
+        return phase_label(state)
+
+    def not_awaited_message(self, state: State, seat: Seat) -> str:
+        # RuleViolation takes a catalog Text as its message, like every other refusal here.
+        return text("northgard.error.not_your_turn")  # type: ignore[return-value]
+
+    # ---- transitions ---------------------------------------------------------------------
+    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
+        if action.kind not in _KINDS:
+            raise RuleViolation("unknown_action", text("northgard.error.unknown_action"))
+        fr = state.stack[-1]
+        h = HANDLERS[fr["kind"]]
+        if action.kind not in h.actions:
+            raise RuleViolation("wrong_phase", text("northgard.error.wrong_phase",
+                                                    what=progress(state, seat)))
+        events: list[Event] = []
+        h.act(state, fr, seat, action, events)
+        MACHINE.drive(state, events)
+        return events
+
+    def copy_state(self, state: State) -> State:
+        return state.copy()
+
+    # ---- reading -------------------------------------------------------------------------
+    def view(self, state: State, seat: Seat | None) -> Any:
+        return build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        r = state.result
+        if r is None:
+            return None
+        return Result(tuple(r["winners"]), tuple(tuple(p) for p in r["ranking"]),
+                      {int(k): v for k, v in r["scores"].items()}, Text.from_json(r["reason"]))
+
+    def describe(self, event: Event, seat: Seat | None) -> Text:
+        return describe_event(event, seat)
+
+    def to_json(self, state: State) -> Any:
+        return state.to_json()
+
+    def from_json(self, data: Any) -> State:
+        return State.from_json(data)
+
+    # ---- hidden information --------------------------------------------------------------
+    def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
+        """Another fame total (its tokens lie face down) and, when possible, a hand card
+        swapped with an unknown card of the draw deck."""
+        if state.result is not None:
+            return None
+        new = state.copy()
+        new.fame[seat] += 1 + rng.randbelow(5)
+        hand, deck = new.hand[seat], new.draw[seat]
+        hidden = len(deck) - new.known_top[seat]
+        # A card the seat has picked up in a pending turn stays in its hand.
+        held = {fr.get("sel") for fr in new.stack if fr["kind"] == "turn" and fr["seat"] == seat}
+        for _ in range(8):
+            if not hand or hidden <= 0:
+                break
+            i, j = rng.randbelow(len(hand)), rng.randbelow(hidden)
+            if hand[i] != deck[j] and hand[i] not in held:
+                hand[i], deck[j] = deck[j], hand[i]
+                break
+        return new

@@ -1,0 +1,36 @@
+"""Test-only tiles with every edge symmetric (no border end, or a territory in the middle of
+the edge), registered for a test's duration by the ``tiles`` fixture."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.northgard.data import Territory
+from tests.games.northgard.scenario import terr
+
+Spec = tuple[list[list[int]], list[tuple[int, int, str]], list[Territory]]
+
+# Perimeter strings: 12 segments clockwise from the north edge's west end (N, E, S, W).
+POCKET = "ABAAAAAAAAAA"        # 0 big, 1 north pocket
+POCKETS3 = "ABAACAADAAAA"      # 0 big, 1 north, 2 east, 3 south pockets
+BAND = "WBEEEEEBWWWW"          # 0 west, 1 north-south band, 2 east
+ELL = "RLCCLRRRRRRR"           # 0 rest, 1 L (north and east middles), 2 north-east corner
+WHOLE = "AAAAAAAAAAAA"
+
+
+def spec(perimeter: str, terrs: list[Territory] | None = None,
+         rough: tuple[tuple[int, int], ...] = ()) -> Spec:
+    letters = sorted(set(perimeter), key=perimeter.index)
+    idx = {c: i for i, c in enumerate(letters)}
+    edges = [[idx[perimeter[e * 3 + k]] for k in range(3)] for e in range(4)]
+    pairs: set[tuple[int, int]] = set()
+    for i in range(12):
+        a, b = idx[perimeter[i]], idx[perimeter[(i + 1) % 12]]
+        if a != b:
+            pairs.add((min(a, b), max(a, b)))
+    borders = [(a, b, "rough" if (a, b) in rough else "regular") for a, b in sorted(pairs)]
+    return edges, borders, terrs or [terr() for _ in letters]
+
+
+def tiles(**specs: Any) -> dict[str, Spec]:
+    return dict(specs)
