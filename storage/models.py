@@ -116,7 +116,7 @@ class Deadline(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", ondelete="CASCADE")
     seat: int  # -1 = the whole game (ready check)
-    kind: str = Field(max_length=16)  # remind|deadline|ready_check
+    kind: str = Field(max_length=16)  # remind(_half)|deadline|ready_check|lobby_expire|vote:<id>
     due_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
     version: int = 0  # game version when scheduled
 

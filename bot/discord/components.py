@@ -5,6 +5,7 @@ service on every click. Custom ids are data from the client: never trusted.
 Templates (all start with ``mst:``)::
 
     mst:join:<game>            mst:ready:<game>            mst:hand:<game>
+    mst:vote:<game>:<kind>:<y|n>                      a ballot on the open vote of a kind
     mst:mv:<game>:<seat>:<version>:<ctx>:<index>      a generic move button
     mst:ms:<game>:<seat>:<version>:<ctx>:<page>       a generic move select (values = indexes)
 
@@ -149,6 +150,29 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 
 #: The platform's own dynamic items; game fronts declare theirs (``GameFront.items``).
+class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"mst:vote:(?P<game>\d{1,18}):(?P<kind>[a-z]{1,10}):(?P<yes>[yn])"):
+    """A ballot on the table's open vote of ``kind``: the same as ``/game vote``."""
+
+    def __init__(self, game_id: int, kind: str, yes: bool, locale: str = "en") -> None:
+        super().__init__(discord.ui.Button(
+            label=tr("ui.vote_yes" if yes else "ui.vote_no", locale, limit=80),
+            style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+            custom_id=f"mst:vote:{game_id}:{kind}:{'y' if yes else 'n'}"))
+        self.game_id, self.kind, self.yes = game_id, kind, yes
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> VoteButton:
+        return cls(int(match["game"]), match["kind"], match["yes"] == "y")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+        await bot.flows.run(interaction, lambda: bot.service.vote(
+            self.game_id, interaction.user.id, self.kind, self.yes))
+
+
 CORE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    JoinButton, ReadyButton, HandButton, MoveButton, MoveSelect,
+    JoinButton, ReadyButton, HandButton, MoveButton, MoveSelect, VoteButton,
 )

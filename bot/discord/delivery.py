@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.components import HandButton, JoinButton, ReadyButton
+from bot.discord.components import HandButton, JoinButton, ReadyButton, VoteButton
 from bot.discord.panels import move_panel, note_text
 from bot.discord.presenters import board_embed, private_embed
 from bot.discord.text import guild_locale_of, render
@@ -51,6 +51,16 @@ POST_BUTTONS: dict[str, type[discord.ui.DynamicItem[Any]]] = {
     "deadline.reminder": HandButton,
     "game.your_turn_thread": HandButton,
 }
+
+
+def post_items(post: Post, locale: str) -> list[discord.ui.Item[Any]]:
+    """The persistent buttons a thread post carries (a vote's ballot buttons, Join, …)."""
+    if post.msg.key == "vote.opened" and isinstance(post.msg.params.get("kind"), str):
+        kind = post.msg.params["kind"]
+        return [VoteButton(post.game_id, kind, True, locale),
+                VoteButton(post.game_id, kind, False, locale)]
+    item = POST_BUTTONS.get(post.msg.key)
+    return [item(post.game_id, locale)] if item is not None else []
 
 #: The most text one public post may carry before it is cut, across several messages.
 MAX_POST = 20_000
@@ -141,11 +151,12 @@ class Delivery:
         if channel is None:
             return None
         locale = guild_locale_of(getattr(channel, "guild", None))
-        item = POST_BUTTONS.get(post.msg.key)
+        items = post_items(post, locale)
         kwargs: dict[str, Any] = {}
-        if item is not None:
+        if items:
             view = discord.ui.View(timeout=None)
-            view.add_item(item(post.game_id, locale))
+            for item in items:
+                view.add_item(item)
             kwargs["view"] = view
         # A long public message (a default that settled a whole turn) is sent in parts cut at
         # line ends, never clipped: the thread is the table's record.

@@ -53,6 +53,8 @@ class ServiceSettings:
     #: several processes on one database turns it off so every move reads the head.
     head_cache: bool = True
     head_cache_size: int = 2048
+    #: How long a table vote stays open before it fails as expired.
+    vote_hours: float = 48.0
 
 
 @dataclass

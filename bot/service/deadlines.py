@@ -48,6 +48,8 @@ class DeadlineOps(ServiceCore):
             effects += await self._ready_check_expired(head, ready[0])
         for row in (r for r in rows if r.kind == "lobby_expire"):
             effects += await self._lobby_expired(head, row)
+        for row in (r for r in rows if r.kind.startswith("vote:")):
+            effects += await self._vote_expired(head, row)  # type: ignore[attr-defined]
         reminders = [r for r in rows if r.kind.startswith("remind")]
         if reminders:
             effects += await self._remind(head, reminders)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -41,14 +42,20 @@ class VoteOps(ServiceCore):
                 self._check_useful(head, kind, target_seat)
                 vote = Vote(game_id=game_id, kind=kind, target_seat=target_seat,
                             proposer_id=user_id, ballots={}, created_at=self.clock.now())
+                closes = self.clock.now() + timedelta(hours=self.settings.vote_hours)
                 async with self._tx() as conn:
                     vote.id = await repo.insert_vote(
                         conn, game_id=game_id, kind=kind, target_seat=target_seat,
                         proposer_id=user_id, ballots={}, open=True,
                         created_at=self.clock.now())
+                    # A vote nobody finishes closes by itself: the row is its timer.
+                    await repo.add_deadlines(conn, [{
+                        "game_id": game_id, "seat": -1, "kind": f"vote:{vote.id}",
+                        "due_at": closes, "version": head.game.version}])
                 effects.append(Post(game_id, msg(
                     "vote.opened", player=head.person(seat.seat), what=self._what(head, vote),
-                    game_id=game_id, needed=self._needed(head, vote))))
+                    game_id=game_id, needed=self._needed(head, vote), kind=kind,
+                    closes=closes)))
             vote.ballots = {**vote.ballots, str(user_id): yes}
             effects += await self._tally(head, vote, seat.seat, yes)
             said = [e.msg for e in effects if isinstance(e, Post)]
@@ -101,6 +108,8 @@ class VoteOps(ServiceCore):
             await repo.update_vote(conn, vote.id or 0, ballots=vote.ballots,
                                    open=not (passed or failed),
                                    outcome="passed" if passed else "failed" if failed else None)
+            if passed or failed:
+                await repo.clear_deadlines(conn, gid, kinds=[f"vote:{vote.id}"])
             if passed:
                 effects.append(Post(gid, msg("vote.passed", what=what)))
                 effects += await self._carry_out(conn, head, vote)
@@ -138,6 +147,18 @@ class VoteOps(ServiceCore):
         await self._refresh_seats(head, c)
         return [Post(gid, msg("seat.opened", seat_label=head.label(seat), game_id=gid,
                               seat_no=seat + 1))]
+
+    async def _vote_expired(self, head: Head, row: Any) -> list[Effect]:
+        """A vote still open at its closing time fails as expired; the table is told."""
+        gid = head.game.id or 0
+        vote_id = int(row.kind.split(":", 1)[1])
+        async with self._tx() as conn:
+            await repo.delete_deadline(conn, row.id or 0)
+            vote = next((v for v in await repo.open_votes(conn, gid) if v.id == vote_id), None)
+            if vote is None:
+                return []
+            await repo.update_vote(conn, vote_id, open=False, outcome="expired")
+        return [Post(gid, msg("vote.expired", what=self._what(head, vote), game_id=gid))]
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """Leave a running game: the seat opens, the autopilot plays it until someone claims

@@ -63,3 +63,11 @@ async def test_a_replace_vote_targets_the_seat_named(
     summary = await service.summary(1)
     holders = {seat: uid for seat, uid, _name in summary.players}
     assert holders[2] is None and holders[1] == bob.id  # Carol's seat, not Bob's
+
+
+async def test_votes_are_buttons_in_the_thread(simcord_env: Any, service: GameService) -> None:
+    _channel, thread, (alice, bob, _carol, _dave) = await table(simcord_env)
+    await alice.slash(thread, "game vote", kind="pause")
+    opened = next(m for m in thread.history() if "proposes to" in m.content)
+    await bob.click(opened, label="Vote yes")
+    assert (await service.summary(1)).paused

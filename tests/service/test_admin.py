@@ -122,3 +122,20 @@ async def test_acts_do_not_disturb_moves(service: GameService) -> None:
     await service.submit(gid, ALICE, Action("ready"))
     await service.admin_act(gid, 999, "Mod", "extend", admin=True)
     assert (await service.summary(gid)).awaiting == [1]
+
+
+async def test_a_vote_names_its_closing_time_and_expires(
+    service: GameService, clock: ManualClock
+) -> None:
+    gid = await started_game(service, [ALICE, BOB, CAROL])
+    out = await service.vote(gid, ALICE, "pause")
+    opened = [e.msg for e in out.effects if isinstance(e, Post) and e.msg.key == "vote.opened"]
+    assert opened and opened[0].params["kind"] == "pause"
+    assert "The vote closes" in opened[0].render()
+    clock.advance(47 * HOUR)
+    assert not any("expired" in p for p in posts(await service.run_due()))
+    clock.advance(2 * HOUR)
+    assert "The vote to **pause the game** in game #1 expired without enough votes." in posts(
+        await service.run_due())
+    again = await service.vote(gid, BOB, "pause")  # a new vote can open
+    assert any(isinstance(e, Post) and e.msg.key == "vote.opened" for e in again.effects)
