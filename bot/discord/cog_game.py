@@ -23,6 +23,7 @@ from bot.discord.text import locale_of, render, say, tr
 from bot.games import front
 from bot.i18n import Person, available_locales, msg
 from bot.service import ADMIN_ACTS, VOTE_KINDS, GameService, Outcome, ServiceError
+from bot.service.stats import leaderboard
 
 if TYPE_CHECKING:
     from bot.discord.app import MaesterBot
@@ -432,6 +433,57 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
                                         "\n".join(lines) or tr("status.none", locale))
 
         await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="stats", description=cmd("stats"))
+    @app_commands.describe(user=cmd("stats.user"), game_type=cmd("stats.game_type"))
+    async def stats(self, interaction: Interaction, user: discord.User | None = None,
+                    game_type: str | None = None) -> None:
+        async def body() -> None:
+            self._need_guild(interaction)
+            locale = locale_of(interaction)
+            who = user or interaction.user
+            players = await self.service.server_stats(interaction.guild_id or 0, game_type)
+            p = players.get(who.id)
+            if p is None:
+                text = tr("stats.none", locale, player=Person(who.id, who.display_name))
+            else:
+                hours = p.avg_response_hours
+                text = tr("stats.player", locale, player=Person(who.id, p.name),
+                          played=p.played, won=p.won, rating=round(p.rating), missed=p.missed,
+                          response=tr("stats.hours", locale, hours=f"{hours:.1f}")
+                          if hours is not None else "—",
+                          game=self._game_title(game_type, locale))
+            await self.bot.flows.answer(interaction, text)
+
+        await self.bot.flows.guarded(interaction, body)
+
+    @app_commands.command(name="leaderboard", description=cmd("leaderboard"))
+    @app_commands.describe(game_type=cmd("stats.game_type"))
+    async def leaderboard(self, interaction: Interaction, game_type: str) -> None:
+        async def body() -> None:
+            self._need_guild(interaction)
+            locale = locale_of(interaction)
+            players = await self.service.server_stats(interaction.guild_id or 0, game_type)
+            lines = [tr("stats.board_title", locale, game=self._game_title(game_type, locale))]
+            lines += [tr("stats.board_line", locale, place=i + 1,
+                         player=Person(p.user_id, p.name), rating=round(p.rating),
+                         won=p.won, played=p.played)
+                      for i, p in enumerate(leaderboard(players))]
+            if len(lines) == 1:
+                lines.append(tr("stats.board_empty", locale))
+            await self.bot.flows.answer(interaction, "\n".join(lines))
+
+        await self.bot.flows.guarded(interaction, body)
+
+    def _game_title(self, game_type: str | None, locale: str) -> str:
+        rules = self.service.games.get(game_type or "")
+        return rules.title if rules is not None else tr("stats.all_games", locale)
+
+    @stats.autocomplete("game_type")
+    @leaderboard.autocomplete("game_type")
+    async def _stats_games(self, interaction: Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await self._game_types(interaction, current)
 
     @app_commands.command(name="vote", description=cmd("vote"))
     @app_commands.describe(kind=cmd("vote.kind"), game=cmd("game_option"),

@@ -16,10 +16,11 @@ from bot.service.effects import (
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.lobby import GameSummary, LobbyOps
 from bot.service.moves import MoveOps
+from bot.service.stats import StatsOps
 from bot.service.votes import VOTE_KINDS
 
 
-class GameService(LobbyOps, MoveOps, DeadlineOps, AdminOps):
+class GameService(LobbyOps, MoveOps, DeadlineOps, AdminOps, StatsOps):
     """Create/join/start/submit/vote/deadlines over one database."""
 
 

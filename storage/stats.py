@@ -1,0 +1,52 @@
+"""Reads for per-server statistics: finished games with their seats, and move times. Ratings
+are computed from these on demand, so they are always what the logs say (recomputable by
+construction) and a finished game counts the moment it ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from storage.models import ActionRow, Game, Seat
+
+G, S, A = Game.__table__, Seat.__table__, ActionRow.__table__
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    game_id: int
+    game_type: str
+    finished_at: datetime | None
+    result: dict[str, Any]
+    seats: dict[int, tuple[int | None, str]]  # seat -> (user id, name)
+
+
+async def finished_games(conn: AsyncConnection, guild_id: int, game_type: str | None = None
+                         ) -> list[FinishedGame]:
+    cond = and_(G.c.guild_id == guild_id, G.c.status == "finished")
+    if game_type is not None:
+        cond = and_(cond, G.c.game_type == game_type)
+    rows = (await conn.execute(select(G.c.id, G.c.game_type, G.c.finished_at, G.c.result)
+                               .where(cond).order_by(G.c.finished_at, G.c.id))).all()
+    ids = [int(r[0]) for r in rows]
+    seats: dict[int, dict[int, tuple[int | None, str]]] = {i: {} for i in ids}
+    if ids:
+        for r in (await conn.execute(select(S.c.game_id, S.c.seat, S.c.user_id,
+                                            S.c.display_name).where(S.c.game_id.in_(ids)))):
+            seats[int(r[0])][int(r[1])] = (r[2], str(r[3]))
+    return [FinishedGame(int(r[0]), str(r[1]), r[2], dict(r[3] or {}), seats[int(r[0])])
+            for r in rows]
+
+
+async def move_times(conn: AsyncConnection, game_ids: list[int]
+                     ) -> list[tuple[int, int, str, datetime]]:
+    """(game, seat, source, created_at) of every logged move of these games, in order."""
+    if not game_ids:
+        return []
+    q = (select(A.c.game_id, A.c.seat, A.c.source, A.c.created_at)
+         .where(A.c.game_id.in_(game_ids)).order_by(A.c.game_id, A.c.seq))
+    return [(int(r[0]), int(r[1]), str(r[2]), r[3]) for r in (await conn.execute(q))]

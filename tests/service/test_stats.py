@@ -1,0 +1,59 @@
+"""Per-server statistics and ratings (docs/ratings.md), computed from finished games."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameService, ManualClock
+from bot.service.stats import rate
+from rules.base import Action
+from storage.stats import FinishedGame
+from tests.service.helpers import ALICE, BOB, CAROL, started_game
+
+
+def game(ranking: list[list[int]], users: list[int], winners: list[int]) -> FinishedGame:
+    return FinishedGame(1, "x", None, {"ranking": ranking, "winners": winners},
+                        {s: (u, f"p{u}") for s, u in enumerate(users)})
+
+
+def test_a_duel_moves_both_ratings_by_half_k() -> None:
+    players = rate([game([[0], [1]], [1, 2], [0])])
+    assert players[1].rating == pytest.approx(1516) and players[2].rating == pytest.approx(1484)
+    assert (players[1].won, players[2].won, players[1].played) == (1, 0, 1)
+
+
+def test_a_shared_defeat_and_a_tie_move_nothing() -> None:
+    players = rate([game([[0, 1, 2]], [1, 2, 3], [])])
+    assert {round(p.rating) for p in players.values()} == {1500}
+
+
+def test_a_four_player_game_is_scaled_like_a_duel() -> None:
+    players = rate([game([[0], [1], [2], [3]], [1, 2, 3, 4], [0])])
+    assert players[1].rating == pytest.approx(1500 + 32 / 3 * 1.5)
+    assert sum(p.rating for p in players.values()) == pytest.approx(4 * 1500)
+
+
+async def test_server_stats_count_games_wins_misses_and_response_times(
+    service: GameService, clock: ManualClock
+) -> None:
+    for _ in range(2):
+        gid = await started_game(service, [ALICE, BOB, CAROL], config={"rounds": 1},
+                                 guild_id=9, deadline_hours=1, excuses=0)
+        clock.advance(600)
+        await service.submit(gid, ALICE, Action("bid", {"amount": 3}))
+        await service.submit(gid, ALICE, Action("ready"))
+        clock.advance(1200)
+        await service.submit(gid, BOB, Action("ready"))
+        clock.advance(3600)
+        await service.run_due()  # Carol misses: her default is played
+        summary = await service.summary(gid)
+        if summary.status != "finished":
+            await service.submit(gid, ALICE, Action("claim", {"prize": "points"}))
+        assert (await service.summary(gid)).status == "finished"
+    stats = await service.server_stats(9)
+    assert {u: (p.played, p.won) for u, p in stats.items()} == {
+        ALICE: (2, 2), BOB: (2, 0), CAROL: (2, 0)}
+    assert stats[ALICE].rating > 1500 > stats[CAROL].rating
+    assert stats[CAROL].missed == 2 and stats[ALICE].missed == 0
+    assert stats[BOB].avg_response_hours == pytest.approx(1200 / 3600)
+    assert await service.server_stats(10) == {}
