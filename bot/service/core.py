@@ -391,7 +391,12 @@ class ServiceCore:
                 score=msg("game.standing_score", score=_score(result.scores[seats[0]]))
                 if seats and seats[0] in result.scores else "")
             for place, seats in enumerate(result.ranking, start=1))
-        return msg("game.finished", game_id=head.game.id, outcome=outcome, standings=standings)
+        start, end = head.game.created_at, self.clock.now()
+        days = max(0, (end.replace(tzinfo=None) - start.replace(tzinfo=None)).days) \
+            if start is not None else 0
+        # Why it ended is the engine's own game-over line just above: not said twice.
+        return msg("game.finished", game_id=head.game.id, outcome=outcome, standings=standings,
+                   n=days)
 
     # ---- deadlines --------------------------------------------------------------------------
     def _deadline_for(self, head: Head) -> datetime | str:

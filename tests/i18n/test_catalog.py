@@ -32,6 +32,7 @@ def test_render_formats_people_times_and_nested_messages() -> None:
     text = render(Msg("lobby.joined", {"player": Person(7, "Ann"), "game_id": 3, "n": 2,
                                        "max_seats": 4}))
     assert text == "Ann joined game #3 (2/4)."
-    nested = render(Msg("game.finished", {"game_id": 1, "outcome": Msg("game.outcome_none"),
+    nested = render(Msg("game.finished", {"game_id": 1, "n": 0,
+                                          "outcome": Msg("game.outcome_none"),
                                           "standings": "1. Ann, Bob"}))
-    assert nested == "Game #1 is over: nobody won.\n1. Ann, Bob"
+    assert nested == "Game #1 is over after 0 days: nobody won.\n1. Ann, Bob"

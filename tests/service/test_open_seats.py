@@ -98,3 +98,29 @@ async def test_a_server_can_turn_auto_opening_off(
         if 0 in summary.awaiting and summary.phase_label.endswith("prize choice"):
             await service.submit(gid, ALICE, Action("claim", {"prize": "coins"}))
     assert (await service.summary(gid)).players[1][1] == BOB
+
+
+async def test_a_move_of_ones_own_ends_a_run_of_misses(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Only misses in a row open a seat: Bob misses twice, moves once, misses twice again."""
+    gid = await started_game(service, [ALICE, BOB], deadline_hours=1, excuses=0,
+                             config={"rounds": 20})
+
+    async def a_round(bob_moves: bool) -> list[str]:
+        await service.submit(gid, ALICE, Action("ready"))
+        if bob_moves:
+            await service.submit(gid, BOB, Action("ready"))
+        else:
+            clock.advance(HOUR + 1)
+        said = posts(await service.run_due())
+        summary = await service.summary(gid)
+        if summary.awaiting == [0]:
+            await service.submit(gid, ALICE, Action("claim", {"prize": "coins"}))
+        return said
+
+    said: list[str] = []
+    for bob_moves in (False, False, True, False, False):
+        said += await a_round(bob_moves)
+    assert not any("in a row" in p for p in said)
+    assert (await service.summary(gid)).players[1][1] == BOB
