@@ -487,20 +487,54 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
 
     @app_commands.command(name="vote", description=cmd("vote"))
     @app_commands.describe(kind=cmd("vote.kind"), game=cmd("game_option"),
-                           yes=cmd("vote.yes"), seat=cmd("vote.seat"))
+                           yes=cmd("vote.yes"), seat=cmd("vote.seat"), to=cmd("vote.to"))
     @app_commands.choices(kind=[app_commands.Choice(name=cmd(f"vote.kind.{k}"), value=k)
                                 for k in VOTE_KINDS])
     async def vote(self, interaction: Interaction, kind: str, game: int | None = None,
-                   yes: bool = True, seat: app_commands.Range[int, 1, 99] | None = None
-                   ) -> None:
+                   yes: bool = True, seat: app_commands.Range[int, 1, 99] | None = None,
+                   to: app_commands.Range[int, 0, 1_000_000] | None = None) -> None:
         async def call() -> Outcome:
             gid = await self._game(interaction, game)
             # Seats are picked by their name at the table (autocompleted); the value counts
-            # from 1 like /game claim, the service from 0.
+            # from 1 like /game claim, the service from 0. A rollback names its move.
+            target = to if kind == "rollback" else None if seat is None else seat - 1
             return await self.service.vote(gid, interaction.user.id, kind, yes,
-                                           target_seat=None if seat is None else seat - 1)
+                                           target_seat=target)
 
         await self._run(interaction, call)
+
+    @app_commands.command(name="rollback", description=cmd("rollback"))
+    @app_commands.describe(to=cmd("rollback.to"), game=cmd("game_option"))
+    async def rollback(self, interaction: Interaction,
+                       to: app_commands.Range[int, 0, 1_000_000],
+                       game: int | None = None) -> None:
+        async def call() -> Outcome:
+            self._need_guild(interaction)
+            gid = await self._game(interaction, game)
+            return await self.service.rollback(gid, interaction.user.id,
+                                               display_name(interaction.user), to,
+                                               admin=await self._is_admin(interaction))
+
+        await self._run(interaction, call)
+
+    @rollback.autocomplete("to")
+    @vote.autocomplete("to")
+    async def _log_points(self, interaction: Interaction, current: str
+                          ) -> list[app_commands.Choice[int]]:
+        """The recent log lines the caller may read, newest first: a move is picked by what
+        happened in it, never by a bare number."""
+        try:
+            gid = await self._game(interaction, getattr(interaction.namespace, "game", None))
+            lines = await self.service.game_log(gid, interaction.user.id, limit=60,
+                                                locale=locale_of(interaction))
+        except ServiceError:
+            return []
+        out: list[app_commands.Choice[int]] = []
+        for line in reversed(lines):
+            head, _, _rest = line.partition(". ")
+            if head.isdigit() and current.strip().lower() in line.lower():
+                out.append(app_commands.Choice(name=line[:100], value=int(head)))
+        return out[:MAX_CHOICES]
 
     @vote.autocomplete("seat")
     async def _seat_names(self, interaction: Interaction, current: str
@@ -538,6 +572,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @start.autocomplete("game")
     @ready.autocomplete("game")
     @resign.autocomplete("game")
+    @rollback.autocomplete("game")
     @cancel.autocomplete("game")
     @kick.autocomplete("game")
     @admin.autocomplete("game")

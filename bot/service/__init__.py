@@ -16,11 +16,12 @@ from bot.service.effects import (
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.lobby import GameSummary, LobbyOps
 from bot.service.moves import MoveOps
+from bot.service.rollback import RollbackOps
 from bot.service.stats import StatsOps
 from bot.service.votes import VOTE_KINDS
 
 
-class GameService(LobbyOps, MoveOps, DeadlineOps, AdminOps, StatsOps):
+class GameService(LobbyOps, MoveOps, DeadlineOps, AdminOps, StatsOps, RollbackOps):
     """Create/join/start/submit/vote/deadlines over one database."""
 
 

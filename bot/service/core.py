@@ -183,9 +183,24 @@ class ServiceCore:
             snap = await repo.latest_snapshot(conn, game_id, upto)
             start_seq = snap.seq if snap else 0
             rows = await repo.actions_after(conn, game_id, start_seq, upto)
-        start = rules.from_json(snap.state) if snap else None
-        log = [LoggedAction(r.seq, r.seat, Action.from_json(r.action), r.state_hash) for r in rows]
-        return replay(rules, game.config, game.n_seats, game.seed, log, start=start,
+        state = rules.from_json(snap.state) if snap else None
+        log: list[LoggedAction] = []
+        for r in rows:
+            if r.source != "rollback":
+                log.append(LoggedAction(r.seq, r.seat, Action.from_json(r.action),
+                                        r.state_hash))
+                continue
+            # A rollback row: the state is again what it was at the version it names (a
+            # rollback never deletes the moves it undoes; replay steps over them).
+            state = await self.rebuild(game_id, upto=int(r.action["params"]["to"]))
+            if r.state_hash is not None and rules.state_hash(state) != r.state_hash:
+                raise ReplayMismatch(f"action {r.seq}: the rollback does not reproduce its "
+                                     f"recorded state")
+            log = []
+            state = rules.copy_state(state)
+        if not log and state is not None:
+            return state
+        return replay(rules, game.config, game.n_seats, game.seed, log, start=state,
                       verify="all")
 
     async def verify(self, game_id: int) -> str | None:

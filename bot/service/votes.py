@@ -15,7 +15,7 @@ from bot.service.validate import check_game_id, check_seat, check_user_id, quote
 from storage import repo
 from storage.models import Vote
 
-VOTE_KINDS = ("pause", "resume", "extend", "cancel", "replace")
+VOTE_KINDS = ("pause", "resume", "extend", "cancel", "replace", "rollback")
 
 
 class VoteOps(ServiceCore):
@@ -59,6 +59,11 @@ class VoteOps(ServiceCore):
             vote.ballots = {**vote.ballots, str(user_id): yes}
             effects += await self._tally(head, vote, seat.seat, yes)
             said = [e.msg for e in effects if isinstance(e, Post)]
+            if vote.kind == "rollback" and any(m.key == "vote.passed" for m in said):
+                # Outside the vote's transaction: a rollback writes the log and the head.
+                effects += await self._roll_back(  # type: ignore[attr-defined]
+                    head, vote.proposer_id, head.seat_of(vote.proposer_id).display_name
+                    if head.seat_of(vote.proposer_id) else "", vote.target_seat or 0)
             effects += await self._autopilot(head)  # a seat the vote opened is played at once
         return Outcome(game_id, said[-1] if said else msg("move.accepted"),
                        head.game.version, effects)
@@ -69,6 +74,9 @@ class VoteOps(ServiceCore):
             reason = "the game is already paused"
         if kind == "resume" and not head.game.paused:
             reason = "the game is not paused"
+        if kind == "rollback":
+            self._check_rollback(head, target)  # type: ignore[attr-defined]
+            return
         if kind == "replace":
             if target is None:
                 raise ServiceError("error.vote_target")
@@ -84,12 +92,15 @@ class VoteOps(ServiceCore):
                 and not (vote.kind == "replace" and s.seat == vote.target_seat)}
 
     def _needed(self, head: Head, vote: Vote) -> int:
-        return len(self._eligible(head, vote)) // 2 + 1
+        eligible = len(self._eligible(head, vote))
+        return eligible if vote.kind == "rollback" else eligible // 2 + 1  # unanimous
 
     def _what(self, head: Head, vote: Vote) -> Msg:
         if vote.kind == "replace":
             seat = vote.target_seat or 0
             return msg("vote.what.replace", seat_label=head.label(seat))
+        if vote.kind == "rollback":
+            return msg("vote.what.rollback", to=vote.target_seat or 0)
         return msg(f"vote.what.{vote.kind}")
 
     async def _tally(self, head: Head, vote: Vote, seat: int, yes: bool) -> list[Effect]:
@@ -137,6 +148,8 @@ class VoteOps(ServiceCore):
             if not head.game.paused:
                 await self._schedule(c, head, awaiting, head.game.version, due=due)
             return [Post(gid, msg("game.extended", game_id=gid, deadline=due))]
+        if vote.kind == "rollback":
+            return []  # carried out by ``vote`` once this transaction is closed
         if vote.kind == "cancel":
             await repo.update_game(c, gid, status="abandoned", finished_at=self.clock.now())
             await repo.clear_deadlines(c, gid)

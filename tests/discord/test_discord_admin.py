@@ -54,3 +54,27 @@ async def test_admin_powers_follow_permissions_and_the_server_role(
     log = (await service.game_log(1, None))
     assert any("⚑" in line and "paused the game" in line for line in log)
     assert any("⚑" in line and "cancelled the game" in line for line in log)
+
+
+async def test_an_admin_rolls_back_to_a_move_picked_from_the_log(
+    simcord_env: Any, service: GameService
+) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    managers = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    mod = guild.add_member(env.create_user("mod"), roles=[managers])
+    await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
+    (thread,) = channel.threads
+    await bob.click(thread.last_message, label="Join")
+    await alice.slash(thread, "game start")
+    await bob.click(thread.last_message, label="Ready")
+    await alice.user.click(alice.user.dm_channel.last_message, label="ready")
+    offered = await mod.autocomplete(thread, "game rollback", "to", "")
+    assert offered and offered[0]["value"] == 1 and "Seat 1 is ready." in offered[0]["name"]
+    refused = await bob.slash(thread, "game rollback", to=0)
+    assert "Only a server admin" in refused.response.content
+    await mod.slash(thread, "game rollback", to=0)
+    assert (await service.summary(1)).awaiting == [0, 1]
+    assert any("rolled game #1 back to move 0" in m.content for m in thread.history())
