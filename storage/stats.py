@@ -50,3 +50,13 @@ async def move_times(conn: AsyncConnection, game_ids: list[int]
     q = (select(A.c.game_id, A.c.seat, A.c.source, A.c.created_at)
          .where(A.c.game_id.in_(game_ids)).order_by(A.c.game_id, A.c.seq))
     return [(int(r[0]), int(r[1]), str(r[2]), r[3]) for r in (await conn.execute(q))]
+
+
+async def deadline_moves(conn: AsyncConnection, game_id: int) -> dict[int, int]:
+    """Seat -> how many of its moves the bot made at a deadline in this game."""
+    from sqlalchemy import func
+
+    q = (select(A.c.seat, func.count()).where(and_(A.c.game_id == game_id,
+                                                   A.c.source == "deadline"))
+         .group_by(A.c.seat))
+    return {int(r[0]): int(r[1]) for r in (await conn.execute(q))}

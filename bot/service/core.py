@@ -30,6 +30,7 @@ from storage import repo
 from storage.batch import BatchWriter, MoveWrite
 from storage.db import is_sqlite
 from storage.models import Game, Seat
+from storage.stats import deadline_moves
 
 SNAPSHOT_EVERY = 50
 RECENT_INTERACTIONS = 4096
@@ -319,7 +320,14 @@ class ServiceCore:
                 self._recent.popitem(last=False)
         # A player's own private events come back as the reply to their move, not as a DM.
         quiet = {seat} if source == "player" else set()
-        return self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet)
+        effects = self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet)
+        if result is not None:  # the standings name each seat's missed deadlines: one read
+            async with self.engine.connect() as conn:
+                missed = await deadline_moves(conn, game_id)
+            effects = [Post(game_id, self._outcome_msg(head, missed))
+                       if isinstance(e, Post) and e.msg.key == "game.finished" else e
+                       for e in effects]
+        return effects
 
     async def _log_act(self, conn: AsyncConnection, head: Head, actor_id: int | None,
                        kind: str, **params: Any) -> None:
@@ -391,7 +399,7 @@ class ServiceCore:
                            rules.view(state, seat), awaited,
                            rules.progress(state, seat) if awaited else "", head.game.version)
 
-    def _outcome_msg(self, head: Head) -> Msg:
+    def _outcome_msg(self, head: Head, missed: dict[int, int] | None = None) -> Msg:
         from rules.base import Result
 
         result = Result.from_json(head.game.result or {})
@@ -401,8 +409,11 @@ class ServiceCore:
                           winners=[head.person(s) for s in result.winners])
         else:
             outcome = msg("game.outcome_none")
+        missed = missed or {}
         standings = Lines(
-            msg("game.standing", place=place, players=[head.person(s) for s in seats],
+            msg("game.standing", place=place, players=[
+                msg("game.standing_player", player=head.person(s), n=missed[s])
+                if missed.get(s) else head.person(s) for s in seats],
                 score=msg("game.standing_score", score=_score(result.scores[seats[0]]))
                 if seats and seats[0] in result.scores else "")
             for place, seats in enumerate(result.ranking, start=1))

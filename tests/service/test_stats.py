@@ -57,3 +57,22 @@ async def test_server_stats_count_games_wins_misses_and_response_times(
     assert stats[CAROL].missed == 2 and stats[ALICE].missed == 0
     assert stats[BOB].avg_response_hours == pytest.approx(1200 / 3600)
     assert await service.server_stats(10) == {}
+
+
+async def test_the_standings_post_names_places_scores_days_and_misses(
+    service: GameService, clock: ManualClock
+) -> None:
+    gid = await started_game(service, [ALICE, BOB], config={"rounds": 1}, deadline_hours=1,
+                             excuses=0)
+    clock.advance(3 * 86400)
+    await service.submit(gid, ALICE, Action("bid", {"amount": 2}))
+    await service.submit(gid, ALICE, Action("ready"))
+    clock.advance(3601)
+    effects = await service.run_due()  # Bob misses: his ready is made for him
+    out = await service.submit(gid, ALICE, Action("claim", {"prize": "points"}))
+    posts = [e.msg.render() for e in [*effects, *out.effects] if hasattr(e, "msg")]
+    standings = next(p for p in posts if "is over" in p)
+    assert standings.startswith("Game #1 is over after 3 days: Alice (Seat 1) won.")
+    lines = standings.splitlines()
+    assert lines[1].startswith("1. Alice (Seat 1) — ")
+    assert lines[2].startswith("2. Bob (Seat 2) (1 missed deadline) — ")
