@@ -153,6 +153,9 @@ class UserSettings(SQLModel, table=True):
     dm_enabled: bool = True
     remind_minutes: int = 120  # reminder lead time before a deadline
     locale: str = Field(default="en", max_length=10)
+    #: The player chose ``locale`` (``/game settings language:``); otherwise it follows the
+    #: language of their Discord client, seen at their last interaction.
+    locale_fixed: bool = False
 
 
 class GuildSettings(SQLModel, table=True):

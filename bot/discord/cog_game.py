@@ -356,20 +356,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @app_commands.command(name="server", description=cmd("server"))
     @app_commands.describe(auto_open_after=cmd("server.auto_open_after"),
                            admin_role=cmd("server.admin_role"),
-                           lobby_expire_hours=cmd("server.lobby_expire_hours"))
+                           lobby_expire_hours=cmd("server.lobby_expire_hours"),
+                           language=cmd("server.language"))
+    @app_commands.choices(language=[app_commands.Choice(name=cmd(f"settings.language.{code}"),
+                                                        value=code)
+                                    for code in available_locales()])
     async def server(self, interaction: Interaction,
                      auto_open_after: app_commands.Range[int, 0, 50] | None = None,
                      admin_role: discord.Role | None = None,
-                     lobby_expire_hours: app_commands.Range[float, 0.0, 2160.0] | None = None
-                     ) -> None:
+                     lobby_expire_hours: app_commands.Range[float, 0.0, 2160.0] | None = None,
+                     language: str | None = None) -> None:
         async def call() -> Outcome:
             self._need_guild(interaction)
             if not await self._is_admin(interaction):
                 raise ServiceError("error.server_admin_only")
+            self.bot.delivery.forget_guild(interaction.guild_id or 0)
             return await self.service.save_guild_settings(
                 interaction.guild_id or 0, auto_open_after=auto_open_after,
                 admin_role_id=admin_role.id if admin_role is not None else None,
-                lobby_expire_hours=lobby_expire_hours)
+                lobby_expire_hours=lobby_expire_hours, locale=language)
 
         await self._run(interaction, call)
 

@@ -100,6 +100,19 @@ class Delivery:
     def __init__(self, bot: MaesterBot) -> None:
         self.bot = bot
         self._targets: dict[int, int | None] = {}
+        self._guild_locales: dict[int, str | None] = {}
+
+    async def table_locale(self, guild: discord.Guild | None) -> str:
+        """The language of a server's threads and boards: `/game server language:`, else the
+        server's preferred locale (remembered per process; `/game server` forgets it)."""
+        if guild is None:
+            return guild_locale_of(None)
+        if guild.id not in self._guild_locales:
+            self._guild_locales[guild.id] = (await self.service.guild_settings(guild.id)).locale
+        return self._guild_locales[guild.id] or guild_locale_of(guild)
+
+    def forget_guild(self, guild_id: int) -> None:
+        self._guild_locales.pop(guild_id, None)
 
     def forget_channel(self, game_id: int) -> None:
         """The game's thread changed (it was just created): read it again next time."""
@@ -150,7 +163,7 @@ class Delivery:
         channel = await self.channel_of(post.game_id)
         if channel is None:
             return None
-        locale = guild_locale_of(getattr(channel, "guild", None))
+        locale = await self.table_locale(getattr(channel, "guild", None))
         items = post_items(post, locale)
         kwargs: dict[str, Any] = {}
         if items:
@@ -233,7 +246,7 @@ class Delivery:
         if channel is None:
             return None
         game_type, version, view = snap.game_type, snap.version, snap.view
-        locale = guild_locale_of(getattr(channel, "guild", None))
+        locale = await self.table_locale(getattr(channel, "guild", None))
         png = await render_board_async(game_id, version, game_type, view, locale)
         embed = board_embed(summary, locale, image=BOARD_FILE)
         buttons = discord.ui.View(timeout=None)

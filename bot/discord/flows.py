@@ -91,6 +91,8 @@ class Flows:
                       body: Callable[[], Awaitable[None]]) -> None:
         """Defer, run, and turn a ServiceError into an ephemeral message (nothing changed)."""
         await self.defer(interaction)
+        # DMs follow the language of the player's client unless they chose one.
+        self.service.note_locale(interaction.user.id, locale_of(interaction))
         try:
             await body()
         except ServiceError as err:

@@ -3,6 +3,7 @@ events into effects, and scheduling deadlines. The public operations live in the
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
@@ -115,6 +116,8 @@ class ServiceCore:
         self._heads: OrderedDict[int, Head] = OrderedDict()
         self.writer = BatchWriter(engine)
         self._remind_minutes: dict[int, int] = {}
+        self._client_locales: dict[int, str] = {}
+        self._background: set[asyncio.Task[Any]] = set()
         # SQLite has one writer: other writes queue on the move writer's lock instead of
         # sleeping in SQLite's busy timeout.
         self._write_lock = self.writer.lock if is_sqlite(str(engine.url)) else None

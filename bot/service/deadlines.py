@@ -4,13 +4,14 @@ transaction that acts on it."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict
 from datetime import timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.i18n import Lines, Person, msg
+from bot.i18n import Lines, Person, available_locales, msg
 from bot.service.core import SEAT_TIMERS, Head, ServiceCore
 from bot.service.effects import Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError
@@ -191,6 +192,8 @@ class DeadlineOps(ServiceCore):
                               seat_label=head.label(seat), seat_no=seat + 1))]
 
     async def save_guild_settings(self, guild_id: int, **values: Any) -> Outcome:
+        if values.get("locale") is not None and values["locale"] not in available_locales():
+            raise ServiceError("error.bad_language", languages=", ".join(available_locales()))
         """Change a server's settings (the adapter checks the caller may); None keeps a value."""
         values = {k: v for k, v in values.items() if v is not None}
         async with self._tx() as conn:
@@ -255,7 +258,11 @@ class DeadlineOps(ServiceCore):
                                    reason="Reminder lead time must be 0 to 10080 minutes.")
             values["remind_minutes"] = remind_minutes
         if locale is not None:
-            values["locale"] = locale
+            if locale not in available_locales():
+                raise ServiceError("error.bad_language", languages=", ".join(
+                    available_locales()))
+            values["locale"], values["locale_fixed"] = locale, True
+            self._client_locales[user_id] = locale
         async with self._tx() as conn:
             if values:
                 await repo.save_user_settings(conn, user_id, **values)
@@ -270,6 +277,27 @@ class DeadlineOps(ServiceCore):
         m = msg("settings.saved" if values or dm_enabled else "settings.current",
                 dm=msg("settings.on" if dm else "settings.off"), minutes=minutes)
         return Outcome(0, m, 0, [])
+
+    def note_locale(self, user_id: int, locale: str) -> None:
+        """The language of the user's Discord client, seen at an interaction: their DMs follow
+        it unless they chose one. Cheap: remembered per process, written only on change."""
+        if self._client_locales.get(user_id) == locale:
+            return
+        self._client_locales[user_id] = locale
+        task = asyncio.get_running_loop().create_task(self._save_client_locale(user_id, locale))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _save_client_locale(self, user_id: int, locale: str) -> None:
+        try:
+            async with self._tx() as conn:
+                prefs = (await repo.user_settings(conn, [user_id])).get(user_id)
+                if prefs is None or (not prefs.locale_fixed and prefs.locale != locale):
+                    await repo.save_user_settings(conn, user_id, locale=locale)
+                elif prefs.locale_fixed:
+                    self._client_locales[user_id] = prefs.locale
+        except ServiceError:
+            self._client_locales.pop(user_id, None)  # try again at the next interaction
 
     async def user_locale(self, user_id: int) -> str | None:
         async with self.engine.connect() as conn:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.text import guild_locale_of, locale_of, render, tr
+from bot.discord.text import locale_of, render, tr
 from bot.games.catan_watch import hero as hero
 from bot.games.catan_watch.forms import DiscardForm, TradeForm
 from bot.games.catan_watch.names import seat_name, terms_text
@@ -280,7 +280,7 @@ async def _post_offer(bot: BotLike, game_id: int, view: dict[str, Any]) -> None:
     channel = await bot.delivery.channel_of(game_id)
     if channel is None:
         return
-    locale = guild_locale_of(getattr(channel, "guild", None))
+    locale = await bot.delivery.table_locale(getattr(channel, "guild", None))
     try:
         sent = await channel.send(offer_text(view, locale), view=_answer_view(game_id, view,
                                                                                locale),
@@ -307,7 +307,7 @@ async def _edit_offer_post(bot: BotLike, game_id: int, posted: dict[str, Any],
             return
     if not isinstance(channel, discord.abc.Messageable):
         return
-    locale = guild_locale_of(getattr(channel, "guild", None))
+    locale = await bot.delivery.table_locale(getattr(channel, "guild", None))
     message = channel.get_partial_message(posted["message"])  # type: ignore[attr-defined]
     try:
         if view is not None and view.get("phase") == "trade":
