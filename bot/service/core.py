@@ -4,6 +4,7 @@ events into effects, and scheduling deadlines. The public operations live in the
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import secrets
@@ -25,10 +26,10 @@ from bot.service.errors import ServiceError, StaleVersion
 from bot.service.locks import GameLocks
 from bot.service.validate import check_game_id
 from rules import registry
-from rules.base import Action, Event, GameRules, Text, canonical_json, hash_json
+from rules.base import Action, Event, GameRules, Text, canonical_json
 from rules.replay import LoggedAction, ReplayMismatch, replay
 from storage import repo
-from storage.batch import BatchWriter, MoveWrite
+from storage.batch import BatchWriter, JSONText, MoveWrite
 from storage.db import is_sqlite
 from storage.models import Game, Seat
 from storage.stats import deadline_moves
@@ -156,11 +157,16 @@ class ServiceCore:
             game = await repo.get_game(conn, game_id)
             if game is None:
                 raise ServiceError("error.unknown_game", game_id=game_id)
-            seats = await repo.seats_of(conn, game_id)
+            seats, prefs = await repo.seats_and_settings(conn, game_id)
             rules = self.rules_for(game.game_type)
             state = None
             if game.state is not None:
                 state = rules.from_json(game.state)
+        for s in seats:  # the reminder lead times a move schedules, read with the seats
+            if s.user_id is not None:
+                self._remind_minutes[s.user_id] = (
+                    prefs[s.user_id].remind_minutes if s.user_id in prefs
+                    else self.settings.default_remind_minutes)
         head = Head(game, seats, rules, state)
         self._remember(head)
         return head
@@ -204,8 +210,10 @@ class ServiceCore:
             state = rules.copy_state(state)
         if not log and state is not None:
             return state
-        return replay(rules, game.config, game.n_seats, game.seed, log, start=state,
-                      verify="all")
+        # A long game's replay is CPU work of tens to hundreds of ms: off the event loop, so
+        # the bot keeps answering clicks meanwhile (bench/loop_lag.py measures it).
+        return await asyncio.to_thread(replay, rules, game.config, game.n_seats, game.seed,
+                                       log, start=state, verify="all")
 
     async def verify(self, game_id: int) -> str | None:
         """Replay the game from its log (every state hash checked) and compare with the stored
@@ -260,9 +268,11 @@ class ServiceCore:
         new_awaiting = set(rules.awaiting(new_state))
         result = rules.result(new_state)
         state_json = rules.to_json(new_state)
-        state_hash = hash_json(state_json)
+        # Serialized once: the text is hashed and written as is (not encoded again).
+        state_text = JSONText(canonical_json(state_json))
+        state_hash = hashlib.sha256(state_text.encode()).hexdigest()
         now = self.clock.now()
-        values: dict[str, Any] = {"version": version, "state": state_json,
+        values: dict[str, Any] = {"version": version, "state": state_text,
                                   "awaiting": sorted(new_awaiting)}
         if result is not None:
             values.update(status="finished", result=result.to_json(), finished_at=now)
@@ -284,7 +294,7 @@ class ServiceCore:
             extra=extra,
         )
         if version % SNAPSHOT_EVERY == 0:
-            write.snapshot = {"game_id": game_id, "seq": version, "state": state_json,
+            write.snapshot = {"game_id": game_id, "seq": version, "state": state_text,
                               "rules_version": rules.rules_version}
         if result is not None:
             write.clear_all_deadlines = True

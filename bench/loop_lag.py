@@ -1,0 +1,93 @@
+"""Event-loop health: how late a 5 ms ticker runs while a long game is replayed and while
+boards render — on the loop and in a worker thread, as the service and delivery do it.
+
+Run: ``python -m bench.loop_lag``. Prints the worst and the 99th-percentile tick lag (ms).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.render import render_board
+from rules.registry import games
+from rules.replay import LoggedAction, replay
+from rules.rng import Rng
+
+TICK = 0.005
+
+
+async def lag_while(work: Callable[[], Any], threaded: bool) -> tuple[float, float, float]:
+    """(seconds of work, worst lag ms, p99 lag ms) of a ticker while ``work`` runs."""
+    lags: list[float] = []
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        while not done.is_set():
+            before = time.perf_counter()
+            await asyncio.sleep(TICK)
+            lags.append((time.perf_counter() - before - TICK) * 1000)
+
+    task = asyncio.create_task(ticker())
+    await asyncio.sleep(0.05)
+    lags.clear()
+    started = time.perf_counter()
+    if threaded:
+        await asyncio.to_thread(work)
+    else:
+        work()
+        await asyncio.sleep(0)
+    took = time.perf_counter() - started
+    done.set()
+    await task
+    lags = lags or [took * 1000]
+    p99 = statistics.quantiles(lags, n=100)[98] if len(lags) >= 2 else lags[0]
+    return took, max(lags), p99
+
+
+def long_log(game_type: str, moves: int) -> tuple[Any, dict[str, Any], int, list[LoggedAction]]:
+    rules = games()[game_type]
+    n = rules.min_seats if game_type != "agot" else 5
+    state = rules.new_game({}, n, 3)
+    rng = Rng(3)
+    log: list[LoggedAction] = []
+    for i in range(moves):
+        if rules.result(state) is not None:
+            break
+        seat = rng.choice(sorted(rules.awaiting(state)))
+        action = rules.random_action(state, seat, rng)
+        state, _ = rules.apply(state, seat, action)
+        log.append(LoggedAction(i + 1, seat, action, None))
+    return rules, {}, n, log
+
+
+async def main() -> None:
+    print("event-loop lag (ms) of a 5 ms ticker — worst / p99 — while:")
+    for game_type in ("agot", "catan_watch"):
+        rules, config, n, log = long_log(game_type, 2000)
+
+        def work(rules: Any = rules, n: int = n, log: list[LoggedAction] = log,
+                 config: dict[str, Any] = config) -> None:
+            replay(rules, config, n, 3, log, verify="none")
+
+        for threaded in (False, True):
+            took, worst, p99 = await lag_while(work, threaded)
+            where = "worker thread" if threaded else "on the loop  "
+            print(f"  replay {game_type:<12} {len(log):>5} moves, {where}: "
+                  f"{took * 1000:7.1f} ms of work, lag {worst:7.1f} / {p99:6.1f}")
+    for game_type, rules in sorted(games().items()):
+        state = rules.new_game({}, rules.min_seats, 1)
+        view = rules.view(state, None)
+        for threaded in (False, True):
+            took, worst, p99 = await lag_while(lambda v=view, g=game_type: render_board(g, v),
+                                               threaded)
+            where = "worker thread" if threaded else "on the loop  "
+            print(f"  render {game_type:<12} {'':>11} {where}: {took * 1000:7.1f} ms of work, "
+                  f"lag {worst:7.1f} / {p99:6.1f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
