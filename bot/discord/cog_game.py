@@ -406,6 +406,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
 
         await self.bot.flows.guarded(interaction, body)
 
+    @app_commands.command(name="board", description=cmd("board"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+        async def body() -> None:
+            await self.bot.flows.answer_board(interaction, await self._game(interaction, game))
+
+        await self.bot.flows.guarded(interaction, body)
+
     @app_commands.command(name="hand", description=cmd("hand"))
     @app_commands.describe(game=cmd("game_option"))
     async def hand(self, interaction: Interaction, game: int | None = None) -> None:
@@ -577,6 +585,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @start.autocomplete("game")
     @ready.autocomplete("game")
     @resign.autocomplete("game")
+    @board.autocomplete("game")
     @rollback.autocomplete("game")
     @cancel.autocomplete("game")
     @kick.autocomplete("game")

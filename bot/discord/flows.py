@@ -10,6 +10,7 @@ fresh private panel. A stale click gets "the board changed" plus fresh options.
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -17,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.panels import context_token, move_panel, note_text
-from bot.discord.presenters import private_embed
+from bot.discord.presenters import board_embed, private_embed
 from bot.discord.text import locale_of, render, tr
 from bot.i18n import Msg, msg
+from bot.render import render_board_async
 from bot.service import (
     Effect,
     GameService,
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
     from bot.discord.app import MaesterBot
 
 log = logging.getLogger(__name__)
+
+BOARD_FILE = "board.png"
 
 Options = Sequence[Action | ActionSpec]
 #: Given the seat's current view and options, the action a click means — or None if stale.
@@ -126,6 +130,18 @@ class Flows:
     async def ready(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         await self.run(interaction,
                        lambda: self.service.confirm_ready(game_id, interaction.user.id))
+
+    # ---- the board, on request -------------------------------------------------------------
+    async def answer_board(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The game's current board image and summary, to the caller only, in their language
+        (`/game board` and every game's own `board` command)."""
+        locale = locale_of(interaction)
+        snap = await self.service.board_snapshot(game_id)
+        png = await render_board_async(game_id, snap.version, snap.game_type, snap.view, locale)
+        await interaction.followup.send(
+            embed=board_embed(snap.summary, locale, image=BOARD_FILE),
+            file=discord.File(io.BytesIO(png), filename=BOARD_FILE), ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none())
 
     # ---- private panel ---------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -71,3 +71,11 @@ async def test_votes_are_buttons_in_the_thread(simcord_env: Any, service: GameSe
     opened = next(m for m in thread.history() if "proposes to" in m.content)
     await bob.click(opened, label="Vote yes")
     assert (await service.summary(1)).paused
+
+
+async def test_game_board_shows_the_board_to_the_caller(simcord_env: Any) -> None:
+    _channel, thread, (alice, _bob, _carol, _dave) = await table(simcord_env)
+    answer = await alice.slash(thread, "game board")
+    message = answer.followups[0] if answer.followups else answer.response
+    assert message.ephemeral and message.attachments
+    assert message.attachments[0].filename == "board.png"

@@ -40,3 +40,13 @@ async def test_catan_commands_in_another_games_thread(simcord_env: Any) -> None:
         text = answer.response.content
         assert "Game #1 is Sealed Bids (test fixture), not Catan" in text, text
         assert "went wrong" not in text
+
+
+async def test_catan_board_in_another_games_thread_says_so(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob"))
+    await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
+    (thread,) = channel.threads
+    answer = await alice.slash(thread, "catan board")
+    assert "is Sealed Bids (test fixture), not Catan" in answer.response.content

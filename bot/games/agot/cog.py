@@ -6,7 +6,6 @@ and the caller's redacted view, the engine validates every submission.
 
 from __future__ import annotations
 
-import io
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +14,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.flows import Chooser, Options
-from bot.discord.presenters import board_embed
 from bot.discord.text import locale_of, tr
 from bot.games.agot import codes as C
 from bot.games.agot.drafts import march_specs
@@ -31,7 +29,6 @@ from bot.games.agot.text import (
     units_text,
 )
 from bot.i18n import DEFAULT_LOCALE, catalog, view_text
-from bot.render import render_board_async
 from bot.service import GameService, PrivateView, ServiceError
 from rules.agot.board import board
 from rules.base import Action
@@ -136,14 +133,7 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
         async def body() -> None:
             gid = await self._game(interaction, game)
-            game_type, version, view = await self.service.public_view(gid)
-            png = await render_board_async(gid, version, game_type, view,
-                                           locale_of(interaction))
-            embed = board_embed(await self.service.summary(gid), locale_of(interaction),
-                                image=BOARD_FILE)
-            await interaction.followup.send(
-                embed=embed, file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
-                ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+            await self.bot.flows.answer_board(interaction, gid)
 
         await self.bot.flows.guarded(interaction, body)
 

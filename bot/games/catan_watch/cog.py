@@ -101,6 +101,15 @@ class CatanCog(commands.GroupCog, group_name="catan", group_description=_describ
         await self.bot.flows.guarded(interaction, body)
 
     # ---- commands ----------------------------------------------------------------------------
+    @app_commands.command(name="board", description=_describe("board"))
+    @app_commands.describe(game=cmd("game_option"))
+    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+        """The current board, without scrolling the thread for it."""
+        async def body() -> None:
+            await self.bot.flows.answer_board(interaction, await self._game(interaction, game))
+
+        await self.bot.flows.guarded(interaction, body)
+
     @app_commands.command(name="build", description=_describe("build"))
     @app_commands.describe(spot=_describe("build.spot"), game=cmd("game_option"))
     async def build(self, interaction: Interaction, spot: str, game: int | None = None) -> None:

@@ -5,7 +5,6 @@ own private view for their hand and Lookout."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -13,11 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.presenters import board_embed
 from bot.discord.text import locale_of, tr
 from bot.games.fort.names import card_line, cat_line, perk_line, rule_line, seat_name
 from bot.i18n import DEFAULT_LOCALE, catalog
-from bot.render import render_board_async
 from bot.service import GameService, ServiceError
 from rules.fort.data import tables
 
@@ -148,14 +145,7 @@ class FortCog(commands.GroupCog, group_name="fort", group_description=text("grou
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
         async def body() -> None:
             gid = await self._game(interaction, game)
-            game_type, version, view = await self.service.public_view(gid)
-            png = await render_board_async(gid, version, game_type, view,
-                                           locale_of(interaction))
-            embed = board_embed(await self.service.summary(gid), locale_of(interaction),
-                                image=BOARD_FILE)
-            await interaction.followup.send(
-                embed=embed, file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
-                ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+            await self.bot.flows.answer_board(interaction, gid)
 
         await self.bot.flows.guarded(interaction, body)
 

@@ -4,7 +4,6 @@ resolves the game and hands over to the adapter's pipeline."""
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -12,13 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.panels import context_token
-from bot.discord.presenters import board_embed
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, tr
 from bot.games.northgard.labels import action_label, card_text
 from bot.games.northgard.names import card_name
 from bot.i18n import DEFAULT_LOCALE, catalog
-from bot.render import render_board_async
 from bot.service import GameService, ServiceError
 from rules.base import Action
 from rules.northgard.data import CLANS, data
@@ -79,13 +76,7 @@ class NorthgardCog(commands.GroupCog, group_name="northgard",
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
         async def body() -> None:
             gid = await self._game(interaction, game)
-            game_type, version, view = await self.service.public_view(gid)
-            png = await render_board_async(gid, version, game_type, view)
-            embed = board_embed(await self.service.summary(gid), locale_of(interaction),
-                                image=BOARD_FILE)
-            await interaction.followup.send(
-                embed=embed, file=discord.File(io.BytesIO(png), filename=BOARD_FILE),
-                ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+            await self.bot.flows.answer_board(interaction, gid)
 
         await self.bot.flows.guarded(interaction, body)
 
