@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.flows import Chooser, Options
+from bot.discord.lookup import resolve_game
 from bot.discord.text import locale_of, tr
 from bot.games.agot import codes as C
 from bot.games.agot.drafts import march_specs
@@ -86,18 +87,9 @@ class AgotCog(commands.GroupCog, group_name="agot", group_description=text("grou
 
     # ---- which game ------------------------------------------------------------------------
     async def _game(self, interaction: Interaction, game: int | None) -> int:
-        if game is None and interaction.channel_id is not None:
-            game = await self.service.game_for_thread(interaction.channel_id)
-        if game is None:
-            mine = [s for s in await self.service.my_games(interaction.user.id)
-                    if s.game_type == "agot"]
-            if len(mine) != 1:
-                raise ServiceError("error.which_game")
-            game = mine[0].game_id
-        summary = await self.service.summary(game)
-        if summary.game_type != "agot":
-            raise ServiceError("agot.error.not_agot", game_id=game)
-        return game
+        """This thread's game (or ``game``, or the caller's only one) — of this game's type;
+        another game's thread is named ("game #2 is Catan, not …")."""
+        return await resolve_game(self.service, interaction, game, "agot")
 
     async def _quiet_game(self, interaction: Interaction) -> int | None:
         """The game for autocomplete, or None (autocomplete never raises)."""

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.lookup import resolve_game
 from bot.discord.text import locale_of, tr
 from bot.games.fort.names import card_line, cat_line, perk_line, rule_line, seat_name
 from bot.i18n import DEFAULT_LOCALE, catalog
@@ -125,20 +126,9 @@ class FortCog(commands.GroupCog, group_name="fort", group_description=text("grou
         return self.bot.service
 
     async def _game(self, interaction: Interaction, game: int | None) -> int:
-        """This thread's game (or ``game``, or the caller's only Fort game) — a Fort game."""
-        if game is None and interaction.channel_id is not None:
-            game = await self.service.game_for_thread(interaction.channel_id)
-        if game is None:
-            mine = [s for s in await self.service.my_games(interaction.user.id)
-                    if s.game_type == GAME]
-            if len(mine) != 1:
-                raise ServiceError("error.which_game")
-            game = mine[0].game_id
-        summary = await self.service.summary(game)
-        if summary.game_type != GAME:
-            raise ServiceError("fort.error.not_fort", game_id=game,
-                               title=summary.game_type_title)
-        return game
+        """This thread's game (or ``game``, or the caller's only one) — of this game's type;
+        another game's thread is named ("game #2 is Catan, not …")."""
+        return await resolve_game(self.service, interaction, game, GAME)
 
     @app_commands.command(name="board", description=text("board"))
     @app_commands.describe(game=text("game"))

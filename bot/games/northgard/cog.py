@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.lookup import resolve_game
 from bot.discord.panels import context_token
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, tr
@@ -59,17 +60,9 @@ class NorthgardCog(commands.GroupCog, group_name="northgard",
         return self.bot.service
 
     async def _game(self, interaction: Interaction, game: int | None) -> int:
-        if game is not None:
-            return game
-        if interaction.channel_id is not None:
-            found = await self.service.game_for_thread(interaction.channel_id)
-            if found is not None:
-                return found
-        mine = [s for s in await self.service.my_games(interaction.user.id)
-                if s.game_type == GAME and s.status == "active"]
-        if len(mine) == 1:
-            return int(mine[0].game_id)
-        raise ServiceError("error.which_game")
+        """This thread's game (or ``game``, or the caller's only one) — a Northgard game;
+        another game's thread is named, not misread."""
+        return await resolve_game(self.service, interaction, game, GAME)
 
     @app_commands.command(name="board", description=_describe("board"))
     @app_commands.describe(game=cmd("game_option"))

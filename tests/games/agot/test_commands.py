@@ -72,7 +72,7 @@ async def test_reading_commands(simcord_env: Any, service: GameService) -> None:
     # Another kind of game is refused politely.
     await alice.member.slash(channel, "game new", game_type="sealed_bids", players=2)
     refused = await alice.member.slash(channel, "agot tracks", game=2)
-    assert "is not A Game of Thrones" in refused.response.content
+    assert "is Sealed Bids (test fixture), not A Game of Thrones" in refused.response.content
 
     # An order panel from round 1, clicked once the orders are revealed, is stale.
     old = alice.user.dm_channel.history()[0]

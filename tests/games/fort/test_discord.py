@@ -215,7 +215,7 @@ async def test_a_fort_game_through_discord(simcord_env: Any, fort_service: GameS
     other = next(t for t in channel.threads if t.id != thread.id)
     wrong = await alice.slash(other, "fort board")
     assert "Sealed Bids (test fixture)" in wrong.response.content
-    assert "not Fort" in wrong.response.content
+    assert "not Fort" in wrong.response.content, wrong.response.content
     assert not wrong.response.attachments
 
 
