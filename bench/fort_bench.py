@@ -54,7 +54,7 @@ def main(games: int = 20) -> None:
     for seed in range(games):
         play(config, 4, seed, copy=True)
     spent = time.process_time() - start
-    print(f"dogs_cats 4p via apply (a copy per action): {games / spent:.1f} games/s")
+    print(f"cats_dogs 4p via apply (a copy per action): {games / spent:.1f} games/s")
     st, log = play(config, 4, 3)
     start = time.perf_counter()
     replay(RULES, config, 4, 3, log, verify="none")

@@ -57,8 +57,8 @@ class FortRules(GameRules):
             Variant("draft", {"draft": True}, ALL_SEATS),
             Variant("dogs", {"dogs": True}, ALL_SEATS),
             Variant("cats", {"cats": True}, ALL_SEATS),
-            Variant("dogs_cats", {"dogs": True, "cats": True}, ALL_SEATS),
-            Variant("draft_dogs_cats", {"draft": True, "dogs": True, "cats": True}, ALL_SEATS),
+            Variant("cats_dogs", {"dogs": True, "cats": True}, ALL_SEATS),
+            Variant("draft_cats_dogs", {"draft": True, "dogs": True, "cats": True}, ALL_SEATS),
         ]
 
     def n_seats(self, state: State) -> int:

@@ -104,7 +104,7 @@ def test_config_is_checked() -> None:
     with pytest.raises(RuleViolation):
         RULES.new_game({}, 5, 1)
     names = {v.name for v in RULES.variants()}
-    assert names == {"basic", "draft", "dogs", "cats", "dogs_cats", "draft_dogs_cats"}
+    assert names == {"basic", "draft", "dogs", "cats", "cats_dogs", "draft_cats_dogs"}
 
 
 def test_content_pack_marks_provenance() -> None:
