@@ -1,6 +1,13 @@
-"""Board image speed: the AGoT renderer over varied positions, with the generic card for scale.
+"""Board image speed for every registered game, through ``bot.render.render_board`` (the
+game's own renderer, or the generic status card for a game without one).
 
-Run: .venv/bin/python -m bench.render_bench [states]
+Each game is played at random (its first mode, at 3 to its largest table) and public views
+are sampled over the game's course, a finished position included; every view is rendered
+once and the figures are min / median / max per game. The first render of a process (static
+layers, fonts) is reported apart. Target (issue #17): AGoT board ≤ 50 ms p50.
+
+Run: ``python -m bench.render_bench [views per game] [game ...]``
+(``python -m bot bench render``).
 """
 
 from __future__ import annotations
@@ -8,66 +15,69 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
-from bot.games.agot import render as agot
-from bot.render import generic
-from rules.agot import RULES
+from bot.render import render_board, renderer_for
+from rules import registry
+from rules.base import GameRules
 from rules.rng import Rng
 
+VIEWS = 24
+MAX_STEPS = 3_000  # per sampled game: a bound for engines whose random games run long
 
-def sample_views(count: int) -> list[dict[str, Any]]:
-    """Public views from random 3-, 4- and 5-player games, spread over rounds and phases."""
+
+def sample_views(rules: GameRules, count: int) -> list[dict[str, Any]]:
+    """Public views from random games, spread over their course."""
+    variant = rules.variants()[0]
+    sizes = sorted(variant.seats)
     views: list[dict[str, Any]] = []
     seed = 0
     while len(views) < count:
         seed += 1
-        players = 3 + seed % 3
-        st = RULES.new_game({}, players, seed)
+        n = sizes[seed % len(sizes)]
+        state = rules.new_game(rules.check_config(variant.config, n), n, seed)
         rng = Rng(seed * 7919)
-        step = 0
-        while st.result is None and len(views) < count:
-            if step % 37 == 0:
-                views.append(RULES.view(st, None))
-            seat = rng.choice(sorted(RULES.awaiting(st)))
-            RULES.step(st, seat, RULES.random_action(st, seat, rng))
-            step += 1
+        every = 1 + seed % 23 + 14
+        for step in range(MAX_STEPS):
+            if rules.result(state) is not None or len(views) >= count:
+                break
+            if step % every == 0:
+                views.append(rules.view(state, None))
+            awaited = sorted(rules.awaiting(state))
+            if not awaited:
+                break
+            seat = rng.choice(awaited)
+            rules.step(state, seat, rules.random_action(state, seat, rng))
         if len(views) < count:
-            views.append(RULES.view(st, None))  # a finished game too
+            views.append(rules.view(state, None))  # where the game ended (or stopped)
     return views
 
 
-def timings(fn: Callable[[dict[str, Any]], bytes], views: list[dict[str, Any]]) -> list[float]:
-    out = []
-    for view in views:
+def main(argv: list[str]) -> None:
+    count = int(argv[0]) if argv and argv[0].isdigit() else VIEWS
+    chosen = [a for a in argv if not a.isdigit()] or sorted(registry.games())
+    print(f"{count} public views per game, each rendered once; ms min / median / max "
+          "(first render of the process apart)")
+    for game_id in chosen:
+        rules = registry.get(game_id)
+        views = sample_views(rules, count)
+        renderer = renderer_for(game_id)
+        kind = "generic card" if renderer.__module__ == "bot.render.generic" else "own renderer"
         t0 = time.perf_counter()
-        fn(view)
-        out.append((time.perf_counter() - t0) * 1000)
-    return sorted(out)
-
-
-def report(name: str, ms: list[float]) -> None:
-    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    print(f"{name:<8} n={len(ms)}  p50 {statistics.median(ms):6.1f} ms  p95 {p95:6.1f} ms  "
-          f"max {ms[-1]:6.1f} ms")
-
-
-def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 50
-    views = sample_views(count)
-    phases = sorted({str(v["phase"]).split(":")[0] for v in views})
-    print(f"{len(views)} views, rounds {min(v['round'] for v in views)}-"
-          f"{max(v['round'] for v in views)}, phases: {', '.join(phases)}")
-    t0 = time.perf_counter()
-    agot.render(views[0])  # builds the map, sprites and fonts once per process
-    print(f"first render (static layers, once per process): "
-          f"{(time.perf_counter() - t0) * 1000:.0f} ms")
-    report("agot", timings(agot.render, views))
-    report("generic", timings(generic.render, views))
-    size = sum(len(agot.render(v)) for v in views[:10]) / 10
-    print(f"agot PNG size: {size / 1024:.0f} KiB on average")
+        first_png = render_board(game_id, views[0])
+        first = (time.perf_counter() - t0) * 1000
+        times, sizes = [], []
+        for view in views:
+            t0 = time.perf_counter()
+            png = render_board(game_id, view)
+            times.append((time.perf_counter() - t0) * 1000)
+            sizes.append(len(png))
+        assert first_png[:8] == b"\x89PNG\r\n\x1a\n"
+        print(f"  {game_id:<12} {kind:<13} first {first:7.1f} ms   then n={len(times)} "
+              f"{min(times):6.1f} / {statistics.median(times):6.1f} / {max(times):6.1f} ms   "
+              f"PNG ~{statistics.mean(sizes) / 1024:.0f} KiB")
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

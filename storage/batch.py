@@ -15,8 +15,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, update
+from sqlalchemy import JSON, and_, bindparam, delete, insert, update
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.types import TypeDecorator
 
 from storage.models import ActionRow, Deadline, Game, Snapshot
 from storage.repo import VersionConflict
@@ -29,6 +31,28 @@ D = Deadline.__table__
 MAX_BATCH = 128
 #: Column widths of an ``actions`` row that SQLite would not enforce but reading it back does.
 _WIDTHS = {c: A.c[c].type.length for c in ("interaction_id", "source", "state_hash")}
+
+
+class JSONText(str):
+    """A JSON column's value already serialized (a move's state: serialized once, where its
+    hash is computed, and written as that text instead of being encoded again)."""
+
+
+class _JSONTextType(TypeDecorator[Any]):
+    """Binds a ``JSONText`` to a JSON column as is (the driver takes JSON as text on SQLite
+    and asyncpg alike); reading the column is unchanged."""
+
+    impl = JSON
+    cache_ok = True
+
+    def bind_processor(self, dialect: Dialect) -> None:  # type: ignore[override]
+        return None
+
+
+def _binds(columns: tuple[str, ...], sample: dict[str, Any]) -> dict[str, Any]:
+    """Bind parameters for ``columns``; a ``JSONText`` value is bound without re-encoding."""
+    return {c: bindparam(c, type_=_JSONTextType()) if isinstance(sample[c], JSONText)
+            else bindparam(c) for c in columns}
 
 
 class UnreadableRow(ValueError):
@@ -107,13 +131,15 @@ class BatchWriter:
 
     async def _apply(self, conn: AsyncConnection, batch: list[MoveWrite]) -> None:
         await conn.execute(A.insert(), [item.action for item in batch])
-        by_columns: dict[tuple[str, ...], list[MoveWrite]] = {}
+        by_columns: dict[tuple[tuple[str, bool], ...], list[MoveWrite]] = {}
         for item in batch:
-            by_columns.setdefault(tuple(sorted(item.game_values)), []).append(item)
-        for columns, items in by_columns.items():
+            key = tuple(sorted((c, isinstance(v, JSONText)) for c, v in item.game_values.items()))
+            by_columns.setdefault(key, []).append(item)
+        for key, items in by_columns.items():
+            columns = tuple(c for c, _ in key)
             stmt = (update(G)
                     .where(and_(G.c.id == bindparam("_gid"), G.c.version == bindparam("_old")))
-                    .values({c: bindparam(c) for c in columns}))
+                    .values(_binds(columns, items[0].game_values)))
             rows = [{"_gid": i.game_id, "_old": i.old_version, **i.game_values} for i in items]
             if self._multi_rowcount or len(rows) == 1:
                 res = await conn.execute(stmt, rows)
@@ -124,8 +150,11 @@ class BatchWriter:
                     if (await conn.execute(stmt, [row])).rowcount != 1:
                         raise VersionConflict(row["_gid"])
         snapshots = [item.snapshot for item in batch if item.snapshot is not None]
-        if snapshots:
-            await conn.execute(SN.insert(), snapshots)
+        for raw in (True, False):
+            rows = [r for r in snapshots if isinstance(r.get("state"), JSONText) is raw]
+            if rows:
+                stmt = insert(SN).values(_binds(tuple(rows[0]), rows[0])) if raw else SN.insert()
+                await conn.execute(stmt, rows)
         whole = [item.game_id for item in batch if item.clear_all_deadlines]
         if whole:
             await conn.execute(delete(D).where(D.c.game_id.in_(whole)))

@@ -3,12 +3,14 @@ PostgreSQL). Callers own the transaction: every function takes an ``AsyncConnect
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import and_, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.orm import configure_mappers
+from sqlmodel import SQLModel
 
 from storage.models import (
     ActionRow,
@@ -40,6 +42,23 @@ class VersionConflict(Exception):
     """Another writer advanced the game first (optimistic check failed)."""
 
 
+M = TypeVar("M", bound=SQLModel)
+
+
+def from_row(model: type[M], row: Mapping[str, Any]) -> M:
+    """A table model from a row the database has already typed, without pydantic's per-row
+    validation (25x cheaper; a head load builds a game and every seat). Validation is for
+    input: what is written goes through the models or ``check_action_row``. The object is
+    SQLAlchemy-instrumented as if validated, so setting its fields works the same. The log's
+    rows (``actions``) stay validated: ``db verify`` names a stored row that is invalid."""
+    if not model.__mapper__.configured:  # type: ignore[attr-defined]
+        configure_mappers()
+    obj = model._sa_class_manager.new_instance()  # type: ignore[attr-defined]
+    obj.__dict__.update(row)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(row))
+    return obj  # type: ignore[no-any-return]
+
+
 # ---- games -------------------------------------------------------------------------------
 async def insert_game(conn: AsyncConnection, **values: Any) -> int:
     res = await conn.execute(insert(G).values(**values).returning(G.c.id))
@@ -48,7 +67,7 @@ async def insert_game(conn: AsyncConnection, **values: Any) -> int:
 
 async def get_game(conn: AsyncConnection, game_id: int) -> Game | None:
     row = (await conn.execute(select(G).where(G.c.id == game_id))).mappings().first()
-    return Game.model_validate(dict(row)) if row else None
+    return from_row(Game, row) if row else None
 
 
 async def update_game(conn: AsyncConnection, game_id: int, **values: Any) -> None:
@@ -74,7 +93,7 @@ async def games_for_user(conn: AsyncConnection, user_id: int, statuses: Sequence
         .where(and_(S.c.user_id == user_id, G.c.status.in_(list(statuses))))
         .order_by(G.c.id)
     )
-    return [Game.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+    return [from_row(Game, r) for r in (await conn.execute(q)).mappings()]
 
 
 async def game_for_thread(conn: AsyncConnection, thread_id: int) -> int | None:
@@ -116,7 +135,24 @@ async def count_games(conn: AsyncConnection) -> int:
 # ---- seats -------------------------------------------------------------------------------
 async def seats_of(conn: AsyncConnection, game_id: int) -> list[Seat]:
     q = select(S).where(S.c.game_id == game_id).order_by(S.c.seat)
-    return [Seat.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+    return [from_row(Seat, r) for r in (await conn.execute(q)).mappings()]
+
+
+async def seats_and_settings(conn: AsyncConnection, game_id: int
+                             ) -> tuple[list[Seat], dict[int, UserSettings]]:
+    """A game's seats and their players' settings in one read (a head load needs both: the
+    seats to know who plays, the settings for the reminders a move schedules)."""
+    user_cols = [c.label(f"u_{c.name}") for c in U.c]
+    q = (select(S, *user_cols).select_from(S.outerjoin(U, U.c.user_id == S.c.user_id))
+         .where(S.c.game_id == game_id).order_by(S.c.seat))
+    seats: list[Seat] = []
+    prefs: dict[int, UserSettings] = {}
+    for r in (await conn.execute(q)).mappings():
+        seats.append(from_row(Seat, {c.name: r[c.name] for c in S.c}))
+        if r["u_user_id"] is not None:
+            prefs[r["u_user_id"]] = from_row(UserSettings, {c.name: r[f"u_{c.name}"]
+                                                            for c in U.c})
+    return seats, prefs
 
 
 async def insert_seat(conn: AsyncConnection, **values: Any) -> None:
@@ -187,7 +223,7 @@ async def latest_snapshot(conn: AsyncConnection, game_id: int, upto: int | None 
         cond = and_(cond, SN.c.seq <= upto)
     q = select(SN).where(cond).order_by(SN.c.seq.desc()).limit(1)
     row = (await conn.execute(q)).mappings().first()
-    return Snapshot.model_validate(dict(row)) if row else None
+    return from_row(Snapshot, row) if row else None
 
 
 # ---- deadlines ---------------------------------------------------------------------------
@@ -209,13 +245,13 @@ async def add_deadlines(conn: AsyncConnection, rows: list[dict[str, Any]]) -> No
 
 async def deadlines_of(conn: AsyncConnection, game_id: int) -> list[Deadline]:
     q = select(D).where(D.c.game_id == game_id).order_by(D.c.due_at, D.c.seat)
-    return [Deadline.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+    return [from_row(Deadline, r) for r in (await conn.execute(q)).mappings()]
 
 
 async def due_deadlines(conn: AsyncConnection, now: datetime, limit: int = 200
                         ) -> list[Deadline]:
     q = select(D).where(D.c.due_at <= now).order_by(D.c.due_at, D.c.id).limit(limit)
-    return [Deadline.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+    return [from_row(Deadline, r) for r in (await conn.execute(q)).mappings()]
 
 
 async def delete_deadline(conn: AsyncConnection, deadline_id: int) -> None:
@@ -243,7 +279,7 @@ async def user_settings(conn: AsyncConnection, user_ids: Iterable[int]) -> dict[
     if not ids:
         return {}
     q = select(U).where(U.c.user_id.in_(ids))
-    return {r["user_id"]: UserSettings.model_validate(dict(r))
+    return {r["user_id"]: from_row(UserSettings, r)
             for r in (await conn.execute(q)).mappings()}
 
 
