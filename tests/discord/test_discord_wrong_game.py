@@ -45,7 +45,7 @@ async def test_catan_commands_in_another_games_thread(simcord_env: Any) -> None:
 async def test_catan_board_in_another_games_thread_says_so(simcord_env: Any) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
-    alice, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob"))
+    alice, _bob = (guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob"))
     await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
     (thread,) = channel.threads
     answer = await alice.slash(thread, "catan board")
