@@ -3,9 +3,15 @@ awaiting one seat (the draft awaits all seats at once) with a short list of conc
 
 Frames: ``draft`` → ``turn`` (cleanup, play, recruit, discard, draw, cats, end check) which
 pushes ``play`` (choose a card / skip / cat and perk options) → ``card`` (dog needs, which
-actions in which order, improving, following, trash-this-card, Do-Over) → ``resolve`` (one
+actions in which order, improving, the follow window, trash-this-card, Do-Over) → ``resolve`` (one
 action's steps, interpreted) → ``choice`` (one parameter of one step). ``recruit`` serves the
 Recruit phase and the Recruit Card action.
+
+The follow window (issue #12) is a secret simultaneous commitment: every other player is
+awaited at once (a player without a matching card is offered only ``pass``, so being asked
+reveals nothing), commits ``follow {card}`` / ``pass`` / ``rough`` secretly and may revise it
+(or lock it in with ``ready``) until everyone has committed; then the choices are revealed
+together and resolved clockwise from the Leader (A1).
 """
 
 from __future__ import annotations
@@ -348,6 +354,7 @@ class Play(Choosing):
         ct = ctype(card)
         cf = MACHINE.push(st, "card", seat=seat, card=card, second=fr["second"], stage="act",
                           order=[], idx=0, cur=[], followers=[], fi=0, fcards=[],
+                          choices=[], ready=[],
                           followed=[], rough=[], cats_used=list(fr["cats_used"]),
                           need={"have": 0, "suits": [], "lookout": [],
                                                        "hand": []})
@@ -378,10 +385,12 @@ class Card(Choosing):
     """One played card from its needs (dogs) to its follows, trash-this-card and Do-Over."""
 
     kind = "card"
-    actions = ("mode", "add", "done", "cancel", "follow", "pass", "rough", "do_over")
+    actions = ("mode", "add", "done", "cancel", "follow", "pass", "rough", "ready", "do_over")
 
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
-        if fr["stage"] in ("follow", "follow2"):
+        if fr["stage"] == "follow":
+            return frozenset(f for f in fr["followers"] if not fr["ready"][f])
+        if fr["stage"] == "follow2":
             return frozenset({fr["followers"][fr["fi"]]})
         if fr["stage"] in ("needs", "mode", "improve", "do_over"):
             return frozenset({fr["seat"]})
@@ -402,15 +411,6 @@ class Card(Choosing):
                 if xs is not None and ctype(c).count(xs) > 0:
                     out.append(Action("add", {"card": c}))
             return out
-        if stage == "follow":
-            f = fr["followers"][fr["fi"]]
-            out = [Action("pass")]
-            for c in st.players[f]["hand"]:
-                if matches(ctype(c), ct):
-                    out.append(Action("follow", {"card": c}))
-            if has_perk(st, f, "rough_housing") and ct.kind == "kid":
-                out.append(Action("rough"))
-            return out
         if stage == "follow2":
             f = fr["followers"][fr["fi"]]
             out = [Action("pass")]
@@ -422,7 +422,50 @@ class Card(Choosing):
             return [Action("pass"), Action("do_over")]
         return []
 
+    def follow_options(self, st: State, fr: Frame, f: int) -> Options:
+        """``f``'s secret options in the follow window: always ``pass`` (so being asked tells
+        nothing), each matching card, Rough Housing; ``ready`` once a choice is committed."""
+        ct = ctype(fr["card"])
+        out: Options = [Action("pass")]
+        for c in st.players[f]["hand"]:
+            if matches(ctype(c), ct):
+                out.append(Action("follow", {"card": c}))
+        if has_perk(st, f, "rough_housing") and ct.kind == "kid":
+            out.append(Action("rough"))
+        if fr["choices"][f] is not None:
+            out.append(Action("ready"))
+        return out
+
+    def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
+        if fr["stage"] == "follow":
+            return list(self.follow_options(st, fr, seat))
+        return super().legal(st, fr, seat)
+
+    def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
+        if fr["stage"] == "follow":
+            return rng.choice(self.follow_options(st, fr, seat))
+        return super().random(st, fr, seat, rng)
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        if fr["stage"] != "follow":
+            super().act(st, fr, seat, action, ev)
+            return
+        if action.kind not in self.actions:
+            raise RuleViolation("wrong_phase", text("fort.error.wrong_phase"))
+        if seat not in fr["followers"] or fr["ready"][seat]:
+            raise _bad()
+        chosen = _pick(self.follow_options(st, fr, seat), action)
+        if chosen.kind == "ready":
+            fr["ready"][seat] = True
+            return
+        revised = fr["choices"][seat] is not None
+        fr["choices"][seat] = {"kind": chosen.kind, "params": dict(chosen.params)}
+        ev_pub(ev, "follow_revised" if revised else "follow_chosen", seat=seat)
+
     def default(self, st: State, fr: Frame, seat: int) -> Action:
+        if fr["stage"] == "follow":
+            # Not following is the default; a committed choice is kept (locked in).
+            return Action("ready") if fr["choices"][seat] is not None else Action("pass")
         opts = self.options(st, fr)
         if fr["stage"] == "needs":
             done = [o for o in opts if o.kind == "done"]
@@ -461,18 +504,22 @@ class Card(Choosing):
         if stage == "follow_start":
             if ct.kind == "kid" and ct.public is not None:
                 fr["followers"] = clockwise_from(st, seat)
+                fr["choices"] = [None] * st.n
+                fr["ready"] = [False] * st.n
                 fr["fi"] = 0
                 fr["stage"] = "follow"
             else:
                 fr["stage"] = "after"
             return True
         if stage == "follow":
-            while fr["fi"] < len(fr["followers"]):
-                if len(self.options(st, fr)) > 1:
-                    return False
-                fr["fi"] += 1  # nothing to follow with: passes without being asked
-            fr["stage"] = "after"
+            if any(fr["choices"][f] is None for f in fr["followers"]):
+                return False  # the window stays open until everyone has committed
+            ev_pub(ev, "follow_reveal", card=card)
+            fr["fi"] = 0
+            fr["stage"] = "follow_resolve"
             return True
+        if stage == "follow_resolve":
+            return self._resolve_follows(st, fr, ev)
         if stage == "follow2":
             return False
         if stage == "after":
@@ -523,7 +570,6 @@ class Card(Choosing):
         stage = fr["stage"]
         seat = fr["seat"]
         p = st.players[seat]
-        ct = ctype(fr["card"])
         if stage == "mode":
             fr["order"] = effects.MODE_ORDER[action.params["mode"]]
             fr["stage"] = "act"
@@ -542,32 +588,15 @@ class Card(Choosing):
             fr["cur"].append(c)
             ev_pub(ev, "add", seat=seat, card=c)
             return
-        if stage in ("follow", "follow2"):
+        if stage == "follow2":
             f = fr["followers"][fr["fi"]]
             q = st.players[f]
-            if action.kind == "pass":
-                if stage == "follow":
-                    ev_pub(ev, "pass", seat=f)
-                    fr["fi"] += 1
-                else:
-                    self._follow_resolve(st, fr, f)
-                return
-            if action.kind == "rough":
-                q["perks"].remove("rough_housing")
-                st.box.append("rough_housing")
-                fr["rough"].append(f)
-                ev_pub(ev, "perk_used", seat=f, perk="rough_housing")
-                fr["fi"] += 1
-                return
-            c = action.params["card"]
-            q["hand"].remove(c)
-            q["discard"].append(c)
-            fr["fcards"].append(c)
-            ev_pub(ev, "follow", seat=f, card=c, leader=seat)
-            if stage == "follow" and has_perk(st, f, "copy_cat") and any(
-                    matches(ctype(h), ct) for h in q["hand"]):
-                fr["stage"] = "follow2"
-                return
+            if action.kind == "follow":
+                c = action.params["card"]
+                q["hand"].remove(c)
+                q["discard"].append(c)
+                fr["fcards"].append(c)
+                ev_pub(ev, "follow", seat=f, card=c, leader=seat)
             self._follow_resolve(st, fr, f)
             return
         if stage == "do_over":
@@ -580,6 +609,41 @@ class Card(Choosing):
             return
         raise _bad()
 
+    def _resolve_follows(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        """The revealed choices, clockwise from the Leader (A1): passes, Rough Housing, and
+        follows (each resolved before the next follower's; Copy Cat may add a second card)."""
+        seat = fr["seat"]
+        while fr["fi"] < len(fr["followers"]):
+            f = fr["followers"][fr["fi"]]
+            q = st.players[f]
+            choice = fr["choices"][f] or {"kind": "pass", "params": {}}
+            kind = choice["kind"]
+            c = choice["params"].get("card")
+            if kind == "rough" and has_perk(st, f, "rough_housing"):
+                q["perks"].remove("rough_housing")
+                st.box.append("rough_housing")
+                fr["rough"].append(f)
+                ev_pub(ev, "perk_used", seat=f, perk="rough_housing")
+                fr["fi"] += 1
+                continue
+            if kind != "follow" or c not in q["hand"]:
+                ev_pub(ev, "pass", seat=f)
+                fr["fi"] += 1
+                continue
+            q["hand"].remove(c)
+            q["discard"].append(c)
+            fr["fcards"].append(c)
+            ev_pub(ev, "follow", seat=f, card=c, leader=seat)
+            if has_perk(st, f, "copy_cat"):
+                # Every Copy Cat follower is asked (pass-only without a second card): being
+                # asked tells nothing about the hand.
+                fr["stage"] = "follow2"
+                return False
+            self._follow_resolve(st, fr, f)
+            return True
+        fr["stage"] = "after"
+        return True
+
     def _follow_resolve(self, st: State, fr: Frame, f: int) -> None:
         ct = ctype(fr["card"])
         assert ct.public is not None
@@ -590,15 +654,19 @@ class Card(Choosing):
         fr["followed"].append(f)
         fr["fcards"] = []
         fr["fi"] += 1
-        fr["stage"] = "follow"
+        fr["stage"] = "follow_resolve"
         effects.push_resolve(st, f, ct.public["steps"], k, src="follow", card=fr["card"],
                              which="public")
 
     def progress(self, st: State, fr: Frame, seat: int) -> str | Text:
+        if fr["stage"] == "follow" and fr["choices"][seat] is not None:
+            return text("fort.progress.card_follow_chosen")
         return text(f"fort.progress.card_{fr['stage']}")
 
     def label(self, st: State, fr: Frame) -> str | Text:
-        if fr["stage"] in ("follow", "follow2") and fr["fi"] < len(fr["followers"]):
+        if fr["stage"] == "follow":
+            return text("fort.phase.follow_open", seat=fr["seat"], card=fr["card"])
+        if fr["stage"] == "follow2" and fr["fi"] < len(fr["followers"]):
             return text("fort.phase.follow", seat=fr["followers"][fr["fi"]],
                         card=fr["card"])
         return text("fort.phase.card", seat=fr["seat"], card=fr["card"])
@@ -612,7 +680,13 @@ class Card(Choosing):
                      "hand": list(fr["need"]["hand"]),
                      "lookout_used": len(fr["need"]["lookout"])},
         }
-        if fr["stage"] in ("follow", "follow2") and fr["fi"] < len(fr["followers"]):
+        if fr["stage"] == "follow":
+            # Who is asked and who has chosen are public; what they chose is not.
+            out["followers"] = list(fr["followers"])
+            out["chosen"] = [f for f in fr["followers"] if fr["choices"][f] is not None]
+            if seat in fr["followers"]:
+                out["my_choice"] = fr["choices"][seat]
+        if fr["stage"] == "follow2" and fr["fi"] < len(fr["followers"]):
             out["follower"] = fr["followers"][fr["fi"]]
             out["follow_cards"] = list(fr["fcards"])
         if seat == fr["seat"]:

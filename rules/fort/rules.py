@@ -36,7 +36,8 @@ class FortRules(GameRules):
         "Each player's hand and the order and contents of their deck; the Made-Up Rules a "
         "player holds (revealed at the end) and the face-down Made-Up Rule stack; the Park "
         "deck; which cards sit in each Lookout (only their suits show); in the draft, the "
-        "cards a player holds and picks."
+        "cards a player holds and picks; a player's follow choice until the window closes (only "
+        "who has chosen shows)."
     )
 
     def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:

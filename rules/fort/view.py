@@ -2,7 +2,8 @@
 
 Hidden: hands, deck order (and contents), the Made-Up Rules held and their stack, the Park
 deck, the identities of Lookout cards (their suits show), the draft packets and picks of
-others. Public: Yards, discard piles, Park, Perk row, VP, fort levels, Stuff, Pack, kennels,
+others, and the pending follow choices (only who has chosen shows until the reveal).
+Public: Yards, discard piles, Park, Perk row, VP, fort levels, Stuff, Pack, kennels,
 cats, the played and added cards.
 """
 
@@ -123,6 +124,19 @@ def perturb_hidden(st: State, seat: int, rng: Any) -> State | None:
     if s.result is not None:
         return None
     top = s.stack[-1] if s.stack else None
+    keep: set[str] = set()
+    if top is not None and top["kind"] == "card" and top["stage"] == "follow" \
+            and seat in top["followers"] and top["choices"][seat] is not None:
+        # The pending secret follow choice: another of the seat's options.
+        mine = top["choices"][seat]
+        handler: Any = MACHINE.handler(top)
+        alts = [a for a in handler.follow_options(s, top, seat)
+                if a.kind != "ready" and (a.kind, dict(a.params)) != (mine["kind"], mine["params"])]
+        if alts:
+            alt = rng.choice(alts)
+            top["choices"][seat] = {"kind": alt.kind, "params": dict(alt.params)}
+            return s
+        keep = {mine["params"].get("card")} - {None}
     if top is not None and top["kind"] == "draft":
         packet = top["packets"][seat]
         free = [i for i, c in enumerate(packet) if c != top["picks"][seat]]
@@ -133,7 +147,7 @@ def perturb_hidden(st: State, seat: int, rng: Any) -> State | None:
             packet[i], s.park_deck[j] = s.park_deck[j], packet[i]
             return s
     pairs = [(i, j) for i, h in enumerate(p["hand"]) for j, d in enumerate(p["deck"])
-             if ctype(h).id != ctype(d).id]
+             if ctype(h).id != ctype(d).id and h not in keep]
     if pairs:
         i, j = rng.choice(pairs)
         p["hand"][i], p["deck"][j] = p["deck"][j], p["hand"][i]

@@ -9,7 +9,9 @@ How a game runs, asynchronously:
   to improve, follow or pass, dog needs, recruit, a step's parameter), offered as buttons
   labelled with card names (``panels.FortMoveUI``) with a line explaining the decision —
   followers see the played card's public action. Draft picks are secret and simultaneous:
-  their buttons (``items.DraftPick``) stay good while rivals pick.
+  their buttons (``items.DraftPick``) stay good while rivals pick. So is the follow window:
+  every other player is asked at once and chooses (and may revise) in secret with buttons
+  (``items.FollowChoice``) that stay good while rivals choose; then all are revealed.
 * ``/fort board`` (the image, only for you), ``/fort cards`` (a reference of the cards on the
   table, or every kid, dog, cat, Perk and Made-Up Rule, in words) and ``/fort log``.
 """

@@ -84,6 +84,8 @@ def _label(a: Action, loc: str, view: Mapping[str, Any] | None, seat: int | None
         return tr("fort.act.pass", loc)
     if kind == "rough":
         return tr("fort.act.rough", loc)
+    if kind == "ready":
+        return tr("fort.act.ready", loc)
     if kind == "do_over":
         return tr("fort.act.do_over", loc)
     if kind == "recruit":

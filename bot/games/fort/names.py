@@ -192,6 +192,9 @@ def phase_text(view: Mapping[str, Any], locale: str | None = None) -> str:
     who = seat_name(int(seat), locale, view) if isinstance(seat, int) else ""
     if kind == "draft":
         inner = tr("fort.phase.draft", locale, round=int(top.get("round", 1)))
+    elif kind == "card" and top.get("stage") == "follow":
+        inner = tr("fort.phase.follow_open", locale, seat=who,
+                   card=card_name(str(top["card"]), locale))
     elif kind == "card" and top.get("follower") is not None:
         inner = tr("fort.phase.follow", locale,
                    seat=seat_name(int(top["follower"]), locale, view),

@@ -13,7 +13,7 @@ import discord
 
 from bot.discord.components import HandButton, MoveButton, MoveSelect
 from bot.discord.panels import MAX_BUTTONS, MAX_SELECTS, SELECT_SIZE, Panel, context_token
-from bot.games.fort.items import DraftPick
+from bot.games.fort.items import DraftPick, FollowChoice
 from bot.games.fort.labels import BUTTON, OPTION, label
 from bot.games.fort.names import action_text, card_name, need_text, seat_name, suits_text, tr
 from bot.i18n import Msg, msg
@@ -22,6 +22,7 @@ from rules.base import Action, ActionSpec
 from rules.fort.data import ctype
 
 QUIET = frozenset({"skip", "pass", "cancel"})
+FOLLOW_KINDS = frozenset({"pass", "follow", "rough", "ready"})
 
 
 def _style(action: Action) -> discord.ButtonStyle:
@@ -51,8 +52,10 @@ def note_for(view: Mapping[str, Any], seat: int, locale: str) -> Msg | None:
     card = str(top["card"])
     ct = ctype(card)
     stage = top.get("stage")
-    if stage in ("follow", "follow2") and top.get("follower") == seat:
-        return msg("fort.note.follow", leader=seat_name(int(top["seat"]), locale, view),
+    if (stage == "follow" and seat in (top.get("followers") or [])) or (
+            stage == "follow2" and top.get("follower") == seat):
+        key = "fort.note.follow_window" if stage == "follow" else "fort.note.follow"
+        return msg(key, leader=seat_name(int(top["seat"]), locale, view),
                    card=card_name(card, locale), suits=suits_text(card, locale),
                    public=action_text(ct.public, ct, locale))
     if stage == "improve" and ct.x_suit is not None:
@@ -78,7 +81,20 @@ class FortMoveUI:
         ctx = context_token(view, actions)
         ui = discord.ui.View(timeout=None)
         picks = [a for _, a in concrete if a.kind == "pick"]
-        if picks and len(picks) == len(concrete) and len(picks) <= MAX_BUTTONS:
+        pending = view.view.get("pending") or []
+        window = bool(pending) and pending[-1].get("kind") == "card" and \
+            pending[-1].get("stage") == "follow"
+        if window and concrete and len(concrete) <= MAX_BUTTONS and all(
+                a.kind in FOLLOW_KINDS for _, a in concrete):
+            for n, (_, action) in enumerate(concrete):  # the follow window: secret choices
+                card = action.params.get("card")
+                ui.add_item(_at(FollowChoice(
+                    view.game_id, view.seat, view.version, int(view.view.get("round", 1)),
+                    str(pending[-1]["card"]), action.kind,
+                    str(card) if card is not None else None,
+                    label(action, locale, view.view, view.seat, BUTTON), _style(action)),
+                    n // 5))
+        elif picks and len(picks) == len(concrete) and len(picks) <= MAX_BUTTONS:
             for n, action in enumerate(picks):  # the draft: picks that survive rivals' picks
                 card = str(action.params["card"])
                 ui.add_item(_at(DraftPick(view.game_id, view.seat, view.version, card,

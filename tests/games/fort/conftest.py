@@ -54,6 +54,22 @@ class Game:
         self.events.extend(ev)
         return ev
 
+    def in_window(self) -> bool:
+        top = self.state.stack[-1] if self.state.stack else None
+        return top is not None and top["kind"] == "card" and top["stage"] == "follow"
+
+    def window(self, choices: dict[int, Action] | None = None) -> None:
+        """Close the follow window: every follower still to commit commits its choice from
+        ``choices`` (default: pass), in seat order; the reveal follows the last commit."""
+        choices = choices or {}
+        assert self.in_window(), self.top()
+        for f in sorted(self.top()["followers"]):
+            if not self.in_window():
+                break
+            if self.top()["choices"][f] is None:
+                a = choices.get(f, Action("pass"))
+                self.do(a.kind, by=f, **a.params)
+
     def kinds(self) -> list[str]:
         return [e.kind for e in self.events]
 

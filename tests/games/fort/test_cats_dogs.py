@@ -137,6 +137,7 @@ def test_dogs_in_a_yard_can_be_recruited_but_not_trashed() -> None:
     assert {a_.params["card"] for a_ in g.legal()} == {"chef"}
     g.do("choose", seat=rival, card="chef")
     assert "chef" in g.state.box
+    g.window()
     assert g.top()["kind"] == "recruit" and g.top()["seat"] == a
     g.do("recruit", **{"from": "yard", "seat": rival, "card": "pudge"})
     assert "pudge" in g.p(a)["discard"] and g.p(rival)["yard"] == []

@@ -22,7 +22,8 @@ from tests.fixtures.sealed_bids import RULES as SEALED
 
 GAME = "fort"
 MAX_CLICKS = 160
-PREFER = ("pick", "play", "follow", "mode", "recruit", "done", "add", "choose")
+# "ready" first: a follower who has chosen locks it in (instead of revising it forever).
+PREFER = ("ready", "pick", "play", "follow", "mode", "recruit", "done", "add", "choose")
 
 
 @pytest.fixture
@@ -105,7 +106,8 @@ class Table:
         version = (await self.service.summary(self.game_id)).version
         dm = member.user.dm_channel.last_message if member.user.dm_channel else None
         fresh = dm is not None and any(
-            i.startswith("mst:mv:") and i.split(":")[4] == str(version) for i in custom_ids(dm))
+            i.startswith(("mst:mv:", "fort:fw:")) and i.split(":")[4] == str(version)
+            for i in custom_ids(dm))
         if seat != 2 and fresh:
             self.routes["dm"] = self.routes.get("dm", 0) + 1
             self._where = "dm"
@@ -130,8 +132,15 @@ class Table:
         message, actor = await self.panel(seat)
         view = (await self.service.private_view(gid, member.id)).view
         wanted = label(action, "en", view, seat)
-        cid = next(i for i in custom_ids(message) if i.startswith("mst:mv:")
-                   and i.endswith(f":{index}"))
+        # The follow window's secret choices are Fort's own buttons (named by their action).
+        window = [i for i in custom_ids(message) if i.startswith("fort:fw:")]
+        if window:
+            tail = action.kind + (f":{action.params['card']}" if "card" in action.params else "")
+            cid = next(i for i in window if i.split(":", 7)[7] == tail)
+            self.kinds["window"] = self.kinds.get("window", 0) + 1
+        else:
+            cid = next(i for i in custom_ids(message) if i.startswith("mst:mv:")
+                       and i.endswith(f":{index}"))
         button = next(c for c in components(message) if c.get("custom_id") == cid)
         assert button["label"] == wanted, (button["label"], wanted)
         result = await actor.click(message, custom_id=cid)
@@ -180,7 +189,7 @@ async def test_a_fort_game_through_discord(simcord_env: Any, fort_service: GameS
         if turns_done >= 1 and {"play", "follow", "recruit"} <= table.kinds.keys():
             break
     assert turns_done >= 1
-    assert {"play", "follow", "recruit"} <= table.kinds.keys(), table.kinds
+    assert {"play", "follow", "recruit", "window"} <= table.kinds.keys(), table.kinds
     assert table.routes.get("dm") and table.routes.get("my_hand"), table.routes
 
     # nothing private in public: no "Your hand" embed, no hand lines in the thread

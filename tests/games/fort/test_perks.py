@@ -52,8 +52,8 @@ def test_copy_cat_follows_with_two_cards_using_both_suits() -> None:
     g.set_hand((a + 2) % 3, ["doc"])
     g.do("play", card="rusty")
     g.do("mode", mode="public")
-    g.do("follow", card="bug")
-    assert g.top()["stage"] == "follow2"
+    g.window({f: Action("follow", {"card": "bug"})})
+    assert g.top()["stage"] == "follow2" and g.awaiting() == [f]
     g.do("follow", card="moles")
     assert g.p(f)["stuff"]["pizza"] == 3  # 1 + 2 (double)
 
@@ -105,12 +105,14 @@ def test_do_over_plays_a_second_card() -> None:
     g.set_hand(a, ["ace", "golden_boy"])
     g.do("play", card="ace")
     g.do("mode", mode="private")  # +1 VP
+    g.window()
     assert g.top()["stage"] == "do_over"
     assert RULES.default_action(g.state, a) == Action("pass")
     g.do("do_over")
     assert g.top()["kind"] == "play" and g.top()["second"]
     g.do("play", card="golden_boy")
     g.do("mode", mode="public")
+    g.window()
     assert g.top()["kind"] == "recruit"  # no second Do-Over
     assert "do_over" in g.state.box
 
@@ -125,8 +127,8 @@ def test_rough_housing_trashes_the_leaders_card_after_the_follows() -> None:
     g.set_hand(f2, ["bug"])
     g.do("play", card="rusty")
     g.do("mode", mode="public")
-    assert g.awaiting() == [f1] and Action("rough") in g.legal()
-    g.do("rough")
-    assert "rusty" in g.p(a)["played"]
-    g.do("follow", card="bug")  # f2 still follows
+    assert g.awaiting() == sorted([f1, f2]) and Action("rough") in g.legal(f1)
+    g.do("rough", by=f1)
+    assert "rusty" in g.p(a)["played"] and "rough_housing" in g.p(f1)["perks"]  # secret
+    g.do("follow", by=f2, card="bug")  # f2 still follows
     assert "rusty" in g.state.box and "rusty" not in g.p(a)["played"]

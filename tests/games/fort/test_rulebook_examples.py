@@ -124,7 +124,7 @@ def test_nervak_gives_nothing_when_someone_follows() -> None:
     vp = g.p(lead)["vp"]
     g.do("play", card="golden_boy")
     g.do("mode", mode="public")
-    assert g.awaiting() == [follower]
-    g.do("follow", card="prince")
+    assert g.awaiting() == sorted([follower, (lead + 2) % 3])  # everyone is asked
+    g.window({follower: Action("follow", {"card": "prince"})})
     assert g.p(lead)["vp"] == vp + 1
     assert "cat_use" not in g.kinds()

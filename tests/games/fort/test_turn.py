@@ -92,15 +92,18 @@ def test_followers_clockwise_with_matching_suit_or_coin_public_only() -> None:
     assert g.top()["kind"] == "recruit"
     g.do("recruit", **{"from": "deck"})
     g.do("done") if g.top().get("stage") == "improve" else None
-    assert g.awaiting() == [f1]
-    assert {a.params.get("card") for a in g.legal() if a.kind == "follow"} == {"moles"}
-    g.do("follow", card="moles")
+    # Everyone is asked at once; f2 (no shovel, no coin) may only pass.
+    assert g.awaiting() == sorted([f1, f2, f3])
+    assert {a.params.get("card") for a in g.legal(f1) if a.kind == "follow"} == {"moles"}
+    assert g.legal(f2) == [Action("pass")]
+    g.do("follow", by=f3, card="ace")
+    g.do("pass", by=f2)
+    assert "ace" in g.p(f3)["hand"]  # nothing happens before the reveal
+    g.do("follow", by=f1, card="moles")
     # The double counts twice for the follower: 2 pizza.
     assert g.p(f1)["stuff"]["pizza"] == 2
     assert "moles" in g.p(f1)["discard"]
-    # f2 cannot follow and is skipped; f3 follows with a coin plus a shovel in the Lookout.
-    assert g.awaiting() == [f3]
-    g.do("follow", card="ace")
+    # f3 follows with a coin plus a shovel in the Lookout.
     assert g.p(f3)["stuff"]["pizza"] == 2
     follows = [e.data["seat"] for e in g.events if e.kind == "follow"]
     assert follows == [f1, f3]
@@ -116,10 +119,13 @@ def test_pass_is_the_default_when_following() -> None:
     g.set_hand((lead + 2) % 3, ["bones"])
     g.do("play", card="rusty")
     g.do("mode", mode="public")
-    assert g.awaiting() == [f1]
+    assert g.awaiting() == sorted([f1, (lead + 2) % 3])
     assert RULES.default_action(g.state, f1) == Action("pass")
-    g.do("pass")
-    assert g.p(f1)["hand"] == ["bug"]
+    for s in g.awaiting():
+        a = RULES.default_action(g.state, s)
+        g.do(a.kind, by=s, **a.params)
+    assert not g.in_window() and g.p(f1)["hand"] == ["bug"]
+    assert "follow" not in g.kinds() and g.kinds().count("pass") == 2
 
 
 def test_dogs_cannot_be_followed_but_can_follow() -> None:
@@ -139,9 +145,9 @@ def test_dogs_cannot_be_followed_but_can_follow() -> None:
     g.set_hand(lead, ["eclair", "bones"])
     g.do("play", card="tiny")
     g.do("mode", mode="public")
-    assert g.awaiting() == [lead]
-    assert Action("follow", {"card": "eclair"}) in g.legal()
-    g.do("follow", card="eclair")
+    assert lead in g.awaiting()
+    assert Action("follow", {"card": "eclair"}) in g.legal(lead)
+    g.window({lead: Action("follow", {"card": "eclair"})})
     assert "eclair" in g.p(lead)["discard"]
 
 
@@ -229,7 +235,7 @@ def test_trash_this_card_after_the_follows() -> None:
     g.do("play", card="tiny")
     g.do("mode", mode="private_public")
     assert "tiny" in g.p(lead)["played"]  # still there while others may follow
-    g.do("follow", card="golden_boy")
+    g.window({f1: Action("follow", {"card": "golden_boy"})})
     assert "tiny" in g.state.box and "tiny" not in g.p(lead)["played"]
 
 
