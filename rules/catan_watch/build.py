@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import insort
 from itertools import compress
 
+from rules.base import text
 from rules.catan_watch.common import Events, counts_json, ev, illegal, missing_message, pay
 from rules.catan_watch.data import COSTS, FIELDS_PER_SECTION, N_SECTIONS, TERRAIN_RESOURCE
 from rules.catan_watch.names import corner_name, path_name
@@ -105,28 +106,25 @@ def need(state: State, seat: int, what: str) -> None:
 def check_settlement_spot(state: State, seat: int, v: int, setup: bool) -> None:
     owner = state.owner
     if owner[v] != -1:
-        raise illegal("That corner is already taken.")
+        raise illegal(text("catan.error.corner_taken"))
     if not distance_ok(state, v):
-        raise illegal("That corner is too close to another settlement (distance rule).")
+        raise illegal(text("catan.error.distance_rule"))
     if not setup and not touches_own_road(state, seat, v):
-        raise illegal("A new settlement must connect to one of your roads.")
+        raise illegal(text("catan.error.settlement_road"))
 
 
 def check_road_spot(state: State, seat: int, e: int) -> None:
     if state.road[e] != -1:
-        raise illegal("There is already a road on that path.")
+        raise illegal(text("catan.error.path_taken"))
     if not road_connects(state, seat, e):
-        raise illegal(
-            "A new road must connect to your road, settlement or keep "
-            "(an opponent's settlement blocks a road from continuing)."
-        )
+        raise illegal(text("catan.error.road_connect"))
 
 
 def check_guard_section(state: State, seat: int, section: int) -> None:
     if state.pieces[seat][GUARDS] <= 0:
-        raise illegal("You have no guards left (7 per player).")
+        raise illegal(text("catan.error.no_guards"))
     if len(state.guards[section]) >= FIELDS_PER_SECTION:
-        raise illegal("That wall section is full.")
+        raise illegal(text("catan.error.section_full"))
 
 
 # ---- effects ---------------------------------------------------------------------------
@@ -200,7 +198,7 @@ def put_guard(state: State, seat: int, section: int, events: Events, how: str) -
 
 def build_road(state: State, seat: int, e: int, events: Events) -> None:
     if state.pieces[seat][ROADS] <= 0:
-        raise illegal("You have no roads left (15 per player).")
+        raise illegal(text("catan.error.no_roads"))
     check_road_spot(state, seat, e)
     need(state, seat, "road")
     pay(state, seat, COSTS["road"])
@@ -210,7 +208,7 @@ def build_road(state: State, seat: int, e: int, events: Events) -> None:
 
 def build_settlement(state: State, seat: int, v: int, events: Events) -> None:
     if state.pieces[seat][SETTLEMENTS] <= 0:
-        raise illegal("You have no settlements left (5 per player).")
+        raise illegal(text("catan.error.no_settlements"))
     check_settlement_spot(state, seat, v, setup=False)
     need(state, seat, "settlement")
     pay(state, seat, COSTS["settlement"])
@@ -220,9 +218,9 @@ def build_settlement(state: State, seat: int, v: int, events: Events) -> None:
 
 def build_keep(state: State, seat: int, v: int, events: Events) -> None:
     if state.owner[v] != seat or state.building[v] != 1:
-        raise illegal("A keep can only replace one of your own settlements.")
+        raise illegal(text("catan.error.keep_own"))
     if state.pieces[seat][KEEPS] <= 0:
-        raise illegal("You have no keeps left (4 per player).")
+        raise illegal(text("catan.error.no_keeps"))
     need(state, seat, "keep")
     pay(state, seat, COSTS["keep"])
     state.built = True  # step 3 has begun: no more trading this turn
@@ -254,7 +252,7 @@ def build_guard(state: State, seat: int, section: int, events: Events) -> None:
 
 def buy_development(state: State, seat: int, events: Events) -> None:
     if not state.dev_deck:
-        raise illegal("The development deck is empty.")
+        raise illegal(text("catan.error.deck_empty"))
     need(state, seat, "development")
     pay(state, seat, COSTS["development"])
     state.built = True  # step 3 has begun: no more trading this turn

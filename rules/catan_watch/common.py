@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, TypeVar
 
-from rules.base import Action, Event, RuleViolation
+from rules.base import Action, Event, RuleViolation, Text, text
 from rules.catan_watch.data import RES_INDEX, RESOURCES
 from rules.rng import Rng
 
@@ -131,38 +131,69 @@ def shuffle(rng: Any, seq: MutableSequence[T]) -> None:
         seq[i], seq[j] = seq[j], seq[i]
 
 
-def illegal(message: str) -> RuleViolation:
+def illegal(message: Text) -> RuleViolation:
     return RuleViolation("illegal", message)
 
 
-def bad(message: str) -> RuleViolation:
+def bad(message: Text) -> RuleViolation:
     return RuleViolation("bad_params", message)
+
+
+def res_text(r: int) -> Text:
+    """A resource by its index, as the log names it ("brick")."""
+    return text(f"catan.log.res.{RESOURCES[r]}")
+
+
+#: What int_param calls the parameter it checks, for the player.
+PARAM_NAMES: dict[str, Text] = {
+    "camp": text("catan.param.camp"),
+    "clan": text("catan.param.clan"),
+    "corner": text("catan.param.corner"),
+    "hex": text("catan.param.hex"),
+    "partner seat": text("catan.param.partner_seat"),
+    "path": text("catan.param.path"),
+    "seat": text("catan.param.seat"),
+    "section": text("catan.param.section"),
+    "wall section": text("catan.param.wall_section"),
+}
+
+
+#: The set-up's pieces ("settlement", "road", "guard"), for the player.
+PIECE_NAMES: dict[str, Text] = {
+    "guard": text("catan.piece.guard"),
+    "road": text("catan.piece.road"),
+    "settlement": text("catan.piece.settlement"),
+}
+
+
+def piece_text(piece: str) -> Text:
+    return PIECE_NAMES[piece]
 
 
 def counts_of(value: Any, what: str) -> list[int]:
     """Parse {"brick": 1, ...} into 5 counts."""
     if not isinstance(value, Mapping):
-        raise bad(f"{what} must map resource names to counts.")
+        raise bad(text("catan.error.counts_map", what=what))
     out = [0] * 5
     for name, n in value.items():
         if name not in RES_INDEX:
-            raise bad(f"Unknown resource {name!r} in {what}.")
+            raise bad(text("catan.error.unknown_resource", name=repr(name), what=what))
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise bad(f"Counts in {what} must be non-negative whole numbers.")
+            raise bad(text("catan.error.counts_whole", what=what))
         out[RES_INDEX[name]] = n
     return out
 
 
 def res_of(value: Any, what: str = "resource") -> int:
     if not isinstance(value, str) or value not in RES_INDEX:
-        raise bad(f"{what} must be one of: {', '.join(RESOURCES)}.")
+        raise bad(text("catan.error.resource_param", what=what, options=", ".join(RESOURCES)))
     return RES_INDEX[value]
 
 
 def int_param(params: Mapping[str, Any], key: str, lo: int, hi: int, what: str) -> int:
     v = params.get(key)
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v < hi:
-        raise bad(f"Give a valid {what} ({key}).")
+        raise bad(text("catan.error.param", what=PARAM_NAMES.get(what, what), field=key))
     return v
 
 
@@ -175,20 +206,25 @@ def counts_text(counts: Mapping[str, int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def missing_message(hand: list[int], cost: tuple[int, ...] | list[int]) -> str | None:
-    """'You need 1 more brick and 2 more ore.' or None if the hand covers the cost."""
+def missing_message(hand: list[int], cost: tuple[int, ...] | list[int],
+                    offer: bool = False) -> Text | None:
+    """'You need 1 more brick and 2 more ore.' (``offer``: 'To offer that you need …') or
+    None if the hand covers the cost."""
     if (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
             and hand[3] >= cost[3] and hand[4] >= cost[4]):
         return None
     short = [
-        f"{c - h} more {RESOURCES[i]}"
+        text("catan.error.more", n=c - h, res=res_text(i))
         for i, (h, c) in enumerate(zip(hand, cost, strict=True))
         if h < c
     ]
     if not short:
         return None
-    text = short[0] if len(short) == 1 else ", ".join(short[:-1]) + " and " + short[-1]
-    return f"You need {text}."
+    if len(short) == 1:
+        key = "catan.error.offer_need" if offer else "catan.error.need"
+        return text(key, more=short[0])
+    key = "catan.error.offer_need_and" if offer else "catan.error.need_and"
+    return text(key, more=short[:-1], last=short[-1])
 
 
 def has(hand: list[int], cost: tuple[int, ...] | list[int]) -> bool:

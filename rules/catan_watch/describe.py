@@ -23,11 +23,15 @@ REASONS = {"glorious": "glorious", "ten_vp": "ten_vp", "tragic_breach": "tragic_
            "tragic victory: more than 7 wildlings in the Gift": "tragic_gift"}
 
 
-def seat_label(seat: int) -> str:
+def seat_label(seat: int) -> Text:
     """How a seat is called at the table: its colour ("Red")."""
     if 0 <= seat < len(COLOURS):
-        return COLOURS[seat].capitalize()
-    return f"Seat {seat + 1}"
+        return _SEAT_LABELS[seat]
+    return text("catan.img.seat", seat=seat + 1)
+
+
+_SEAT_LABELS = (text("catan.colour.red"), text("catan.colour.blue"), text("catan.colour.orange"),
+                text("catan.colour.white"))
 
 
 def reason_text(reason: Any) -> Text:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.base import text
 from rules.catan_watch.build import (
     ROADS,
     check_guard_section,
@@ -13,7 +14,7 @@ from rules.catan_watch.build import (
     put_road,
     road_spots,
 )
-from rules.catan_watch.common import Events, bad, ev, illegal, int_param, res_of
+from rules.catan_watch.common import Events, bad, ev, illegal, int_param, res_of, res_text
 from rules.catan_watch.data import DEV_CARDS, N_SECTIONS, RESOURCES, TERRAIN_RESOURCE
 from rules.catan_watch.production import check_tormund_move, move_tormund
 from rules.catan_watch.specials import update_largest
@@ -35,29 +36,29 @@ def playable_cards(state: State, seat: int) -> list[str]:
 def play(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
     card = params.get("card")
     if not isinstance(card, str) or card not in DEV_CARDS:
-        raise bad(f"Unknown development card {card!r}.")
+        raise bad(text("catan.error.unknown_dev", card=repr(card)))
     if card == "victory_point":
-        raise illegal("Victory point cards stay hidden; they count automatically when you win.")
+        raise illegal(text("catan.error.vp_hidden"))
     if state.dev_played_turn == state.turn:
-        raise illegal("You may play only one development card per turn.")
+        raise illegal(text("catan.error.one_dev_per_turn"))
     hand = state.dev_hand[seat]
     if card not in hand:
-        raise illegal(f"You have no {DEV_CARDS[card]['name']} card.")
+        raise illegal(text("catan.error.no_dev_card", card=text(f"catan.dev.{card}")))
     if hand.count(card) <= state.dev_new.count(card):
-        raise illegal("You can't play a card on the turn you bought it.")
+        raise illegal(text("catan.error.dev_bought_now"))
     if card == "watch":
         _check_watch(state, seat, params)
     elif card == "road_building":
         if state.pieces[seat][ROADS] <= 0:
-            raise illegal("You have no roads left to build.")
+            raise illegal(text("catan.error.no_roads_to_build"))
     elif card == "winter_is_coming":
         picks = _two_resources(params)
         for r in set(picks):
             if state.bank[r] < picks.count(r):
-                raise illegal(f"The bank doesn't have enough {RESOURCES[r]}.")
+                raise illegal(text("catan.error.bank_not_enough", res=res_text(r)))
     elif card == "new_recruits":
         if not state.nw:
-            raise illegal("New Recruits is used only in Night's Watch mode.")
+            raise illegal(text("catan.error.recruits_nw_only"))
         check_guard_section(state, seat, int_param(params, "section", 0, N_SECTIONS, "section"))
     hand.remove(card)
     state.dev_played_turn = state.turn
@@ -83,17 +84,17 @@ def play(state: State, seat: int, params: Mapping[str, Any], events: Events) -> 
 def _two_resources(params: Mapping[str, Any]) -> list[int]:
     picks = params.get("resources")
     if not isinstance(picks, list) or len(picks) != 2:
-        raise bad("Name 2 resources to take (resources: [a, b]).")
+        raise bad(text("catan.error.two_resources"))
     return [res_of(p) for p in picks]
 
 
 def _check_watch(state: State, seat: int, params: Mapping[str, Any]) -> None:
     if "wildling_hex" in params:
         if not state.nw:
-            raise illegal("In the base game the Watch card moves Tormund.")
+            raise illegal(text("catan.error.watch_base"))
         h = int_param(params, "wildling_hex", 0, len(state.gift), "hex")
         if not state.gift[h]:
-            raise illegal("No wildling occupies that hex.")
+            raise illegal(text("catan.error.no_wildling_hex"))
         return
     h = int_param(params, "hex", 0, len(state.layout.number), "hex")
     check_tormund_move(state, seat, h, params.get("victim"))

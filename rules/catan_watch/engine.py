@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.base import Action, RuleViolation
+from rules.base import Action, RuleViolation, Text, text
 from rules.catan_watch import dev_cards, heroes, trade
 from rules.catan_watch.build import (
     build_guard,
@@ -87,7 +87,8 @@ def step(state: State, seat: int, action: Action) -> Events:
     entry = _DISPATCH[state.phase].get(kind)
     if entry is None:
         if kind not in ALL_KINDS:
-            raise RuleViolation("unknown_action", f"Unknown action {kind!r}.")
+            raise RuleViolation("unknown_action",
+                                text("catan.error.unknown_action", kind=repr(kind)))
         raise RuleViolation("wrong_phase", _wrong_phase_message(state, seat, kind))
     handler, win_check = entry
     events: Events = []
@@ -132,7 +133,7 @@ def _build_keep(state: State, seat: int, params: Params, events: Events) -> None
 
 def _build_guard(state: State, seat: int, params: Params, events: Events) -> None:
     if not state.nw:
-        raise illegal("Guards are built only in Night's Watch mode.")
+        raise illegal(text("catan.error.guards_nw_only"))
     build_guard(state, seat, int_param(params, "section", 0, N_SECTIONS, "section"), events)
 
 
@@ -161,7 +162,7 @@ def _place_free_road(state: State, seat: int, params: Params, events: Events) ->
 def _remove_hero(state: State, seat: int, params: Params, events: Events) -> None:
     h = params.get("hero")
     if not isinstance(h, int) or isinstance(h, bool) or h not in state.hero_offer:
-        raise illegal("Choose a hero from the offer on the table.")
+        raise illegal(text("catan.error.hero_from_offer"))
     state.hero_offer.remove(h)
     state.pending = None
     state.phase = MAIN
@@ -246,25 +247,24 @@ def end_turn(state: State, events: Events) -> None:
     events.append(ev("turn_started", {"seat": state.current, "turn": state.turn}))
 
 
-def _wrong_phase_message(state: State, seat: int, kind: str) -> str:
+def _wrong_phase_message(state: State, seat: int, kind: str) -> Text:
     phase = state.phase
     if phase == ROLL and kind in PHASE_KINDS[MAIN]:
-        return "Roll the dice first (you may play a development card before rolling)."
+        return text("catan.error.roll_first")
     if phase == DISCARD:
-        return "Waiting for discards after the 7."
+        return text("catan.error.wait_discards")
     if phase == TORMUND:
-        return "Move Tormund first."
+        return text("catan.error.tormund_first")
     if phase == TRADE:
         if seat == state.current:
-            return ("Your trade offer is open: close it with a player who accepted, "
-                    "or cancel it.")
-        return "A trade offer is open: accept, decline or counter it."
+            return text("catan.error.own_offer_open")
+        return text("catan.error.offer_open")
     if phase == TRADE_CONFIRM:
-        return "Confirm the trade with one partner or cancel it."
+        return text("catan.error.confirm_or_cancel")
     if phase == ROAD_BUILDING:
-        return "Place your free roads first."
+        return text("catan.error.free_roads_first")
     if phase == MANCE:
-        return "Take a card from the hand you looked at first."
+        return text("catan.error.mance_first")
     if phase == SETUP:
-        return "The set-up is still running."
-    return f"You can't do {kind} now."
+        return text("catan.error.setup_running")
+    return text("catan.error.not_now", kind=kind)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.base import RuleViolation
+from rules.base import RuleViolation, Text, text
 from rules.catan_watch.build import (
     check_guard_section,
     check_road_spot,
@@ -25,6 +25,7 @@ from rules.catan_watch.common import (
     pay,
     randbelow,
     res_of,
+    res_text,
     shuffle,
 )
 from rules.catan_watch.data import (
@@ -52,18 +53,18 @@ def hero_id(state: State, seat: int) -> str:
     return HEROES[state.hero[seat]]["id"] if state.hero[seat] else ""
 
 
-def ready(state: State, seat: int) -> str | None:
+def ready(state: State, seat: int) -> Text | None:
     """None if the seat may use its hero now, else why not."""
     if not state.nw or not state.hero[seat]:
-        return "You have no hero card."
+        return text("catan.error.no_hero")
     if state.phase not in (ROLL, MAIN):
-        return "You can use your hero only during your turn's main steps."
+        return text("catan.error.hero_main_steps")
     if state.hero_turn[seat] >= state.turn:
-        return "You can't use a hero card on the turn you obtained it."
+        return text("catan.error.hero_new")
     if state.hero_used_turn >= state.turn:
-        return "You have already used a hero this turn; the B side waits for a later turn."
+        return text("catan.error.hero_used")
     if hero_id(state, seat) in AFTER_ROLL and not state.rolled:
-        return "Roll the dice first: this hero is used in the trade and build steps."
+        return text("catan.error.hero_roll_first")
     return None
 
 
@@ -92,45 +93,45 @@ def _validate_params(state: State, seat: int, params: Mapping[str, Any]) -> None
     """validate, once the seat is known to be ready to use its hero."""
     after = params.get("after", "flip" if state.hero_side[seat] == "A" else "swap")
     if after not in ("flip", "swap"):
-        raise bad("after must be 'flip' (turn to side B) or 'swap' (take another hero).")
+        raise bad(text("catan.error.hero_after"))
     if after == "flip" and state.hero_side[seat] == "B":
-        raise illegal("After using side B you must return the card and take another hero.")
+        raise illegal(text("catan.error.hero_side_b"))
     if after == "swap" and state.hero_offer:
         take = params.get("take")
         if not isinstance(take, int) or isinstance(take, bool) or take not in state.hero_offer:
             offer = ", ".join(f"{h} {HEROES[h]['name']}" for h in state.hero_offer)
-            raise bad(f"Choose a hero to take from the offer (take): {offer}.")
+            raise bad(text("catan.error.hero_take", offer=offer))
     hid = hero_id(state, seat)
     hand = state.hands[seat]
     if hid == "marsh":
         give, get = res_of(params.get("give"), "give"), res_of(params.get("get"), "get")
         if give == get:
-            raise illegal("Trade one resource for a different one.")
+            raise illegal(text("catan.error.trade_different"))
         if not hand[give]:
-            raise illegal(f"You have no {RESOURCES[give]}.")
+            raise illegal(text("catan.error.no_res", res=res_text(give)))
         if not state.bank[get]:
-            raise illegal(f"The bank has no {RESOURCES[get]}.")
+            raise illegal(text("catan.error.bank_no_res", res=res_text(get)))
     elif hid == "tarly":
         r = res_of(params.get("resource"))
         if sum(state.dice[:2]) == 7 or state.got_yield:
-            raise illegal("Samwell Tarly helps only when your production roll gave you nothing.")
+            raise illegal(text("catan.error.tarly"))
         if not state.bank[r]:
-            raise illegal(f"The bank has no {RESOURCES[r]}.")
+            raise illegal(text("catan.error.bank_no_res", res=res_text(r)))
     elif hid == "mance":
         # Only the target: the card is chosen after looking at the hand (take_card), so no
         # answer here can tell anything about what the hand holds.
         target = _seat(params, "target", state)
         if target == seat or public_vp(state, target) <= public_vp(state, seat):
-            raise illegal("Mance Rayder targets an opponent with more victory points.")
+            raise illegal(text("catan.error.mance_target"))
         if not any(state.hands[target]):
-            raise illegal("That player has no resource cards.")
+            raise illegal(text("catan.error.player_no_cards"))
     elif hid == "yarwyck":
         src = int_param(params, "from_edge", 0, state.geo.n_edges, "path")
         dst = int_param(params, "to_edge", 0, state.geo.n_edges, "path")
         if state.road[src] != seat or _own_road_ends(state, seat, src) != 1:
-            raise illegal("Choose one of your roads connected to your pieces at one end only.")
+            raise illegal(text("catan.error.yarwyck_road"))
         if src == dst:
-            raise illegal("Rebuild the road somewhere else.")
+            raise illegal(text("catan.error.yarwyck_elsewhere"))
         state.road[src] = -1
         try:
             check_road_spot(state, seat, dst)
@@ -144,7 +145,7 @@ def _validate_params(state: State, seat: int, params: Mapping[str, Any]) -> None
             raise illegal(msg)
     elif hid == "melisandre":
         if not state.dev_deck:
-            raise illegal("The development deck is empty.")
+            raise illegal(text("catan.error.deck_empty"))
         msg = missing_message(hand, _substituted(COSTS["development"], params))
         if msg:
             raise illegal(msg)
@@ -155,27 +156,27 @@ def _validate_params(state: State, seat: int, params: Mapping[str, Any]) -> None
                 or any(not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < state.n
                        or t == seat for t in targets)
                 or len(set(targets)) != len(targets)):
-            raise bad("Name 1 or 2 other players (targets).")
+            raise bad(text("catan.error.mormont_targets"))
     elif hid == "benjen":
         if "section" in params:
             sec = int_param(params, "section", 0, N_SECTIONS, "wall section")
             if not state.clearings[sec]:
-                raise illegal("No wildling waits in that clearing.")
+                raise illegal(text("catan.error.no_wildling_clearing"))
         else:
             clan = int_param(params, "clan", 0, 3, "clan")
             camp = int_param(params, "camp", 0, CAMPS_PER_CLAN, "camp")
             if camp >= len(state.clans[clan]):
-                raise illegal("No wildling sits in that camp.")
+                raise illegal(text("catan.error.no_wildling_camp"))
     elif hid == "ygritte":
         h = int_param(params, "hex", 0, len(state.gift), "hex")
         if not state.gift[h]:
-            raise illegal("No wildling occupies that hex.")
+            raise illegal(text("catan.error.no_wildling_hex"))
     elif hid == "yoren":
         check_guard_section(state, seat, int_param(params, "section", 0, N_SECTIONS, "section"))
         if not state.watches[seat]:
-            raise illegal("You have played no Watch card to discard.")
+            raise illegal(text("catan.error.no_watch_played"))
     elif hid == "qhorin" and state.tormund < 0:
-        raise illegal("Tormund is already in his camp.")
+        raise illegal(text("catan.error.tormund_in_camp"))
 
 
 def _substituted(cost: tuple[int, ...], params: Mapping[str, Any]) -> list[int]:
@@ -184,9 +185,9 @@ def _substituted(cost: tuple[int, ...], params: Mapping[str, Any]) -> list[int]:
         return out
     src, dst = res_of(params.get("replace"), "replace"), res_of(params.get("with"), "with")
     if not cost[src]:
-        raise illegal(f"{RESOURCES[src]} is not part of that cost.")
+        raise illegal(text("catan.error.not_in_cost", res=res_text(src)))
     if src == dst:
-        raise illegal("Replace the resource with a different one.")
+        raise illegal(text("catan.error.replace_different"))
     out[src] -= 1
     out[dst] += 1
     return out
@@ -311,7 +312,7 @@ def mormont_give(state: State, seat: int, params: Mapping[str, Any], events: Eve
     assert pending is not None
     r = res_of(params.get("resource"))
     if not state.hands[seat][r]:
-        raise illegal(f"You have no {RESOURCES[r]} to give.")
+        raise illegal(text("catan.error.no_res_to_give", res=res_text(r)))
     target = pending["owed"].pop(0)
     state.hands[seat][r] -= 1
     state.hands[target][r] += 1
@@ -331,7 +332,7 @@ def mance_take(state: State, seat: int, params: Mapping[str, Any], events: Event
     target = pending["target"]
     r = res_of(params.get("resource"))
     if not state.hands[target][r]:
-        raise illegal(f"{seat_label(target)} has no {RESOURCES[r]}.")
+        raise illegal(text("catan.error.seat_no_res", who=seat_label(target), res=res_text(r)))
     state.hands[target][r] -= 1
     state.hands[seat][r] += 1
     # The table sees a card change hands; which one, only the two players (as a theft).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.base import text
 from rules.catan_watch.common import (
     Events,
     bad,
@@ -9,6 +10,7 @@ from rules.catan_watch.common import (
     ev,
     illegal,
     randbelow,
+    res_text,
     roll_dice,
 )
 from rules.catan_watch.data import RESOURCES
@@ -149,11 +151,11 @@ def start_seven(state: State, events: Events) -> None:
 def submit_discard(state: State, seat: int, cards: list[int], events: Events) -> None:
     n = state.discard_need[seat]
     if sum(cards) != n:
-        raise illegal(f"You must discard exactly {n} cards (half your hand, rounded down).")
+        raise illegal(text("catan.error.discard_exactly", n=n))
     hand = state.hands[seat]
     for i in range(5):
         if cards[i] > hand[i]:
-            raise illegal(f"You only have {hand[i]} {RESOURCES[i]}.")
+            raise illegal(text("catan.error.only_have", n=hand[i], res=res_text(i)))
     secret.commit(state.pending_discard, seat, cards)
     events.append(ev("discard_committed", {"seat": seat}))
     if secret.complete(state.discard_need, state.pending_discard):
@@ -179,17 +181,17 @@ def victims(state: State, seat: int, h: int) -> list[int]:
 
 def check_tormund_move(state: State, seat: int, h: int, victim: object) -> None:
     if victim is not None and (not isinstance(victim, int) or isinstance(victim, bool)):
-        raise bad("victim must be a seat number.")
+        raise bad(text("catan.error.victim_seat"))
     if h == state.tormund:
-        raise illegal("Tormund must move to a different hex.")
+        raise illegal(text("catan.error.tormund_move"))
     if not state.layout.number[h]:
-        raise illegal("Tormund must stand on a hex with a number token.")
+        raise illegal(text("catan.error.tormund_number"))
     candidates = victims(state, seat, h)
     if candidates and victim not in candidates:
-        names = ", ".join(f"{seat_label(s)} (victim {s})" for s in candidates)
-        raise illegal(f"Choose whom to rob next to that hex: {names}.")
+        names = [text("catan.error.victim", who=seat_label(s), seat=s) for s in candidates]
+        raise illegal(text("catan.error.choose_victim", names=names))
     if not candidates and victim is not None:
-        raise illegal("No opponent with cards is next to that hex; rob no one.")
+        raise illegal(text("catan.error.no_victim"))
 
 
 def move_tormund(state: State, seat: int, h: int, victim: int | None, events: Events) -> None:

@@ -23,6 +23,7 @@ from rules.catan_watch.describe import describe as describe_event
 from rules.catan_watch.describe import reason_text, seat_label
 from rules.catan_watch.setup import CONFIG_DEFAULTS, new_game
 from rules.catan_watch.state import DISCARD, State
+from rules.catan_watch.view import phase_label
 from rules.catan_watch.view import progress as progress_text
 from rules.catan_watch.view import view as make_view
 from rules.content import ContentSchema
@@ -81,12 +82,15 @@ class CatanWatchRules(GameRules):
     def default_action(self, state: State, seat: Seat) -> Action:
         return agent.default_action(state, seat)
 
-    def seat_label(self, state: State, seat: Seat) -> str:
+    def seat_label(self, state: State, seat: Seat) -> Text:
         """The seat's piece colour: "Red", "Blue", "Orange", "White"."""
         return seat_label(seat)
 
-    def progress(self, state: State, seat: Seat) -> str:
+    def progress(self, state: State, seat: Seat) -> Text:
         return progress_text(state, seat)
+
+    def phase_label(self, state: State) -> Text:
+        return phase_label(state)
 
     def copy_state(self, state: State) -> State:
         return state.clone()

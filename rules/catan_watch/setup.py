@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.base import RuleViolation
+from rules.base import RuleViolation, text
 from rules.catan_watch.board import beginner_layout, geometry, variable_layout
 from rules.catan_watch.build import (
     check_guard_section,
@@ -16,7 +16,7 @@ from rules.catan_watch.build import (
     setup_road_spots,
     setup_yield,
 )
-from rules.catan_watch.common import Events, die, ev, illegal, int_param, shuffle
+from rules.catan_watch.common import Events, die, ev, illegal, int_param, piece_text, shuffle
 from rules.catan_watch.data import (
     BANK_START,
     COMPONENTS,
@@ -37,18 +37,19 @@ SETUP_SETTLEMENTS = 2  # placed in the set-up rounds, never from the cost card
 def check_config(config: Mapping[str, Any], n_seats: int) -> dict[str, Any]:
     unknown = set(config) - set(CONFIG_DEFAULTS)
     if unknown:
-        raise RuleViolation("bad_config", f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise RuleViolation("bad_config", text("catan.error.unknown_options",
+                                                names=", ".join(sorted(unknown))))
     cfg = {**CONFIG_DEFAULTS, **config}
     if cfg["mode"] not in (BASE, NIGHTS_WATCH):
-        raise RuleViolation("bad_config", "mode must be 'base' or 'nights_watch'.")
+        raise RuleViolation("bad_config", text("catan.error.mode_values"))
     if cfg["layout"] not in ("beginner", "variable"):
-        raise RuleViolation("bad_config", "layout must be 'beginner' or 'variable'.")
+        raise RuleViolation("bad_config", text("catan.error.layout_values"))
     if not isinstance(cfg["heroes_tragedy"], bool):
-        raise RuleViolation("bad_config", "heroes_tragedy must be true or false.")
+        raise RuleViolation("bad_config", text("catan.error.tragedy_bool"))
     if cfg["heroes_tragedy"] and cfg["mode"] != NIGHTS_WATCH:
-        raise RuleViolation("bad_config", "The heroes' tragedy variant needs Night's Watch mode.")
+        raise RuleViolation("bad_config", text("catan.error.tragedy_nw"))
     if not 3 <= n_seats <= 4:
-        raise RuleViolation("bad_config", "This game is for 3 or 4 players.")
+        raise RuleViolation("bad_config", text("catan.error.seats"))
     return cfg
 
 
@@ -183,7 +184,8 @@ def setup_step(state: State, seat: int, kind: str, params: Mapping[str, Any],
     step = state.setup_queue[0][1]
     expected = {"settlement": "place_settlement", "road": "place_road", "guard": "place_guard"}
     if kind != expected[step]:
-        raise RuleViolation("wrong_phase", f"Set-up: place your {step} now ({expected[step]}).")
+        raise RuleViolation("wrong_phase", text("catan.error.setup_place", piece=piece_text(step),
+                                                 action=expected[step]))
     if step == "settlement":
         v = int_param(params, "vertex", 0, state.geo.n_vertices, "corner")
         check_settlement_spot(state, seat, v, setup=True)
@@ -195,7 +197,7 @@ def setup_step(state: State, seat: int, kind: str, params: Mapping[str, Any],
     elif step == "road":
         e = int_param(params, "edge", 0, state.geo.n_edges, "path")
         if e not in setup_road_spots(state):
-            raise illegal("In the set-up your road must touch the settlement you just placed.")
+            raise illegal(text("catan.error.setup_road"))
         put_road(state, seat, e, events, free=True)
     else:
         section = int_param(params, "section", 0, N_SECTIONS, "wall section")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.base import text
 from rules.catan_watch.common import (
     ONE_SEAT,
     Events,
@@ -13,6 +14,7 @@ from rules.catan_watch.common import (
     has,
     illegal,
     missing_message,
+    res_text,
 )
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.state import MAIN, TRADE, TRADE_CONFIRM, State
@@ -22,9 +24,7 @@ def check_trading_open(state: State) -> None:
     """The turn's steps come in a fixed order: roll, trade, build. Once the active player
     has built something or bought a development card (step 3), trading is over."""
     if state.built:
-        raise illegal(
-            "Trading is over for this turn: you have already built (trade first, then build)."
-        )
+        raise illegal(text("catan.error.trading_over"))
 
 
 def bank_rate(state: State, seat: int, r: int) -> int:
@@ -41,12 +41,12 @@ def bank_rates(state: State, seat: int) -> list[int]:
 def bank_trade(state: State, seat: int, give: int, get: int, events: Events) -> None:
     check_trading_open(state)
     if give == get:
-        raise illegal("Trade one resource for a different one.")
+        raise illegal(text("catan.error.trade_different"))
     rate = bank_rate(state, seat, give)
     if state.hands[seat][give] < rate:
-        raise illegal(f"You need {rate} {RESOURCES[give]} to trade with the bank ({rate}:1).")
+        raise illegal(text("catan.error.bank_rate", n=rate, res=res_text(give)))
     if state.bank[get] <= 0:
-        raise illegal(f"The bank has no {RESOURCES[get]} left.")
+        raise illegal(text("catan.error.bank_none_left", res=res_text(get)))
     state.hands[seat][give] -= rate
     state.bank[give] += rate
     state.hands[seat][get] += 1
@@ -60,18 +60,18 @@ def _terms(params: Any) -> tuple[list[int], list[int]]:
     give = counts_of(params.get("give"), "give")
     get = counts_of(params.get("get"), "get")
     if not any(give) or not any(get):
-        raise illegal("A trade must give at least one card and get at least one card.")
+        raise illegal(text("catan.error.trade_empty"))
     if any(g and t for g, t in zip(give, get, strict=False)):
-        raise illegal("You can't give and get the same resource in one trade.")
+        raise illegal(text("catan.error.trade_same"))
     return give, get
 
 
 def offer(state: State, seat: int, params: Any, events: Events) -> None:
     check_trading_open(state)
     give, get = _terms(params)
-    msg = missing_message(state.hands[seat], give)
+    msg = missing_message(state.hands[seat], give, offer=True)
     if msg:
-        raise illegal(msg.replace("You need", "To offer that you need"))
+        raise illegal(msg)
     state.trade = {"give": give, "get": get, "responses": {}}
     state.trade_count += 1
     state.phase = TRADE
@@ -137,12 +137,12 @@ def awaited(state: State) -> frozenset[int]:
 
 def check_responder(state: State, seat: int) -> None:
     if seat == state.current:
-        raise illegal("This is your own offer: the other players answer it.")
+        raise illegal(text("catan.error.own_offer"))
 
 
 def check_offerer(state: State, seat: int) -> None:
     if seat != state.current:
-        raise illegal("Only the player who made the offer can close or cancel it.")
+        raise illegal(text("catan.error.offerer_only"))
 
 
 _KEYS = tuple(str(s) for s in range(8))
@@ -160,10 +160,12 @@ def confirm(state: State, seat: int, partner: int, events: Events) -> None:
     assert trade is not None
     terms = trade["responses"].get(str(partner))
     if terms is None:
-        raise illegal("That player did not accept or counter your offer.")
+        raise illegal(text("catan.error.not_partner"))
     give, get = terms["give"], terms["get"]  # from the active player's side
     if not has(state.hands[seat], give):
-        raise illegal(missing_message(state.hands[seat], give) or "")
+        msg = missing_message(state.hands[seat], give)
+        assert msg is not None
+        raise illegal(msg)
     me, them = state.hands[seat], state.hands[partner]
     for i in range(5):
         me[i] += get[i] - give[i]

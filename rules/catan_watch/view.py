@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.base import Text, text
 from rules.catan_watch import dev_cards, heroes, trade
-from rules.catan_watch.common import counts_json
+from rules.catan_watch.common import counts_json, piece_text
 from rules.catan_watch.data import CLAN_NAMES, DEV_CARDS, HEROES, RESOURCES
 from rules.catan_watch.describe import COLOURS, seat_label
 from rules.catan_watch.engine import awaiting
@@ -28,43 +29,49 @@ from rules.catan_watch.state import (
 )
 
 
-def phase_label(state: State) -> str:
+def phase_label(state: State) -> Text:
     p, cur = state.phase, seat_label(state.current)
     if p == SETUP:
         seat, step = state.setup_queue[0]
-        return f"Set-up: {seat_label(seat)} places a {step}"
-    return {
-        ROLL: f"{cur}: roll the dice",
-        DISCARD: "Players with more than 7 cards discard half",
-        TORMUND: f"{cur}: move Tormund",
-        MAIN: f"{cur}: trade, build, or end the turn",
-        TRADE: f"{cur} offers a trade; others answer",
-        TRADE_CONFIRM: f"{cur}: confirm the trade with one partner or cancel",
-        ROAD_BUILDING: f"{cur}: place free roads ({state.free_roads} left)",
-        MORMONT: f"{cur}: give a card back (Forced Trade)",
-        MELISANDRE: f"{cur}: pick a development card",
-        MANCE: f"{cur}: take a card (Mance Rayder)",
-        TRAGEDY: f"{cur}: remove a hero from the offer (heroes' tragedy)",
-        OVER: "Game over",
-    }[p]
+        return text("catan.label.setup", who=seat_label(seat), piece=piece_text(step))
+    if p == ROAD_BUILDING:
+        return text("catan.label.road_building", who=cur, n=state.free_roads)
+    if p == DISCARD:
+        return text("catan.label.discard")
+    if p == OVER:
+        return text("catan.label.over")
+    return text(_LABELS[p], who=cur)
 
 
-def progress(state: State, seat: int) -> str:
+_LABELS = {
+    ROLL: "catan.label.roll",
+    TORMUND: "catan.label.tormund",
+    MAIN: "catan.label.main",
+    TRADE: "catan.label.trade",
+    TRADE_CONFIRM: "catan.label.trade_confirm",
+    MORMONT: "catan.label.mormont",
+    MELISANDRE: "catan.label.melisandre",
+    MANCE: "catan.label.mance",
+    TRAGEDY: "catan.label.tragedy",
+}
+
+
+def progress(state: State, seat: int) -> Text:
     if seat not in awaiting(state):
-        return "nothing: waiting for others"
+        return text("catan.progress.waiting")
     p = state.phase
     if p == SETUP:
-        return f"set-up: place your {state.setup_queue[0][1]}"
+        return text("catan.progress.setup", piece=piece_text(state.setup_queue[0][1]))
     if p == DISCARD:
-        return f"discard {state.discard_need[seat]} cards"
+        return text("catan.progress.discard", n=state.discard_need[seat])
     if p == TRADE and seat == state.current:
-        return "your trade offer: close it with a player who accepted, or cancel it"
+        return text("catan.progress.own_offer")
     if p == TRADE:
-        return "answer the trade offer: accept, decline or counter"
+        return text("catan.progress.answer_offer")
     if p == ROLL:
-        return "your turn: roll the dice"
+        return text("catan.progress.roll")
     if p == MAIN:
-        return "your turn: trade, build, or end your turn"
+        return text("catan.progress.main")
     return phase_label(state)
 
 
@@ -103,7 +110,7 @@ def _players(state: State) -> list[dict[str, Any]]:
         item: dict[str, Any] = {
             "seat": s,
             "colour": COLOURS[s],
-            "label": seat_label(s),
+            "label": seat_label(s).to_json(),
             "cards": sum(state.hands[s]),
             "development_cards": len(state.dev_hand[s]),
             "watches_played": state.watches[s],
@@ -151,7 +158,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "layout": state.layout_kind,
         "heroes_tragedy": state.tragedy_variant,
         "phase": state.phase,
-        "phase_label": phase_label(state),
+        "phase_label": phase_label(state).to_json(),
         "turn": state.turn,
         "current": state.current,
         "first_player": state.first,
@@ -192,7 +199,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "playable_development": (
                 dev_cards.playable_cards(state, seat) if seat == state.current else []
             ),
-            "progress": progress(state, seat),
+            "progress": progress(state, seat).to_json(),
         }
         if seat == state.current:
             you["bought_this_turn"] = sorted(state.dev_new)

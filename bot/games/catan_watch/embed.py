@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.text import tr
+from bot.discord.text import say, tr
 from bot.games.catan_watch.names import (
     RESOURCES,
     counts_text,
@@ -110,7 +110,7 @@ def catan_embed(pv: PrivateView, locale: str) -> discord.Embed:
         description=_clip(phase_text(view, locale), 4096),
         colour=discord.Colour(COLOURS[seat % len(COLOURS)]),
     )
-    owe = pv.progress if pv.awaited else tr("hand.nothing_owed", locale)
+    owe = say(pv.progress, locale) if pv.awaited else tr("hand.nothing_owed", locale)
     embed.add_field(name=tr("hand.owe", locale), value=_clip(owe or "—"), inline=False)
     if you:
         embed.add_field(name=tr("catan.hand.cards", locale),

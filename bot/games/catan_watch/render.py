@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import msg
+from bot.i18n import msg, view_text
 from bot.i18n import render as tr_render
 from rules.catan_watch.data import (
     CAMPS_PER_CLAN,
@@ -304,8 +304,8 @@ def _panel(c: _Canvas) -> None:
     lines.append(_t("catan.img.deck", n=view.get("development_deck", 0)))
     result = view.get("result") or {}
     if view.get("phase") == "over":
-        labels = {int(p["seat"]): p.get("label") for p in view.get("players", [])}
-        winners = ", ".join(str(labels.get(int(w)) or _t("catan.img.seat", seat=int(w) + 1))
+        labels = {int(p["seat"]): view_text(p.get("label")) for p in view.get("players", [])}
+        winners = ", ".join(labels.get(int(w)) or _t("catan.img.seat", seat=int(w) + 1)
                             for w in result.get("winners", []))
         lines.append(_t("catan.img.over", winners=winners) if winners
                      else _t("catan.img.over_none"))
@@ -318,7 +318,7 @@ def _panel(c: _Canvas) -> None:
         if seat == current:
             c.d.rectangle((c.board_w + 4, y - 6, c.w - 6, y + 64), outline=INK, width=2)
         c.d.rectangle((x, y, x + 22, y + 22), fill=PLAYER[seat % 4], outline=INK, width=2)
-        name = str(p.get("label") or _t("catan.img.seat", seat=seat + 1))
+        name = view_text(p.get("label")) or _t("catan.img.seat", seat=seat + 1)
         badges = []
         if view.get("longest_road") == seat:
             badges.append(_t("catan.img.longest_road"))

@@ -129,7 +129,13 @@ def to_roll(state: State, seat: int) -> None:
 
 
 def en(line: object) -> str:
-    """An engine line (a catalog ``Text``) as the English reader sees it."""
+    """An engine line (a catalog ``Text``) as the English reader sees it; for a
+    ``RuleViolation``, its message; for a label stored in a view, its JSON form rendered."""
     from bot.i18n import as_msg, render
+    from rules.base import RuleViolation, Text
 
+    if isinstance(line, RuleViolation):
+        line = line.text if line.text is not None else line.message
+    if isinstance(line, dict) and set(line) == {"key", "params"}:
+        line = Text.from_json(line)
     return render(as_msg(line), "en")

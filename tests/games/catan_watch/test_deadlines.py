@@ -16,6 +16,7 @@ from rules.catan_watch.agent import plentiful_first
 from rules.catan_watch.common import counts_json, counts_text
 from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
+from tests.games.catan_watch.cw_helpers import en
 from tests.games.catan_watch.harness import (
     AGENT_SEED,
     advance_to,
@@ -67,7 +68,7 @@ async def test_missed_discards_and_trade_answers_get_the_defaults(
     text = "\n".join(m.content for m in thread.history())
     assert text.count("missed the deadline") >= len(late)
     for s in late:
-        assert f"{RULES.seat_label(state, s)} discarded {counts_text(expected[s])}." in text
+        assert f"{en(RULES.seat_label(state, s))} discarded {counts_text(expected[s])}." in text
 
     # a trade offer nobody answers is declined by default; its message then says closed
     await advance_to(table, rng, lambda s: s.phase == "main" and any(s.hands[s.current])

@@ -217,7 +217,7 @@ def test_hero_not_on_the_turn_obtained_then_flip_and_swap() -> None:
     give(s, RED, ore=2)
     with pytest.raises(RuleViolation) as err:
         act(s, RED, "use_hero", give="ore", get="wool", after="flip")
-    assert "turn you obtained" in err.value.message
+    assert "turn you obtained" in en(err.value)
     s.turn += 1
     s, _ = act(s, RED, "use_hero", give="ore", get="wool", after="flip")
     assert hand(s, RED) == {"ore": 1, "wool": 1} and s.hero_side[RED] == "B"

@@ -47,7 +47,7 @@ def _check_contract(state: object, waiting: list[int]) -> None:
         concrete = [a for a in RULES.legal_actions(state, seat) if isinstance(a, Action)]
         for a in concrete[:: max(1, len(concrete) // 5)]:
             RULES.apply(state, seat, a)
-        assert isinstance(RULES.progress(state, seat), str)
+        assert isinstance(en(RULES.progress(state, seat)), str)
 
 
 @pytest.mark.parametrize("mode", ["base", "nights_watch"])

@@ -13,6 +13,7 @@ from tests.games.catan_watch.cw_helpers import (
     act,
     bottom_zigzag,
     corner,
+    en,
     fresh,
     give,
     hand,
@@ -62,7 +63,7 @@ def test_road_blocked_by_an_opponent_settlement() -> None:
         give(s, BLUE, brick=1, lumber=1)
         s.current = BLUE
         act(s, BLUE, "build_road", edge=blocked)
-    assert "blocks" in err.value.message
+    assert "blocks" in en(err.value)
     # Continuing from the free end (path[0]) is fine.
     free = next(e for e in s.geo.vertex_edges[path[0]] if s.road[e] == -1)
     s2, _events = act(s, BLUE, "build_road", edge=free)
@@ -94,7 +95,7 @@ def test_distance_rule() -> None:
     give(s, RED, brick=1, lumber=1, wool=1, grain=1)
     with pytest.raises(RuleViolation) as err:
         act(s, RED, "build_settlement", vertex=corner(s, h, 1))
-    assert err.value.message == "That corner is too close to another settlement (distance rule)."
+    assert en(err.value) == "That corner is too close to another settlement (distance rule)."
     s2, _ = act(s, RED, "build_settlement", vertex=corner(s, h, 2))
     assert s2.owner[corner(s, h, 2)] == RED
 
@@ -106,7 +107,7 @@ def test_settlement_cost_message() -> None:
     give(s, RED, lumber=1, wool=1, grain=1)
     with pytest.raises(RuleViolation) as err:
         act(s, RED, "build_settlement", vertex=corner(s, h, 2))
-    assert err.value.message == "You need 1 more brick."
+    assert en(err.value) == "You need 1 more brick."
 
 
 def test_wildling_moves_on_trails_four_and_five() -> None:
