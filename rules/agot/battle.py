@@ -26,7 +26,7 @@ from rules.agot.house_cards import card, play_card, refill_if_empty
 from rules.agot.march import attack_strength, support_areas, support_strength, transport_reach
 from rules.agot.state import Frame, State
 from rules.agot.supply import within_supply
-from rules.base import Action, ActionSpec, Event, RuleViolation
+from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
 
 SIDES = ("attacker", "defender")
 #: Casualty and retreat losses are taken cheapest first: footmen, then ships, then knights.
@@ -409,13 +409,14 @@ class Battle(Handler):
         opts = self._effect_options(st, fr) or []
         if target is None:
             if ab == "cersei":
-                raise RuleViolation("illegal", "Cersei Lannister must remove one of the loser's "
-                                               "orders.")
+                raise RuleViolation("illegal", text("agot.error.cersei_must",
+                                                    card=_choice_name(fr["cards"][w])))
             emit(ev, "ability_declined", seat=me, ability=ab)
             return
         if target not in opts:
-            raise RuleViolation("illegal", f"{target!r} is not a choice for this ability; "
-                                           f"choose one of {opts}.")
+            raise RuleViolation("illegal", text("agot.error.ability_target",
+                                                target=repr(target),
+                                                options=[_choice_name(o) for o in opts]))
         if ab in ("cersei", "asha"):
             del st.orders[target]
         elif ab == "melisandre":
@@ -459,7 +460,8 @@ class Battle(Handler):
                 "blade_wait": ("use_blade",), "casualties_wait": ("casualties",),
                 "retreat_wait": ("retreat",), "effect_wait": ("ability",)}.get(step, ())
         if k not in want:
-            raise RuleViolation("wrong_phase", f"Now: {self.progress(st, fr, seat)}.")
+            raise RuleViolation("wrong_phase", text("agot.error.now",
+                                                    progress=self.progress(st, fr, seat)))
         if k == "support":
             self._act_support(st, fr, seat, action, ev)
         elif k in ("choose_card", "ready"):
@@ -467,12 +469,13 @@ class Battle(Handler):
             if k == "choose_card":
                 cid = P.get(action, "card")
                 if not isinstance(cid, str) or cid not in st.hands[seat]:
-                    raise RuleViolation("illegal", f"{cid!r} is not a House card in your hand.")
+                    raise RuleViolation("illegal", text("agot.error.card_not_in_hand",
+                                                        card=repr(cid)))
                 ready = P.boolean(P.get(action, "ready", False), "ready")
                 fr["cards"][side] = cid
             else:
                 if fr["cards"][side] is None:
-                    raise RuleViolation("illegal", "Choose a House card first.")
+                    raise RuleViolation("illegal", text("agot.error.card_first"))
                 ready = True
             if ready:
                 fr["ready"][side] = True
@@ -486,8 +489,8 @@ class Battle(Handler):
             kill = P.counts(P.get(action, "units"))
             have = self._loser_units(st, fr)
             if sum(kill) != fr["casualties"] or any(kill[i] > have[i] for i in range(3)):
-                raise RuleViolation("illegal", f"Choose exactly {fr['casualties']} of your "
-                                               f"units in the battle as casualties.")
+                raise RuleViolation("illegal", text("agot.error.casualties",
+                                                    n=fr["casualties"]))
             self._kill(st, fr, kill, ev)
             fr["step"] = "retreat"
         elif k == "retreat":
@@ -495,13 +498,14 @@ class Battle(Handler):
             destroy = P.counts(P.get(action, "destroy", {}), "destroy")
             opts = dict(retreat_options(st, fr))
             if to not in opts:
-                raise RuleViolation("illegal", f"Your units cannot retreat to {area_label(to)}.")
+                raise RuleViolation("illegal", text("agot.error.retreat_to",
+                                                    area=area_label(to)))
             have = retreating_units(st, fr)
             total = sum(have)
             if sum(destroy) != total - opts[to] or any(destroy[i] > have[i] for i in range(3)):
-                raise RuleViolation("illegal", f"Supply lets {opts[to]} unit(s) retreat to "
-                                               f"{area_label(to)}; destroy exactly "
-                                               f"{total - opts[to]}.")
+                raise RuleViolation("illegal", text("agot.error.retreat_supply",
+                                                    n=opts[to], area=area_label(to),
+                                                    destroy=total - opts[to]))
             self._move_retreat(st, fr, to, destroy, ev)
             if fr["winner"] == 0:
                 self._capture(st, fr, ev)
@@ -521,12 +525,14 @@ class Battle(Handler):
             choice = {a: side for a in mine}
         for a, side in choice.items():
             if a not in mine:
-                raise RuleViolation("illegal", f"You have no undeclared Support order in "
-                                               f"{area_label(a) if isinstance(a, str) else a}.")
+                raise RuleViolation("illegal", text("agot.error.no_support_in",
+                                                    area=area_label(a) if isinstance(a, str)
+                                                    else str(a)))
             if side not in allowed:
-                raise RuleViolation("bad_params", f"Support side must be one of {allowed}.")
+                raise RuleViolation("bad_params", text("agot.error.support_side",
+                                                       sides=list(allowed)))
         if not choice:
-            raise RuleViolation("bad_params", "Declare at least one Support order.")
+            raise RuleViolation("bad_params", text("agot.error.support_none"))
         for a, side in choice.items():
             fr["decl"][a] = side
             emit(ev, "support_declared", seat=seat, area=a, battle=fr["area"], side=side)
@@ -611,24 +617,22 @@ class Battle(Handler):
             return Action("support", {"areas": {a: side for a in mine}})
         return super().random(st, fr, seat, rng)
 
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
         where = area_label(fr["area"])
-        return {
-            "support": f"declare your support for the battle in {where}",
-            "cards": f"choose your House card for the battle in {where}",
-            "blade_wait": "decide whether to use the Valyrian Steel Blade",
-            "casualties_wait": f"choose {fr['casualties']} casualties in {where}",
-            "retreat_wait": f"choose where your units retreat from {where}",
-            "effect_wait": "resolve your House card's ability",
-        }.get(fr["step"], "wait")
+        step = fr["step"]
+        if step == "casualties_wait":
+            return text("agot.progress.casualties", n=fr["casualties"], area=where)
+        key = _PROGRESS.get(step, "agot.progress.wait")
+        return text(key, area=where)
 
-    def label(self, st: State, fr: Frame) -> str:
+    def label(self, st: State, fr: Frame) -> Text:
         who = house_label(st, fr["att"])
-        foe = "the neutral force" if fr["dfn"] < 0 else house_label(st, fr["dfn"])
-        what = {"support": "support", "cards": "House cards", "blade_wait": "Valyrian Steel Blade",
-                "casualties_wait": "casualties", "retreat_wait": "retreat",
-                "effect_wait": "card ability"}.get(fr["step"], fr["step"])
-        return f"Action — battle: {who} attacks {foe} in {area_label(fr['area'])} · {what}"
+        foe: str | Text = (text("agot.phase.neutral") if fr["dfn"] < 0
+                           else house_label(st, fr["dfn"]))
+        step = fr["step"]
+        what: str | Text = text(_STEP_LABEL[step]) if step in _STEP_LABEL else str(step)
+        return text("agot.phase.battle", attacker=who, defender=foe,
+                    area=area_label(fr["area"]), step=what)
 
     def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -656,6 +660,27 @@ class Battle(Handler):
         if seat is not None and seat in (fr["att"], fr["dfn"]) and not fr["revealed"]:
             out["your_card"] = fr["cards"][0 if seat == fr["att"] else 1]
         return out
+
+
+#: What a seat owes at each battle step (``{area}`` is the battle's area).
+_PROGRESS = {"support": "agot.progress.support", "cards": "agot.progress.cards",
+             "blade_wait": "agot.progress.blade", "retreat_wait": "agot.progress.retreat",
+             "effect_wait": "agot.progress.ability"}
+#: The battle step's name in the phase label.
+_STEP_LABEL = {"support": "agot.phase.step.support", "cards": "agot.phase.step.cards",
+               "blade_wait": "agot.phase.step.blade",
+               "casualties_wait": "agot.phase.step.casualties",
+               "retreat_wait": "agot.phase.step.retreat", "effect_wait": "agot.phase.step.ability"}
+
+
+def _choice_name(value: Any) -> Any:
+    """An ability's option as players know it: an area's or a House card's name."""
+    b = board()
+    if isinstance(value, str) and value in b.name:
+        return b.name[value]
+    if isinstance(value, str) and value in b.cards:
+        return b.cards[value].name
+    return value
 
 
 def _neutral_attack(st: State, fr: Frame) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.agot.board import UNIT_NAMES, board
 from rules.agot.state import State
+from rules.base import Text, text
 
 
 def seat_of_house(st: State, house: str) -> int | None:
@@ -118,13 +119,10 @@ def remove_units(st: State, area: str, counts: list[int], routed: bool = False) 
         del st.units[area]
 
 
-def describe_counts(counts: list[int] | tuple[int, ...]) -> str:
-    parts = []
-    for i, c in enumerate(counts):
-        if c:
-            name = UNIT_NAMES[i]
-            parts.append(f"{c} {name if c == 1 else ('footmen' if i == 0 else name + 's')}")
-    return ", ".join(parts) if parts else "no units"
+def describe_counts(counts: list[int] | tuple[int, ...]) -> Text | list[Text]:
+    """Unit counts as catalog texts ("2 footmen, 1 ship"; "no units")."""
+    parts = [text(f"agot.log.unit.{UNIT_NAMES[i]}", n=c) for i, c in enumerate(counts) if c]
+    return parts or text("agot.unit.none")
 
 
 def house_label(st: State, seat: int) -> str:

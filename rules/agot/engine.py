@@ -28,6 +28,7 @@ from rules.base import (
     RuleViolation,
     Seat,
     Text,
+    text,
 )
 from rules.content import ContentSchema
 
@@ -116,34 +117,37 @@ class AgotRules(GameRules):
         return h.default(state, fr, seat)
 
     def seat_label(self, state: State, seat: Seat) -> str:
-        return house_label(state, seat)
+        return house_label(state, seat)  # a house name: content data, not words
 
-    def progress(self, state: State, seat: Seat) -> str:
+    def progress(self, state: State, seat: Seat) -> str | Text:
         if state.result is not None:
-            return "nothing: the game is over"
+            return text("agot.progress.game_over")
         if seat not in awaiting(state):
-            return "nothing for now: waiting for the other houses"
+            return text("agot.progress.waiting")
         h, fr = self._handler(state)
         return h.progress(state, fr, seat)
 
-    def not_awaited_message(self, state: State, seat: Seat) -> str:
-        return "It is not your turn: " + self.progress(state, seat) + "."
+    def not_awaited_message(self, state: State, seat: Seat) -> str | Text:
+        return text("agot.error.not_your_turn", progress=self.progress(state, seat))
 
     # ---- transitions ---------------------------------------------------------------------
     def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
         if action.kind not in _KINDS:
-            raise RuleViolation("unknown_action", f"Unknown action {action.kind!r}.")
+            raise RuleViolation("unknown_action", text("agot.error.unknown_action",
+                                                       kind=repr(action.kind)))
         h, fr = self._handler(state)
         if action.kind not in h.actions:
-            raise RuleViolation("wrong_phase", f"You cannot {action.kind.replace('_', ' ')} "
-                                               f"now: {h.progress(state, fr, seat)}.")
+            raise RuleViolation("wrong_phase", text("agot.error.wrong_phase",
+                                                    action=action.kind.replace("_", " "),
+                                                    progress=h.progress(state, fr, seat)))
         events: list[Event] = []
         try:
             h.act(state, fr, seat, action, events)
         except (TypeError, ValueError) as exc:
             # Parameters are validated field by field; this is the last line of defence
             # against shapes nobody anticipated (apply works on a copy, so nothing leaks).
-            raise RuleViolation("bad_params", f"Malformed parameters for {action.kind}.") from exc
+            raise RuleViolation("bad_params", text("agot.error.malformed",
+                                                   kind=action.kind)) from exc
         drive(state, events)
         return _enrich(state, events)
 

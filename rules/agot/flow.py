@@ -13,7 +13,7 @@ from rules.agot.board import board
 from rules.agot.control import castle_counts, gain_power
 from rules.agot.state import Frame, State
 from rules.agot.supply import supply_count
-from rules.base import Event, text
+from rules.base import Event, Text, text
 from rules.kit import frames as kit_frames
 
 LAST_ROUND = 10
@@ -175,8 +175,8 @@ class RoundFrame(Handler):
             fr["step"] = 0
         return True
 
-    def label(self, st: State, fr: Frame) -> str:
-        return "Between phases"
+    def label(self, st: State, fr: Frame) -> Text:
+        return text("agot.phase.between")
 
 
 def new_planning(st: State) -> Frame:

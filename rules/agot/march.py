@@ -16,7 +16,7 @@ from rules.agot.control import (
 from rules.agot.flow import Handler, emit, next_in_throne_order, pop, register
 from rules.agot.state import Frame, State
 from rules.agot.supply import within_supply
-from rules.base import Action, ActionSpec, Event, RuleViolation
+from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
 
 
 def transport_reach(st: State, seat: int, origin: str) -> set[str]:
@@ -108,22 +108,24 @@ def parse_moves(st: State, seat: int, origin: str, raw: Any) -> dict[str, list[i
     for i in range(3):
         if total[i] > have[i]:
             short = describe_counts([total[j] if j == i else 0 for j in range(3)])
-            raise RuleViolation("illegal", f"{area_label(origin)} does not hold {short} able "
-                                           f"to march (routed units cannot march).")
+            raise RuleViolation("illegal", text("agot.error.cannot_march_units",
+                                                area=area_label(origin), units=short))
     reach: set[str] | None = None
     for dest, c in moves.items():
         if b.is_sea[dest] != b.is_sea[origin] or (b.is_sea[origin] and (c[0] or c[1])):
-            raise RuleViolation("illegal", "Ships stay at sea; footmen and knights stay on land.")
+            raise RuleViolation("illegal", text("agot.error.land_and_sea"))
         if b.is_sea[origin]:
             if dest not in b.adj_set[origin]:
-                raise RuleViolation("illegal", f"{area_label(dest)} is not adjacent to "
-                                               f"{area_label(origin)}.")
+                raise RuleViolation("illegal", text("agot.error.not_adjacent",
+                                                    area=area_label(dest),
+                                                    origin=area_label(origin)))
         else:
             if reach is None:
                 reach = transport_reach(st, seat, origin)
             if dest not in reach:
-                raise RuleViolation("illegal", f"{area_label(dest)} cannot be reached from "
-                                               f"{area_label(origin)}, even by your ships.")
+                raise RuleViolation("illegal", text("agot.error.unreachable",
+                                                    area=area_label(dest),
+                                                    origin=area_label(origin)))
     return moves
 
 
@@ -158,46 +160,46 @@ class Marches(Handler):
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         if action.kind != "march":
-            raise RuleViolation("wrong_phase", "Resolve one of your March orders.")
+            raise RuleViolation("wrong_phase", text("agot.error.march_now"))
         b = board()
         origin = P.area(P.get(action, "from"))
         o = st.orders.get(origin)
         if o is None or o[0] != seat or b.tokens[o[1]].kind != "march":
-            raise RuleViolation("illegal", f"You have no March order in {area_label(origin)}.")
+            raise RuleViolation("illegal", text("agot.error.no_march_in",
+                                                area=area_label(origin)))
         moves = parse_moves(st, seat, origin, P.get(action, "moves", {}))
         leave = P.boolean(P.get(action, "leave_power", False), "leave_power")
         bonus = b.tokens[o[1]].bonus
         contested = [(d, _contested(st, seat, d)) for d in moves]
         fights = [(d, kind) for d, kind in contested if kind]
         if len(fights) > 1:
-            raise RuleViolation("illegal", "One March order can start only one battle.")
+            raise RuleViolation("illegal", text("agot.error.one_battle"))
         if fights and fights[0][1] == "neutral":
             dest = fights[0][0]
             need = st.neutral[dest][0]
             best = attack_strength(moves[dest]) + bonus + max_support(st, dest)
             if best < need:
-                raise RuleViolation("illegal", f"The neutral force in {area_label(dest)} has "
-                                               f"strength {need}; this march can reach at most "
-                                               f"{best} even with every possible support.")
+                raise RuleViolation("illegal", text("agot.error.neutral_too_strong",
+                                                    area=area_label(dest), need=need,
+                                                    best=best))
         delta: dict[str, int] = {origin: 0}
         for d, c in moves.items():
             delta[origin] -= sum(c)
             delta[d] = delta.get(d, 0) + sum(c)
         if not within_supply(st, seat, delta):
-            raise RuleViolation("illegal", "That march would break your supply limit.")
+            raise RuleViolation("illegal", text("agot.error.march_supply"))
         u = st.units[origin]
         moved_all = sum(sum(c) for c in moves.values()) == u[1] + u[2] + u[3] + u[4] + u[5] + u[6]
         if leave:
             if b.is_sea[origin]:
-                raise RuleViolation("illegal", "Power tokens are never left at sea.")
+                raise RuleViolation("illegal", text("agot.error.power_at_sea"))
             if not moved_all:
-                raise RuleViolation("illegal", "A power token is left only when every unit "
-                                               "leaves the area.")
+                raise RuleViolation("illegal", text("agot.error.power_not_all_left"))
             if st.power[seat] < 1:
-                raise RuleViolation("illegal", "You have no available power token to leave.")
+                raise RuleViolation("illegal", text("agot.error.no_power_to_leave"))
             if st.tokens.get(origin) == seat:
-                raise RuleViolation("illegal", f"Your power token already holds "
-                                               f"{area_label(origin)}.")
+                raise RuleViolation("illegal", text("agot.error.power_already",
+                                                    area=area_label(origin)))
         # Validated: apply.
         del st.orders[origin]
         for c in moves.values():
@@ -250,11 +252,11 @@ class Marches(Handler):
     def default(self, st: State, fr: Frame, seat: int) -> Action:
         return Action("march", {"from": marches_of(st, seat)[0], "moves": {}})
 
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
-        return "resolve one of your March orders"
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        return text("agot.progress.march")
 
-    def label(self, st: State, fr: Frame) -> str:
-        return f"Action — marches ({house_label(st, fr['seat'])} to march)"
+    def label(self, st: State, fr: Frame) -> Text:
+        return text("agot.phase.marches", house=house_label(st, fr["seat"]))
 
 
 def _movable(st: State, area: str) -> bool:

@@ -9,13 +9,13 @@ from rules.agot.board import board
 from rules.agot.control import area_label, house_label, raven_holder
 from rules.agot.flow import Handler, emit, pop, register
 from rules.agot.state import Frame, State
-from rules.base import Action, ActionSpec, Event, RuleViolation
+from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
 
 _BANNED = {"sea_of_storms": "raid", "storm_of_swords": "defense",
            "feast_for_crows": "consolidate"}
-_BAN_TEXT = {"raid": "Sea of Storms forbids Raid orders this round.",
-             "defense": "Storm of Swords forbids Defense orders this round.",
-             "consolidate": "Feast for Crows forbids Consolidate Power orders this round."}
+_BAN_TEXT = {"raid": "agot.error.banned_raid", "defense": "agot.error.banned_defense",
+             "consolidate": "agot.error.banned_consolidate"}
+_BANNED_BY = {kind: card for card, kind in _BANNED.items()}
 
 
 def stars(st: State, seat: int) -> int:
@@ -40,21 +40,21 @@ def check_orders(st: State, seat: int, orders: dict[str, str]) -> None:
     special = 0
     for area, tok in orders.items():
         if area not in mine:
-            raise RuleViolation("illegal", f"You have no units in {area_label(area)}.")
+            raise RuleViolation("illegal", text("agot.error.no_units_in", area=area_label(area)))
         t = b.tokens.get(tok) if isinstance(tok, str) else None
         if t is None:
-            raise RuleViolation("bad_params", f"Unknown order token {tok!r}.")
+            raise RuleViolation("bad_params", text("agot.error.unknown_token", value=repr(tok)))
         if tok in used:
-            raise RuleViolation("illegal", f"You hold no more {t.label} orders.")
+            raise RuleViolation("illegal", text("agot.error.token_used", order=t.label))
         used.add(tok)
         if t.kind in banned:
-            raise RuleViolation("illegal", _BAN_TEXT[t.kind])
+            raise RuleViolation("illegal", text(_BAN_TEXT[t.kind],
+                                                card=b.wcards[_BANNED_BY[t.kind]].name))
         if t.kind == "consolidate" and b.is_sea[area]:
-            raise RuleViolation("illegal", "Consolidate Power can only be placed on land.")
+            raise RuleViolation("illegal", text("agot.error.consolidate_at_sea"))
         special += t.special
     if special > stars(st, seat):
-        raise RuleViolation(
-            "illegal", f"Your King's Court position allows {stars(st, seat)} special orders.")
+        raise RuleViolation("illegal", text("agot.error.special_orders", n=stars(st, seat)))
 
 
 def new_planning_frame(st: State) -> Frame:
@@ -69,7 +69,7 @@ def _parse_orders(value: Any) -> dict[str, str]:
         if v is None:
             continue
         if not isinstance(v, str):
-            raise RuleViolation("bad_params", f"Unknown order token {v!r}.")
+            raise RuleViolation("bad_params", text("agot.error.unknown_token", value=repr(v)))
         out[area] = v
     return out
 
@@ -91,21 +91,24 @@ class Planning(Handler):
             area = P.area(P.get(action, "area"))
             tok = P.get(action, "order")
             if not isinstance(tok, str):
-                raise RuleViolation("bad_params", f"Unknown order token {tok!r}.")
+                raise RuleViolation("bad_params", text("agot.error.unknown_token",
+                                                       value=repr(tok)))
             if area in mine:
-                raise RuleViolation("illegal", f"{area_label(area)} already has an order.")
+                raise RuleViolation("illegal", text("agot.error.has_order",
+                                                    area=area_label(area)))
             new = {**mine, area: tok}
             ready = False
         elif k == "remove_order":
             area = P.area(P.get(action, "area"))
             if area not in mine:
-                raise RuleViolation("illegal", f"{area_label(area)} has no order of yours.")
+                raise RuleViolation("illegal", text("agot.error.no_order_of_yours",
+                                                    area=area_label(area)))
             new = {a: t for a, t in mine.items() if a != area}
             ready = False
         elif k == "ready":
             new, ready = mine, True
         else:
-            raise RuleViolation("wrong_phase", "Now is the time to place orders.")
+            raise RuleViolation("wrong_phase", text("agot.error.place_orders_now"))
         check_orders(st, seat, new)
         fr["orders"][seat] = dict(sorted(new.items()))
         if ready:
@@ -142,14 +145,14 @@ class Planning(Handler):
     def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
         return Action("place_orders", {"orders": random_orders(st, seat, rng), "ready": True})
 
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
         missing = len(orderable(st, seat)) - len(fr["orders"][seat])
         if missing:
-            return f"{missing} area{'s' if missing != 1 else ''} without orders (then Ready)"
-        return "press Ready to lock in your orders"
+            return text("agot.progress.orders_missing", n=missing)
+        return text("agot.progress.press_ready")
 
-    def label(self, st: State, fr: Frame) -> str:
-        return "Planning — place orders"
+    def label(self, st: State, fr: Frame) -> Text:
+        return text("agot.phase.planning")
 
     def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {"ready": {str(s): fr["ready"][s] for s in range(st.n)}}
@@ -216,17 +219,18 @@ class Raven(Handler):
             pop(st, fr)
             return
         if action.kind != "raven_swap":
-            raise RuleViolation("wrong_phase", "The Messenger Raven holder may swap one order.")
+            raise RuleViolation("wrong_phase", text("agot.error.raven_now"))
         area = P.area(P.get(action, "area"))
         tok = P.get(action, "order")
         o = st.orders.get(area)
         if o is None or o[0] != seat:
-            raise RuleViolation("illegal", f"You have no order in {area_label(area)}.")
+            raise RuleViolation("illegal", text("agot.error.no_order_in", area=area_label(area)))
         if not isinstance(tok, str) or tok not in board().tokens:
-            raise RuleViolation("bad_params", f"Unknown order token {tok!r}.")
+            raise RuleViolation("bad_params", text("agot.error.unknown_token", value=repr(tok)))
         mine = {a: x[1] for a, x in st.orders.items() if x[0] == seat}
         if tok in mine.values():
-            raise RuleViolation("illegal", f"Your {board().tokens[tok].label} is already placed.")
+            raise RuleViolation("illegal", text("agot.error.token_placed",
+                                                order=board().tokens[tok].label))
         check_orders(st, seat, {**mine, area: tok})
         old = o[1]
         o[1] = tok
@@ -246,11 +250,11 @@ class Raven(Handler):
     def default(self, st: State, fr: Frame, seat: int) -> Action:
         return Action("raven_pass")
 
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
-        return "use the Messenger Raven to swap one order, or pass"
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        return text("agot.progress.raven")
 
-    def label(self, st: State, fr: Frame) -> str:
-        return f"Planning — {house_label(st, raven_holder(st))} may use the Messenger Raven"
+    def label(self, st: State, fr: Frame) -> Text:
+        return text("agot.phase.raven", house=house_label(st, raven_holder(st)))
 
 
 register(Planning())

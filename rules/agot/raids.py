@@ -9,7 +9,7 @@ from rules.agot.board import board
 from rules.agot.control import area_label, gain_power, house_label
 from rules.agot.flow import Handler, emit, next_in_throne_order, pop, register
 from rules.agot.state import Frame, State
-from rules.base import Action, ActionSpec, Event, RuleViolation
+from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
 
 RAIDABLE = ("raid", "support", "consolidate")
 
@@ -56,23 +56,21 @@ class Raids(Handler):
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         if action.kind != "raid":
-            raise RuleViolation("wrong_phase", "Resolve one of your Raid orders.")
+            raise RuleViolation("wrong_phase", text("agot.error.raid_now"))
         b = board()
         area = P.area(P.get(action, "from"))
         targets = [P.area(t, "target") for t in P.seq(P.get(action, "targets", []), "targets")]
         o = st.orders.get(area)
         if o is None or o[0] != seat or b.tokens[o[1]].kind != "raid":
-            raise RuleViolation("illegal", f"You have no Raid order in {area_label(area)}.")
+            raise RuleViolation("illegal", text("agot.error.no_raid_in", area=area_label(area)))
         limit = 2 if b.tokens[o[1]].special else 1
         if len(targets) > limit or len(set(targets)) != len(targets):
-            raise RuleViolation("illegal", f"This raid removes at most {limit} order"
-                                           f"{'s' if limit > 1 else ''}.")
+            raise RuleViolation("illegal", text("agot.error.raid_limit", n=limit))
         valid = raid_targets(st, area)
         for t in targets:
             if t not in valid:
-                raise RuleViolation("illegal", f"The raid from {area_label(area)} cannot reach an "
-                                               f"enemy Raid, Support or Consolidate Power order in "
-                                               f"{area_label(t)}.")
+                raise RuleViolation("illegal", text("agot.error.raid_target",
+                                                    area=area_label(area), target=area_label(t)))
         pillage = 0
         for t in targets:
             if b.tokens[st.orders[t][1]].kind == "consolidate":
@@ -106,11 +104,11 @@ class Raids(Handler):
     def default(self, st: State, fr: Frame, seat: int) -> Action:
         return Action("raid", {"from": raids_of(st, seat)[0], "targets": []})
 
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
-        return "resolve one of your Raid orders"
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        return text("agot.progress.raid")
 
-    def label(self, st: State, fr: Frame) -> str:
-        return f"Action — raids ({house_label(st, fr['seat'])} to raid)"
+    def label(self, st: State, fr: Frame) -> Text:
+        return text("agot.phase.raids", house=house_label(st, fr["seat"]))
 
 
 register(Raids())

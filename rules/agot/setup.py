@@ -9,19 +9,20 @@ from typing import Any
 from rules.agot.board import UNIT_INDEX, board
 from rules.agot.flow import drive
 from rules.agot.state import State
-from rules.base import Event, RuleViolation
+from rules.base import Event, RuleViolation, text
 from rules.rng import Rng
 
 
 def new_state(config: Mapping[str, Any], n: int, seed: int) -> tuple[State, list[Event]]:
     b = board()
     if not isinstance(n, int) or not 3 <= n <= 5:
-        raise RuleViolation("bad_config", "A Game of Thrones needs 3 to 5 players.")
+        raise RuleViolation("bad_config", text("agot.error.seats"))
     if not isinstance(config, Mapping):
-        raise RuleViolation("bad_config", "The config must be a mapping.")
+        raise RuleViolation("bad_config", text("agot.error.config_mapping"))
     unknown = set(config) - {"houses"}
     if unknown:
-        raise RuleViolation("bad_config", f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise RuleViolation("bad_config", text("agot.error.unknown_options",
+                                            options=sorted(unknown)))
     setup = b.setup(n)
     playing: list[str] = list(setup["houses"])
     rng = Rng(seed)
@@ -37,8 +38,7 @@ def new_state(config: Mapping[str, Any], n: int, seed: int) -> tuple[State, list
           and sorted(choice) == sorted(playing)):
         houses = list(choice)
     else:
-        raise RuleViolation("bad_config", f"'houses' must be \"random\" or a list giving each "
-                                          f"seat one of: {', '.join(playing)}.")
+        raise RuleViolation("bad_config", text("agot.error.houses", houses=list(playing)))
     st = State.__new__(State)
     st.n = n
     st.houses = houses

@@ -33,7 +33,7 @@ def phase_label(st: State) -> str | Text:
     if st.result is not None:
         return text("agot.phase.game_over", reason=reason_text(st.result["reason"]))
     fr = st.stack[-1]
-    return f"Round {st.round} · {HANDLERS[fr['kind']].label(st, fr)}"
+    return text("agot.phase.round", round=st.round, phase=HANDLERS[fr["kind"]].label(st, fr))
 
 
 def build_view(st: State, seat: int | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from itertools import product
 from typing import Any
 
 from rules.agot import params as P
-from rules.agot.board import FOOT, KNIGHT, SHIP, TRACK_LABEL, TRACKS, UNIT_COST, board
+from rules.agot.board import FOOT, KNIGHT, SHIP, TRACKS, UNIT_COST, board
 from rules.agot.control import (
     add_units,
     area_label,
@@ -26,9 +26,29 @@ from rules.agot.control import (
 from rules.agot.flow import Handler, emit, pop, register, update_supply
 from rules.agot.state import Frame, State
 from rules.agot.supply import army_sizes, min_removals, reduction_plan, within_supply
-from rules.base import Action, ActionSpec, Event, RuleViolation
+from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
 
 MUSTER_COST = {"footman": 1, "knight": 2, "ship": 1, "upgrade": 1}
+#: "a knight costs 2": the price of each kind of muster, for refusals.
+_COST_TEXT = {"footman": "agot.error.cost.footman", "knight": "agot.error.cost.knight",
+              "ship": "agot.error.cost.ship", "upgrade": "agot.error.cost.upgrade"}
+#: "All your ships are already on the board."
+_ALL_ON_BOARD = {"footman": "agot.error.all_on_board.footman",
+                 "knight": "agot.error.all_on_board.knight",
+                 "ship": "agot.error.all_on_board.ship"}
+#: "A new ship in … would break your supply limit."
+_NEW_UNIT = {"footman": "agot.error.new_unit_supply.footman",
+             "knight": "agot.error.new_unit_supply.knight",
+             "ship": "agot.error.new_unit_supply.ship"}
+_TRACK_TEXT = {"throne": "agot.log.track.throne", "fiefdoms": "agot.log.track.fiefdoms",
+               "court": "agot.log.track.court"}
+
+
+def _track(fr: Frame) -> Text:
+    """The auction's influence track, named in the reader's language."""
+    return text(_TRACK_TEXT[TRACKS[fr["track"]]])
+
+
 RESTRICTIONS = ("sea_of_storms", "storm_of_swords", "rains_of_autumn", "feast_for_crows")
 
 
@@ -83,8 +103,8 @@ class Westeros(Handler):
                 if got:
                     emit(ev, "power_gained", seat=seat, power=got, reason="game_of_thrones")
 
-    def label(self, st: State, fr: Frame) -> str:
-        return "Westeros phase"
+    def label(self, st: State, fr: Frame) -> Text:
+        return text("agot.phase.westeros")
 
 
 # ---- destroying chosen units (supply reconciliation, wildling penalty) ----------------------
@@ -95,9 +115,9 @@ def parse_unit_map(st: State, seat: int, raw: Any) -> dict[str, list[int]]:
         c = P.counts(v, f"units.{a}")
         u = st.units.get(a)
         if u is None or u[0] != seat:
-            raise RuleViolation("illegal", f"You have no units in {area_label(a)}.")
+            raise RuleViolation("illegal", text("agot.error.no_units_in", area=area_label(a)))
         if any(c[i] > u[1 + i] for i in range(3)):
-            raise RuleViolation("illegal", f"You do not have those units in {area_label(a)}.")
+            raise RuleViolation("illegal", text("agot.error.not_those_units", area=area_label(a)))
         if sum(c):
             out[a] = c
     return out
@@ -136,13 +156,13 @@ class Supply(Handler):
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         if action.kind != "destroy_units":
-            raise RuleViolation("wrong_phase", "Choose units to destroy to meet your supply.")
+            raise RuleViolation("wrong_phase", text("agot.error.supply_now"))
         kill = parse_unit_map(st, seat, P.get(action, "units"))
         need = min_removals(army_sizes(st, seat), st.supply[seat])
         delta = {a: -sum(c) for a, c in kill.items()}
         if sum(sum(c) for c in kill.values()) != need or not within_supply(st, seat, delta):
-            raise RuleViolation("illegal", f"Destroy exactly {need} unit(s) so that your armies "
-                                           f"fit supply level {st.supply[seat]}.")
+            raise RuleViolation("illegal", text("agot.error.supply_destroy", n=need,
+                                                supply=st.supply[seat]))
         for a, c in kill.items():
             remove_units(st, a, c)
         emit(ev, "units_destroyed", seat=seat, units={a: P.count_dict(c) for a, c in kill.items()},
@@ -160,12 +180,12 @@ class Supply(Handler):
                 ActionSpec("destroy_units", {"units": None},
                            "units = {area: {unit: n}} bringing your armies within supply")]
 
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
         need = min_removals(army_sizes(st, seat), st.supply[seat])
-        return f"destroy {need} unit(s) to fit your supply limit"
+        return text("agot.progress.supply", n=need)
 
-    def label(self, st: State, fr: Frame) -> str:
-        return "Westeros — Supply: reconcile armies"
+    def label(self, st: State, fr: Frame) -> Text:
+        return text("agot.phase.supply")
 
 
 # ---- mustering --------------------------------------------------------------------------------
@@ -184,40 +204,39 @@ def apply_builds(st: State, seat: int, builds: list[Any]) -> list[dict[str, Any]
         area = P.area(item.get("area"))
         unit = item.get("unit")
         if area not in points:
-            raise RuleViolation("illegal", f"You do not control a castle or stronghold in "
-                                           f"{area_label(area)}.")
+            raise RuleViolation("illegal", text("agot.error.no_castle", area=area_label(area)))
         cost = (MUSTER_COST.get(unit) if isinstance(unit, str) else None)
         if cost is None:
-            raise RuleViolation("bad_params", "unit must be footman, knight, ship or upgrade.")
+            raise RuleViolation("bad_params", text("agot.error.muster_unit"))
         if points[area] < cost:
-            raise RuleViolation("illegal", f"{area_label(area)} has {points[area]} mustering "
-                                           f"point(s) left; a {unit} costs {cost}.")
+            raise RuleViolation("illegal", text("agot.error.muster_points",
+                                                area=area_label(area), n=points[area],
+                                                cost=text(_COST_TEXT[unit], cost=cost)))
         target = area
         if unit == "ship":
             target = P.area(item.get("sea"), "sea")
             if not b.is_sea[target] or target not in b.adj_set[area]:
-                raise RuleViolation("illegal", f"Ships are mustered into a sea area adjacent to "
-                                               f"{area_label(area)}.")
+                raise RuleViolation("illegal", text("agot.error.ship_sea",
+                                                    area=area_label(area)))
             tu = st.units.get(target)
             if (tu is not None and tu[0] != seat) or target in st.neutral:
-                raise RuleViolation("illegal", f"{area_label(target)} holds another house's "
-                                               f"ships.")
+                raise RuleViolation("illegal", text("agot.error.sea_taken",
+                                                    area=area_label(target)))
         if unit == "upgrade":
             u = st.units.get(area)
             if u is None or u[0] != seat or not u[1]:
-                raise RuleViolation("illegal", f"You have no footman in {area_label(area)} to "
-                                               f"upgrade.")
+                raise RuleViolation("illegal", text("agot.error.no_footman",
+                                                    area=area_label(area)))
             if count_type(st, seat, KNIGHT) >= b.unit_limits[KNIGHT]:
-                raise RuleViolation("illegal", "All your knights are already on the board.")
+                raise RuleViolation("illegal", text(_ALL_ON_BOARD["knight"]))
             u[1] -= 1
             u[2] += 1
         else:
             t = {"footman": FOOT, "knight": KNIGHT, "ship": SHIP}[unit]
             if count_type(st, seat, t) >= b.unit_limits[t]:
-                raise RuleViolation("illegal", f"All your {unit}s are already on the board.")
+                raise RuleViolation("illegal", text(_ALL_ON_BOARD[unit]))
             if not within_supply(st, seat, {target: 1}):
-                raise RuleViolation("illegal", f"A new {unit} in {area_label(target)} would "
-                                               f"break your supply limit.")
+                raise RuleViolation("illegal", text(_NEW_UNIT[unit], area=area_label(target)))
             add_units(st, target, seat, [1 if i == t else 0 for i in range(3)])
         points[area] -= cost
         done.append({"area": area, "unit": unit, **({"sea": target} if unit == "ship" else {})})
@@ -244,7 +263,7 @@ class Muster(Handler):
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         if action.kind != "muster":
-            raise RuleViolation("wrong_phase", "Muster your new units (or none).")
+            raise RuleViolation("wrong_phase", text("agot.error.muster_now"))
         builds = P.seq(P.get(action, "builds", []), "builds")
         apply_builds(st.copy(), seat, builds)  # validate on a probe first
         done = apply_builds(st, seat, builds)
@@ -287,11 +306,11 @@ class Muster(Handler):
                 builds.append(item)
         return Action("muster", {"builds": builds})
 
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
-        return "muster new units in your castles and strongholds"
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        return text("agot.progress.muster")
 
-    def label(self, st: State, fr: Frame) -> str:
-        return f"Westeros — Mustering ({house_label(st, fr['seat'])})"
+    def label(self, st: State, fr: Frame) -> Text:
+        return text("agot.phase.muster", house=house_label(st, fr["seat"]))
 
 
 # ---- secret auctions: Clash of Kings and the Night's Watch -----------------------------------
@@ -308,13 +327,13 @@ class Auction(Handler):
         if action.kind == "bid":
             amount = P.integer(P.get(action, "amount"), "amount", 0, 10**6)
             if amount > st.power[seat]:
-                raise RuleViolation("illegal", f"You have only {st.power[seat]} power tokens.")
+                raise RuleViolation("illegal", text("agot.error.bid_power", n=st.power[seat]))
             ready = P.boolean(P.get(action, "ready", False), "ready")
             fr["bids"][seat] = amount
         elif action.kind == "ready":
             ready = True
         else:
-            raise RuleViolation("wrong_phase", "Place your secret bid of power tokens.")
+            raise RuleViolation("wrong_phase", text("agot.error.bid_now"))
         if ready:
             fr["ready"][seat] = True
             emit(ev, "bid_ready", seat=seat)
@@ -390,16 +409,14 @@ class Clash(Auction):
             self._bid_act(st, fr, seat, action, ev)
             return
         if action.kind != "order_ties":
-            raise RuleViolation("wrong_phase", "As holder of the Iron Throne, order the tied "
-                                               "bidders.")
+            raise RuleViolation("wrong_phase", text("agot.error.ties_now"))
         ranking = P.seq(P.get(action, "ranking"), "ranking")
         if sorted(x for x in ranking if isinstance(x, int) and not isinstance(x, bool)) != list(
                 range(st.n)) or len(ranking) != st.n:
-            raise RuleViolation("bad_params", "ranking must list every seat once.")
+            raise RuleViolation("bad_params", text("agot.error.ranking"))
         bids = fr["bids"]
         if any(bids[ranking[i]] < bids[ranking[i + 1]] for i in range(st.n - 1)):
-            raise RuleViolation("illegal", "Tied bidders may be ordered, but a higher bid always "
-                                           "ranks first.")
+            raise RuleViolation("illegal", text("agot.error.higher_bid_first"))
         fr["ranking"] = list(ranking)
         emit(ev, "ties_ordered", seat=seat, ranking=list(ranking), track=TRACKS[fr["track"]])
         self._place(st, fr, ev)
@@ -421,17 +438,15 @@ class Clash(Auction):
             return Action("ready")
         return Action("order_ties", {"ranking": list(fr["ranking"])})
 
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
-        track = TRACK_LABEL[TRACKS[fr["track"]]]
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
         if fr["step"] == "bid":
-            return f"your bid for the {track}"
-        return f"order the tied bidders for the {track}"
+            return text("agot.progress.bid_track", track=_track(fr))
+        return text("agot.progress.ties", track=_track(fr))
 
-    def label(self, st: State, fr: Frame) -> str:
-        track = TRACK_LABEL[TRACKS[fr["track"]]]
+    def label(self, st: State, fr: Frame) -> Text:
         if fr["step"] == "bid":
-            return f"Westeros — Clash of Kings: bid for the {track}"
-        return f"Westeros — Clash of Kings: the Iron Throne breaks ties for the {track}"
+            return text("agot.phase.clash_bid", track=_track(fr))
+        return text("agot.phase.clash_ties", track=_track(fr))
 
     def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
         return {"track": TRACKS[fr["track"]], **self._bid_view(st, fr, seat)}
@@ -556,10 +571,11 @@ class Wildlings(Auction):
             return
         if step == "tie":
             if action.kind != "choose_bidder":
-                raise RuleViolation("wrong_phase", "As holder of the Iron Throne, break the tie.")
+                raise RuleViolation("wrong_phase", text("agot.error.tie_now"))
             who = P.get(action, "seat")
             if who not in fr["tied"] or isinstance(who, bool):
-                raise RuleViolation("illegal", f"Choose one of the tied seats {fr['tied']}.")
+                raise RuleViolation("illegal", text("agot.error.tied_seats",
+                                                    seats=[str(t) for t in fr["tied"]]))
             fr["chosen"] = who
             emit(ev, "tie_broken", seat=seat, chosen=who, purpose="wildlings",
                  side="highest" if fr["won"] else "lowest")
@@ -567,23 +583,23 @@ class Wildlings(Auction):
             return
         if step == "reclaim":
             if action.kind != "reclaim_card":
-                raise RuleViolation("wrong_phase", "You may take back one discarded House card.")
+                raise RuleViolation("wrong_phase", text("agot.error.reclaim_now"))
             cid = P.get(action, "card", None)
             if cid is not None:
                 if cid not in st.discards[seat]:
-                    raise RuleViolation("illegal", f"{cid!r} is not in your discard pile.")
+                    raise RuleViolation("illegal", text("agot.error.not_discarded",
+                                                        card=repr(cid)))
                 st.discards[seat].remove(cid)
                 st.hands[seat].append(cid)
             emit(ev, "card_reclaimed", seat=seat, card=cid)
             pop(st, fr)
             return
         if action.kind != "destroy_units":
-            raise RuleViolation("wrong_phase", "Destroy units for the wildlings' victory.")
+            raise RuleViolation("wrong_phase", text("agot.error.penalty_now"))
         kill = parse_unit_map(st, seat, P.get(action, "units"))
         owed = fr["owed"][seat]
         if not penalty_ok(st, seat, kill, owed):
-            raise RuleViolation("illegal", f"Destroy units worth {owed} mustering points "
-                                           f"(footman 1, knight 2, ship 1), no more than needed.")
+            raise RuleViolation("illegal", text("agot.error.penalty", n=owed))
         for a, c in kill.items():
             remove_units(st, a, c)
         emit(ev, "units_destroyed", seat=seat, units={a: P.count_dict(c) for a, c in kill.items()},
@@ -617,20 +633,19 @@ class Wildlings(Auction):
             return Action("reclaim_card", {"card": None})
         return Action("destroy_units", {"units": penalty_default(st, seat, fr["owed"][seat])})
 
-    def progress(self, st: State, fr: Frame, seat: int) -> str:
-        return {"bid": "your bid for the Night's Watch",
-                "tie": "as Iron Throne holder, break the bidders' tie",
-                "reclaim": "you may take back one discarded House card",
-                "penalty": f"destroy units worth {fr['owed'][seat]} mustering points"
-                }.get(fr["step"], "wait")
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        step = fr["step"]
+        if step == "penalty":
+            return text("agot.progress.penalty", n=fr["owed"][seat])
+        return text({"bid": "agot.progress.bid_watch", "tie": "agot.progress.tie",
+                     "reclaim": "agot.progress.reclaim"}.get(step, "agot.progress.wait"))
 
-    def label(self, st: State, fr: Frame) -> str:
-        return {"bid": f"Westeros — Wildling Attack (strength {st.wildling}): bid for the "
-                       f"Night's Watch",
-                "tie": "Westeros — Wildling Attack: the Iron Throne breaks a tie",
-                "reclaim": "Westeros — the Night's Watch holds: the top bidder takes back a card",
-                "penalty": "Westeros — the wildlings win: every house loses units"
-                }.get(fr["step"], "Westeros — Wildling Attack")
+    def label(self, st: State, fr: Frame) -> Text:
+        return text({"bid": "agot.phase.wildlings_bid", "tie": "agot.phase.wildlings_tie",
+                     "reclaim": "agot.phase.wildlings_reclaim",
+                     "penalty": "agot.phase.wildlings_penalty"}.get(fr["step"],
+                                                                    "agot.phase.wildlings"),
+                    strength=st.wildling)
 
     def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
         out = self._bid_view(st, fr, seat)

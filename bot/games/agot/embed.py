@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.text import tr
+from bot.discord.text import say, tr
 from bot.games.agot.text import (
     area_name,
     area_units,
@@ -40,7 +40,7 @@ def agot_private_embed(view: PrivateView, locale: str) -> discord.Embed:
         description=clip(view_text(v.get("phase_label"), locale), 4096),
         colour=discord.Colour.dark_gold() if view.awaited else discord.Colour.dark_grey(),
     )
-    owe = view.progress if view.awaited else waiting_text(v, locale)
+    owe = say(view.progress, locale) if view.awaited else waiting_text(v, locale)
     embed.add_field(name=tr("hand.owe", locale), value=clip(owe or "—", FIELD), inline=False)
     mine = next((s for s in v.get("seats", []) if s.get("seat") == you.get("seat")), {})
     embed.add_field(name=tr("agot.hand.house", locale), value=tr(

@@ -11,6 +11,7 @@ from rules.agot.march import transport_reach
 from rules.agot.scenario import begin, clear, game, order, put, seat, tracks
 from rules.agot.state import State
 from rules.base import Action, RuleViolation
+from tests.games.agot.text_helpers import refused
 
 ORDER5 = ["baratheon", "lannister", "stark", "tyrell", "greyjoy"]
 
@@ -372,7 +373,7 @@ def test_neutral_force_out_of_reach_is_refused() -> None:
     put(st, "winterfell", "stark", footmen=1)
     order(st, "winterfell", "march_0")
     begin(st, "marches")
-    with pytest.raises(RuleViolation, match="neutral force"):
+    with refused("neutral force"):
         act(st, "tyrell", "march", **{"from": "yronwood", "moves": {"sunspear": {"footman": 1}}})
 
 

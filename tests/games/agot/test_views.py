@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+from bot.i18n import view_text
 from rules.agot import RULES
 from rules.agot.scenario import act, battle_at, begin, clear, game, put, seat
 from rules.rng import Rng
+from tests.games.agot.text_helpers import en
 
 
 def test_view_keys_and_json() -> None:
@@ -19,7 +21,8 @@ def test_view_keys_and_json() -> None:
                     "awaiting", "frame", "control", "castles_to_win"):
             assert key in view
         assert ("you" in view) == (viewer is not None)
-    assert RULES.view(st, None)["phase_label"] == "Round 1 · Planning — place orders"
+    assert view_text(RULES.view(st, None)["phase_label"], "en") == ("Round 1 · Planning — place "
+                                                                    "orders")
     text = json.dumps(RULES.view(st, None))
     assert '"rng"' not in text and "decks" not in text
 
@@ -50,7 +53,7 @@ def test_secret_bid_and_card_are_redacted_and_perturbable() -> None:
     other = RULES.perturb_hidden(st, lan, Rng(2))
     assert other is not None
     assert RULES.view(other, seat(st, "tyrell")) == RULES.view(st, seat(st, "tyrell"))
-    assert RULES.progress(st, lan).startswith("choose your House card")
+    assert en(RULES.progress(st, lan)).startswith("choose your House card")
 
 
 def test_seats_are_called_by_their_house() -> None:

@@ -20,6 +20,7 @@ from rules.agot.scenario import (
 )
 from rules.agot.state import State
 from rules.base import Event, RuleViolation
+from tests.games.agot.text_helpers import refused
 
 
 def _westeros(st: State, cards: list[str]) -> list[Event]:
@@ -137,7 +138,7 @@ def test_mustering_ships_need_a_sea_free_of_enemy_ships_and_unit_limits_hold() -
     put(st, "the_golden_sound", "greyjoy", ships=1)
     st.supply[seat(st, "lannister")] = 6
     begin(st, "mustering")
-    with pytest.raises(RuleViolation, match="another house"):
+    with refused("another house"):
         act(st, "lannister", "muster",
             builds=[{"area": "lannisport", "unit": "ship", "sea": "the_golden_sound"}])
     with pytest.raises(RuleViolation):
@@ -148,7 +149,7 @@ def test_mustering_ships_need_a_sea_free_of_enemy_ships_and_unit_limits_hold() -
     put(st2, "seagard", "lannister", knights=4)
     st2.supply[seat(st2, "lannister")] = 6
     begin(st2, "mustering")
-    with pytest.raises(RuleViolation, match="knights"):
+    with refused("knights"):
         act(st2, "lannister", "muster", builds=[{"area": "lannisport", "unit": "knight"}])
 
 
