@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage.models import ActionRow, Game, Seat
@@ -54,8 +54,6 @@ async def move_times(conn: AsyncConnection, game_ids: list[int]
 
 async def deadline_moves(conn: AsyncConnection, game_id: int) -> dict[int, int]:
     """Seat -> how many of its moves the bot made at a deadline in this game."""
-    from sqlalchemy import func
-
     q = (select(A.c.seat, func.count()).where(and_(A.c.game_id == game_id,
                                                    A.c.source == "deadline"))
          .group_by(A.c.seat))

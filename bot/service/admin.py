@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy.ext.asyncio import AsyncConnection
-
 from bot.i18n import Person, msg
-from bot.service.core import SEAT_TIMERS, Head
+from bot.service.core import SEAT_TIMERS
 from bot.service.effects import Effect, Outcome, Post
 from bot.service.errors import ServiceError
 from bot.service.validate import check_game_id, check_seat, check_user_id
@@ -112,33 +110,20 @@ class AdminOps(VoteOps):
             head = await self._head(game_id, fresh=True)
             self._require_active(head)
             self._check_useful(head, kind, None)
-            effects: list[Effect] = []
+            due = None
+            if kind == "extend" and hours is not None:
+                low, high = self.settings.min_deadline_hours, self.settings.max_deadline_hours
+                if not low <= hours <= high:
+                    raise ServiceError("error.bad_hours", low=low, high=high)
+                due = self.clock.now() + timedelta(hours=hours)
+            # The same acts as the table's votes, carried out at once.
+            vote = Vote(game_id=game_id, kind=kind, proposer_id=user_id, ballots={})
             async with self._tx() as conn:
-                vote = Vote(game_id=game_id, kind=kind, proposer_id=user_id, ballots={})
-                if kind == "extend" and hours is not None:
-                    if not self.settings.min_deadline_hours <= hours <= \
-                            self.settings.max_deadline_hours:
-                        raise ServiceError("error.bad_hours",
-                                           low=self.settings.min_deadline_hours,
-                                           high=self.settings.max_deadline_hours)
-                    effects += await self._extend_by(conn, head, hours)
-                else:
-                    effects += await self._carry_out(conn, head, vote)
+                effects = await self._carry_out(conn, head, vote, due=due)
                 await self._log_act(conn, head, user_id, kind, name=name,
                                     **({"hours": hours} if hours is not None else {}))
-            effects.insert(0, Post(game_id, msg(f"admin.{kind}", player=Person(user_id, name),
-                                                game_id=game_id)))
-        return Outcome(game_id, effects[0].msg if isinstance(effects[0], Post)
-                       else msg("move.accepted"), head.game.version, effects)
-
-    async def _extend_by(self, conn: AsyncConnection, head: Head, hours: float) -> list[Effect]:
-        gid = head.game.id or 0
-        awaiting = sorted(head.rules.awaiting(head.state)) if head.state is not None else []
-        due = self.clock.now() + timedelta(hours=hours)
-        await repo.clear_deadlines(conn, gid, kinds=SEAT_TIMERS)
-        if not head.game.paused:
-            await self._schedule(conn, head, awaiting, head.game.version, due=due)
-        return [Post(gid, msg("game.extended", game_id=gid, deadline=due))]
+            told = msg(f"admin.{kind}", player=Person(user_id, name), game_id=game_id)
+        return Outcome(game_id, told, head.game.version, [Post(game_id, told), *effects])
 
     async def _force_start(self, game_id: int, user_id: int, name: str) -> Outcome:
         async with self.locks.hold(game_id):

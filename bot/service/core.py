@@ -207,7 +207,6 @@ class ServiceCore:
                 raise ReplayMismatch(f"action {r.seq}: the rollback does not reproduce its "
                                      f"recorded state")
             log = []
-            state = rules.copy_state(state)
         if not log and state is not None:
             return state
         # A long game's replay is CPU work of tens to hundreds of ms: off the event loop, so
@@ -333,14 +332,12 @@ class ServiceCore:
                 self._recent.popitem(last=False)
         # A player's own private events come back as the reply to their move, not as a DM.
         quiet = {seat} if source == "player" else set()
-        effects = self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet)
+        missed = None
         if result is not None:  # the standings name each seat's missed deadlines: one read
             async with self.engine.connect() as conn:
                 missed = await deadline_moves(conn, game_id)
-            effects = [Post(game_id, self._outcome_msg(head, missed))
-                       if isinstance(e, Post) and e.msg.key == "game.finished" else e
-                       for e in effects]
-        return effects
+        return self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet,
+                                missed)
 
     async def _log_act(self, conn: AsyncConnection, head: Head, actor_id: int | None,
                        kind: str, **params: Any) -> None:
@@ -371,7 +368,8 @@ class ServiceCore:
         return effects
 
     def _effects_of(self, head: Head, events: Iterable[Event], newly: set[int], version: int,
-                    quiet: set[int] | None = None) -> list[Effect]:
+                    quiet: set[int] | None = None, missed: dict[int, int] | None = None
+                    ) -> list[Effect]:
         rules, game_id = head.rules, head.game.id or 0
         effects: list[Effect] = []
         public: list[Any] = []
@@ -402,7 +400,7 @@ class ServiceCore:
         if public:
             effects.append(BoardChanged(game_id, version))
         if head.game.status == "finished" and head.game.result is not None:
-            effects.append(Post(game_id, self._outcome_msg(head)))
+            effects.append(Post(game_id, self._outcome_msg(head, missed)))
         return effects
 
     def _private_of(self, head: Head, seat: int) -> PrivateView:

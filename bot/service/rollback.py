@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Person, msg
-from bot.service.core import SEAT_TIMERS, Head, ServiceCore
-from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
+from bot.service.core import Head, ServiceCore
+from bot.service.effects import BoardChanged, Effect, Outcome, Post
 from bot.service.errors import ServiceError
 from bot.service.validate import check_game_id, check_user_id
 from rules.base import hash_json
@@ -73,29 +73,24 @@ class RollbackOps(ServiceCore):
             # A rolled-back head is a snapshot: rebuilds from here need not replay the jump.
             snapshot={"game_id": gid, "seq": version, "state": state_json,
                       "rules_version": rules.rules_version},
-            clear_all_deadlines=True,
+            # One transaction: the seats' timers start again from the returned point (a vote's
+            # timer, seat -1, stays), and the act goes into the log with who did it.
+            clear_seats=[s.seat for s in head.seats],
+            deadlines=(await self._deadline_rows(head, awaiting, version)
+                       if result is None and not game.paused else []),
+            extra=lambda conn: repo.add_act(conn, game_id=gid, version=version,
+                                            actor_id=actor_id, kind="rollback",
+                                            params={"name": name, "to": to}, created_at=now),
         )
         await self.writer.write(write)
         game.version, game.state, game.awaiting = version, state_json, awaiting
         game.status = "finished" if result is not None else "active"
         game.result = write.game_values["result"]
         head.state = state
-        async with self._tx() as conn:
-            await repo.clear_deadlines(conn, gid, kinds=SEAT_TIMERS)
-            if game.status == "active" and not game.paused:
-                await self._schedule(conn, head, awaiting, version)
-            await self._log_act(conn, head, actor_id, "rollback", name=name, to=to)
         self._remember(head)
-        effects: list[Effect] = [
-            Post(gid, msg("game.rolled_back", player=Person(actor_id, name), to=to,
-                          game_id=gid)),
-            BoardChanged(gid, version)]
-        deadline = self._deadline_for(head)
-        for s in awaiting:
-            user = head.user_of(s)
-            if user is not None:
-                effects.append(Notify(gid, s, user, msg(
-                    "game.your_turn", game_id=gid, progress=rules.progress(state, s),
-                    deadline=deadline), show_private=True, private=self._private_of(head, s),
-                    options=rules.legal_actions(state, s)))
+        told = Post(gid, msg("game.rolled_back", player=Person(actor_id, name), to=to,
+                             game_id=gid))
+        # Everyone the game now waits for is asked again, as after any move.
+        effects = [told, BoardChanged(gid, version),
+                   *self._effects_of(head, [], set(awaiting), version)]
         return effects + await self._autopilot(head)

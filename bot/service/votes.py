@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -128,11 +128,14 @@ class VoteOps(ServiceCore):
                 effects.append(Post(gid, msg("vote.failed", what=what)))
         return effects
 
-    async def _carry_out(self, c: AsyncConnection, head: Head, vote: Vote) -> list[Effect]:
+    async def _carry_out(self, c: AsyncConnection, head: Head, vote: Vote,
+                         due: datetime | None = None) -> list[Effect]:
+        """Do what a passed vote (or an admin) decided; ``due``: new deadlines (default: the
+        game's deadline from now)."""
         gid = head.game.id or 0
         state = head.state
         awaiting = sorted(head.rules.awaiting(state)) if state is not None else []
-        due = self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
+        due = due or self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
         if vote.kind == "pause":
             await repo.update_game(c, gid, paused=True)
             await repo.clear_deadlines(c, gid, kinds=SEAT_TIMERS)
