@@ -3,11 +3,15 @@ and, for a game's own command group, a clear answer when the thread holds anothe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
+from discord.ext import commands
 
 from bot.service import GameService, ServiceError
+
+if TYPE_CHECKING:
+    from bot.discord.protocol import BotLike
 
 
 async def resolve_game(service: GameService, interaction: discord.Interaction[Any],
@@ -30,3 +34,23 @@ async def resolve_game(service: GameService, interaction: discord.Interaction[An
             raise ServiceError("error.wrong_game", game_id=game, holds=summary.game_type_title,
                                wanted=wanted)
     return game
+
+
+class GameCommands(commands.GroupCog):
+    """The base of a game's own command group (``/<game> …``): the bot, its service,
+    and the game a command means — of this group's game type."""
+
+    game_type: ClassVar[str] = ""
+
+    def __init__(self, bot: BotLike) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    async def _game(self, interaction: discord.Interaction[Any], game: int | None) -> int:
+        """This thread's game (or ``game``, or the caller's only one of this type); another
+        game's thread is named, not misread."""
+        return await resolve_game(self.service, interaction, game, self.game_type)

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.discord.flows import Chooser, Options
-from bot.discord.lookup import resolve_game
+from bot.discord.lookup import GameCommands
 from bot.discord.text import locale_of, tr
 from bot.games.agot import codes as C
 from bot.games.agot.drafts import march_specs
@@ -30,12 +29,12 @@ from bot.games.agot.text import (
     units_text,
 )
 from bot.i18n import DEFAULT_LOCALE, catalog, view_text
-from bot.service import GameService, PrivateView, ServiceError
+from bot.service import PrivateView, ServiceError
 from rules.agot.board import board
 from rules.base import Action
 
 if TYPE_CHECKING:
-    from bot.discord.protocol import BotLike
+    pass
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
@@ -76,20 +75,8 @@ def _match(current: str, *names: str) -> bool:
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
-class AgotCog(commands.GroupCog, group_name="agot", group_description=text("group")):
-    def __init__(self, bot: BotLike) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
-    # ---- which game ------------------------------------------------------------------------
-    async def _game(self, interaction: Interaction, game: int | None) -> int:
-        """This thread's game (or ``game``, or the caller's only one) — of this game's type;
-        another game's thread is named ("game #2 is Catan, not …")."""
-        return await resolve_game(self.service, interaction, game, "agot")
+class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
+    game_type = "agot"
 
     async def _quiet_game(self, interaction: Interaction) -> int | None:
         """The game for autocomplete, or None (autocomplete never raises)."""

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.discord.lookup import resolve_game
+from bot.discord.lookup import GameCommands
 from bot.discord.panels import context_token
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of
@@ -19,11 +18,11 @@ from bot.games.catan_watch.names import OPTION, action_details, action_label
 from bot.games.catan_watch.panels import terms_digest
 from bot.games.catan_watch.parse import parse_counts
 from bot.i18n import DEFAULT_LOCALE, catalog
-from bot.service import GameService, ServiceError
+from bot.service import ServiceError
 from rules.base import Action
 
 if TYPE_CHECKING:
-    from bot.discord.protocol import BotLike
+    pass
 
 Interaction = discord.Interaction[Any]
 MAX_CHOICES = 25
@@ -43,18 +42,8 @@ def _describe(key: str) -> app_commands.locale_str:
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
-class CatanCog(commands.GroupCog, group_name="catan", group_description=_describe("group")):
-    def __init__(self, bot: BotLike) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
-    async def _game(self, interaction: Interaction, game: int | None) -> int:
-        # Another game's thread gets "game #2 is A Game of Thrones, not Catan", not a crash.
-        return await resolve_game(self.service, interaction, game, "catan_watch")
+class CatanCog(GameCommands, group_name="catan", group_description=_describe("group")):
+    game_type = "catan_watch"
 
     # ---- choosing one of the caller's options ------------------------------------------------
     async def _choices(self, interaction: Interaction, current: str, kinds: frozenset[str] | None

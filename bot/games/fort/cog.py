@@ -10,17 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.discord.lookup import resolve_game
+from bot.discord.lookup import GameCommands
 from bot.discord.text import locale_of, tr
 from bot.games.fort.names import card_line, cat_line, perk_line, rule_line, seat_name
 from bot.i18n import DEFAULT_LOCALE, catalog
-from bot.service import GameService, ServiceError
+from bot.service import ServiceError
 from rules.fort.data import tables
 
 if TYPE_CHECKING:
-    from bot.discord.protocol import BotLike
+    pass
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
@@ -116,19 +115,8 @@ def reference(which: str, game_id: int, public: Mapping[str, Any],
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
-class FortCog(commands.GroupCog, group_name="fort", group_description=text("group")):
-    def __init__(self, bot: BotLike) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
-    async def _game(self, interaction: Interaction, game: int | None) -> int:
-        """This thread's game (or ``game``, or the caller's only one) — of this game's type;
-        another game's thread is named ("game #2 is Catan, not …")."""
-        return await resolve_game(self.service, interaction, game, GAME)
+class FortCog(GameCommands, group_name="fort", group_description=text("group")):
+    game_type = GAME
 
     @app_commands.command(name="board", description=text("board"))
     @app_commands.describe(game=text("game"))

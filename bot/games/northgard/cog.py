@@ -8,21 +8,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.discord.lookup import resolve_game
+from bot.discord.lookup import GameCommands
 from bot.discord.panels import context_token
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, tr
 from bot.games.northgard.labels import action_label, card_text
 from bot.games.northgard.names import card_name
 from bot.i18n import DEFAULT_LOCALE, catalog
-from bot.service import GameService, ServiceError
+from bot.service import ServiceError
 from rules.base import Action
 from rules.northgard.data import CLANS, data
 
 if TYPE_CHECKING:
-    from bot.discord.protocol import BotLike
+    pass
 
 Interaction = discord.Interaction[Any]
 GAME = "northgard"
@@ -49,20 +48,9 @@ def option_values(name: str, players: int | None) -> list[str]:
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
-class NorthgardCog(commands.GroupCog, group_name="northgard",
+class NorthgardCog(GameCommands, group_name="northgard",
                    group_description=_describe("group")):
-    def __init__(self, bot: BotLike) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
-    async def _game(self, interaction: Interaction, game: int | None) -> int:
-        """This thread's game (or ``game``, or the caller's only one) — a Northgard game;
-        another game's thread is named, not misread."""
-        return await resolve_game(self.service, interaction, game, GAME)
+    game_type = GAME
 
     @app_commands.command(name="board", description=_describe("board"))
     @app_commands.describe(game=cmd("game_option"))
