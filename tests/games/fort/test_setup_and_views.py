@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -117,15 +116,14 @@ def test_content_pack_marks_provenance() -> None:
 
 
 @pytest.mark.parametrize("config", [{}, {"draft": True, "dogs": True, "cats": True}])
-def test_a_random_four_player_game_is_fast(config: dict[str, bool]) -> None:
+def test_a_random_four_player_game_ends(config: dict[str, bool]) -> None:
+    """A random 4-player game plays to a full ranking (its speed is bench/fort_bench.py's)."""
     rng = Rng(17)
-    start = time.perf_counter()
     st = RULES.new_game(config, 4, 17)
     steps = 0
     while RULES.result(st) is None:
         seat = rng.choice(sorted(RULES.awaiting(st)))
         st, _ = RULES.apply(st, seat, RULES.random_action(st, seat, rng))
         steps += 1
-    assert time.perf_counter() - start < 5.0  # typically ~0.1 s; generous for slow CI
     result = RULES.result(st)
     assert result is not None and sorted(s for p in result.ranking for s in p) == [0, 1, 2, 3]
