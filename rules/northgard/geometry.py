@@ -10,7 +10,7 @@ derives from the placement list alone and is cached by it, so states store only 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -305,3 +305,22 @@ def new_nodes_closed(before: MapInfo, after: MapInfo) -> list[str]:
         if after.closed[r] and any(node_key(n)[0] == p for n in after.members[r]):
             out.append(r)
     return out
+
+
+#: Caches elsewhere that are derived from tile shapes (the view's drawn territories).
+_DERIVED: list[Callable[[], None]] = []
+
+
+def on_forget(clear: Callable[[], None]) -> None:
+    """Register a cache of tile-derived data so that ``forget_maps`` clears it too."""
+    _DERIVED.append(clear)
+
+
+def forget_maps() -> None:
+    """Drop every map derived from tile definitions. The caches are keyed by tile ids, so a
+    tile redefined under an id already seen (a content pack reloaded, a test's own tiles)
+    would otherwise be answered from the old shapes."""
+    for fn in (_map_info, _frontier, _rotations, _fits):
+        fn.cache_clear()
+    for clear in _DERIVED:
+        clear()

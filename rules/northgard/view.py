@@ -15,7 +15,7 @@ from rules.northgard.board import (
     team_of,
 )
 from rules.northgard.data import UNITS_PER_PLAYER
-from rules.northgard.geometry import map_info
+from rules.northgard.geometry import map_info, on_forget
 from rules.northgard.machine import MACHINE
 from rules.northgard.names import colour, terr_name
 from rules.northgard.state import State
@@ -61,6 +61,9 @@ def _static(placements: tuple[tuple[str, int, int, int], ...]) -> tuple[dict[str
         "slots": [[k, kind] for k, kind in m.slots[r]],
         "adjacent": {terr_name(t): kind for t, kind in m.adj[r].items()},
     } for r in m.roots)
+
+
+on_forget(_static.cache_clear)
 
 
 def _territories(st: State) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from bot.games.northgard.names import COL0, COLUMNS, ROW0
 from bot.i18n import catalog, msg, view_text
 from bot.i18n import render as render_msg
 from rules.northgard.data import data
-from rules.northgard.geometry import side_segments
+from rules.northgard.geometry import on_forget, side_segments
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -131,6 +131,10 @@ def tile_layers(tile_id: str, rot: int, size: int
                 d.line(line, fill=(*colour, 255), width=width)
     centres = tuple((su / k, sv / k) if k else (size / 2, size / 2) for su, sv, k in sums)
     return tuple(masks), borders, centres
+
+
+on_forget(blocks.cache_clear)
+on_forget(tile_layers.cache_clear)
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -12,7 +12,7 @@ from rules.base import Action, Event
 from rules.northgard import RULES
 from rules.northgard.board import normalize
 from rules.northgard.data import Territory, Tile, data
-from rules.northgard.geometry import map_info
+from rules.northgard.geometry import forget_maps, map_info
 from rules.northgard.machine import MACHINE
 from rules.northgard.state import State
 from rules.rng import Rng
@@ -38,11 +38,13 @@ def extra_tiles(tiles: Mapping[str, tuple[list[list[int]], list[tuple[int, int, 
         gd.tiles[tid] = Tile(tid, "test", tuple(tuple(e) for e in edges),
                              tuple(borders), tuple(terrs), "provisional")
         added.append(tid)
+    forget_maps()
     try:
         yield
     finally:
         for tid in added:
             gd.tiles.pop(tid, None)
+        forget_maps()
 
 
 def quad(kinds: tuple[str, str, str, str] = ("regular",) * 4,

@@ -278,29 +278,32 @@ def test_draug_moves_by_its_priorities_and_kills_a_unit() -> None:
     assert units_of(st, "0.0", RED) == 2
 
 
+VALKYRIE_TILES = {"x_b": spec("WBEECEEBWWWW"),
+                  "x_p3": spec(POCKETS3, [terr(slots=("large",)), terr(), terr(), terr()])}
+
+
 def _valkyrie(fortress: bool):
-    tiles = {"x_b": spec("WBEECEEBWWWW"),
-             "x_p3": spec(POCKETS3, [terr(slots=("large",)), terr(), terr(), terr()])}
-    with extra_tiles(tiles):
-        st = position(3, tiles=[["x_b", 0, 0, 0], ["x_p3", 1, 0, 3]], units={},
-                      config={"monsters": True})
-        m = map_info(st.placements)
-        home, red = m.root["0.3"], m.root["0.2"]
-        st.units[red] = [3, 0, 0]
-        if fortress:
-            st.buildings = {"1.0.0": "fortress"}
-        st.res[RED] = [3, 0, 0]
-        st.monster_row = ["valkyrie_beige"]
-        st.monsters = {"valkyrie_beige": home}
-        st.stack = [{"kind": "year", "step": 2},
-                    {"kind": "monster_phase", "order": ["valkyrie_beige"], "i": 0}]
-        ev = drive(st)
-        assert events(ev, "monster_moved")[0]["terr"] == red and top(st)["kind"] == "combat"
-        force_dice(st, 3, 5)  # the valkyrie rolls the choice face (strength), Red 2 casualties
-        st, ev = act(st, RED, "food", n=3)
-        return st, ev, red, m
+    """The valkyrie's attack, up to Red's food; call inside ``extra_tiles(VALKYRIE_TILES)``."""
+    st = position(3, tiles=[["x_b", 0, 0, 0], ["x_p3", 1, 0, 3]], units={},
+                  config={"monsters": True})
+    m = map_info(st.placements)
+    home, red = m.root["0.3"], m.root["0.2"]
+    st.units[red] = [3, 0, 0]
+    if fortress:
+        st.buildings = {"1.0.0": "fortress"}
+    st.res[RED] = [3, 0, 0]
+    st.monster_row = ["valkyrie_beige"]
+    st.monsters = {"valkyrie_beige": home}
+    st.stack = [{"kind": "year", "step": 2},
+                {"kind": "monster_phase", "order": ["valkyrie_beige"], "i": 0}]
+    ev = drive(st)
+    assert events(ev, "monster_moved")[0]["terr"] == red and top(st)["kind"] == "combat"
+    force_dice(st, 3, 5)  # the valkyrie rolls the choice face (strength), Red 2 casualties
+    st, ev = act(st, RED, "food", n=3)
+    return st, ev, red, m
 
 
+@extra_tiles(VALKYRIE_TILES)
 def test_valkyrie_attacks_and_red_retreats_split() -> None:
     st, ev, _, _ = _valkyrie(fortress=False)
     (res,) = events(ev, "combat_result")
@@ -313,6 +316,7 @@ def test_valkyrie_attacks_and_red_retreats_split() -> None:
     assert units_of(st, dests[0], RED) == 2 and units_of(st, dests[1], RED) == 1
 
 
+@extra_tiles(VALKYRIE_TILES)
 def test_valkyrie_loses_a_tie_to_the_defender_who_gains_its_fame() -> None:
     st, ev, red, _ = _valkyrie(fortress=True)
     (res,) = events(ev, "combat_result")
