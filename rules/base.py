@@ -392,6 +392,12 @@ class GameRules(ABC):
         """Where the game is, in words (a round and phase), for status lines and embeds."""
         return ""
 
+    def deadline_share(self, state: Any) -> float:
+        """The share of the game's deadline that the decision now awaited gets (1.0: all of
+        it). A quick question between turns (Fort's follow window) gets less, so that a
+        default of "no" does not hold the table for a whole turn's time."""
+        return 1.0
+
     # ---- transitions -----------------------------------------------------------------
     def apply(self, state: Any, seat: Seat, action: Action) -> tuple[Any, list[Event]]:
         if self.result(state) is not None:

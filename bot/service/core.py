@@ -300,7 +300,8 @@ class ServiceCore:
         else:
             write.clear_seats = sorted(dropped | renewed)
             if not game.paused:
-                write.deadlines = await self._deadline_rows(head, renewed, version)
+                write.deadlines = await self._deadline_rows(head, renewed, version,
+                                                            state=new_state)
         try:
             await self.writer.write(write)
         except IntegrityError:
@@ -439,7 +440,18 @@ class ServiceCore:
     def _deadline_for(self, head: Head) -> datetime | str:
         if head.game.paused:
             return "— (paused)"
-        return self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
+        return self.clock.now() + self._turn_time(head)
+
+    def _turn_time(self, head: Head, state: Any = None) -> timedelta:
+        """How long the seats awaited in ``state`` (default: the head's) get: the game's
+        deadline, or the share of it the engine gives that decision (never more than all of
+        it, never below a minute)."""
+        seconds = float(head.game.deadline_seconds)
+        state = head.state if state is None else state
+        if state is not None:
+            share = min(1.0, max(0.0, float(head.rules.deadline_share(state))))
+            seconds = max(min(seconds, 60.0), seconds * share)
+        return timedelta(seconds=seconds)
 
     async def _schedule(self, conn: AsyncConnection, head: Head, seats: Iterable[int],
                         version: int, due: datetime | None = None) -> None:
@@ -447,12 +459,13 @@ class ServiceCore:
         await repo.add_deadlines(conn, await self._deadline_rows(head, seats, version, due))
 
     async def _deadline_rows(self, head: Head, seats: Iterable[int], version: int,
-                             due: datetime | None = None) -> list[dict[str, Any]]:
+                             due: datetime | None = None, state: Any = None
+                             ) -> list[dict[str, Any]]:
         seats = sorted(seats)
         if not seats:
             return []
         now = self.clock.now()
-        due = due or now + timedelta(seconds=head.game.deadline_seconds)
+        due = due or now + self._turn_time(head, state)
         users = [u for s in seats if (u := head.user_of(s)) is not None]
         unknown = [u for u in users if u not in self._remind_minutes]
         if unknown:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from datetime import timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -122,8 +121,12 @@ class DeadlineOps(ServiceCore):
             async with self._tx() as conn:
                 await repo.delete_deadline(conn, row.id or 0)
             return []
-        if seat.excuses_left > 0 and seat.user_id is not None:
-            new_due = self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
+        # A quick question (a share of the deadline, e.g. Fort's follow window) is answered by
+        # its default when its time is up: silence there is a choice, not an absence, so it
+        # spends no excuse and counts as no missed deadline.
+        quick = head.rules.deadline_share(head.state) < 1
+        if seat.excuses_left > 0 and seat.user_id is not None and not quick:
+            new_due = self.clock.now() + self._turn_time(head)
             async with self._tx() as conn:
                 await repo.clear_deadlines(conn, gid, [row.seat], SEAT_TIMERS)
                 await repo.update_seat(conn, gid, row.seat, excuses_left=seat.excuses_left - 1)
@@ -132,7 +135,7 @@ class DeadlineOps(ServiceCore):
             return [Post(gid, msg("deadline.excused", player=head.person(row.seat),
                                   left=seat.excuses_left - 1, deadline=new_due),
                          (seat.user_id,))]
-        missed = seat.missed + 1
+        missed = seat.missed + (0 if quick else 1)
 
         async def record_miss(conn: AsyncConnection) -> None:
             await repo.update_seat(conn, gid, row.seat, missed=missed)
@@ -147,7 +150,8 @@ class DeadlineOps(ServiceCore):
             new_state, events = head.rules.apply(head.state, row.seat, action)
             effects += await self._commit_move(head, row.seat, None, action, new_state, events,
                                                source="deadline", interaction_id=None,
-                                               extra=record_miss if not done else None)
+                                               extra=record_miss if not done and not quick
+                                               else None)
             done.append(action.kind)
             if head.game.status != "active" or head.rules.awaiting(head.state) != {row.seat}:
                 break
@@ -163,13 +167,14 @@ class DeadlineOps(ServiceCore):
             else:
                 rest.append(effect)
         person = head.person(row.seat)
-        notice = Post(gid, msg("deadline.defaulted", player=person, lines=Lines(told))
-                      if told else msg("deadline.defaulted_quiet", player=person))
+        key = "deadline.window_closed" if quick else "deadline.defaulted"
+        notice = Post(gid, msg(key, player=person, lines=Lines(told))
+                      if told else msg(f"{key}_quiet", player=person))
         mine: list[Effect] = []
-        if seat.user_id is not None:
+        if seat.user_id is not None and not quick:
             mine.append(Notify(gid, row.seat, seat.user_id,
                                msg("deadline.defaulted_you", game_id=gid)))
-        opened = await self._open_if_absent(head, row.seat, missed)
+        opened = [] if quick else await self._open_if_absent(head, row.seat, missed)
         return [notice, *mine, *rest, *opened, *await self._autopilot(head)]
 
     async def _open_if_absent(self, head: Head, seat: int, missed: int) -> list[Effect]:

@@ -76,7 +76,7 @@ class RollbackOps(ServiceCore):
             # One transaction: the seats' timers start again from the returned point (a vote's
             # timer, seat -1, stays), and the act goes into the log with who did it.
             clear_seats=[s.seat for s in head.seats],
-            deadlines=(await self._deadline_rows(head, awaiting, version)
+            deadlines=(await self._deadline_rows(head, awaiting, version, state=state)
                        if result is None and not game.paused else []),
             extra=lambda conn: repo.add_act(conn, game_id=gid, version=version,
                                             actor_id=actor_id, kind="rollback",

@@ -135,7 +135,7 @@ class VoteOps(ServiceCore):
         gid = head.game.id or 0
         state = head.state
         awaiting = sorted(head.rules.awaiting(state)) if state is not None else []
-        due = due or self.clock.now() + timedelta(seconds=head.game.deadline_seconds)
+        due = due or self.clock.now() + self._turn_time(head)
         if vote.kind == "pause":
             await repo.update_game(c, gid, paused=True)
             await repo.clear_deadlines(c, gid, kinds=SEAT_TIMERS)

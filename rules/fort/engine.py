@@ -33,6 +33,7 @@ from rules.fort.common import (
 )
 from rules.fort.data import SUITS, ctype, tables
 from rules.fort.machine import MACHINE
+from rules.fort.setup import CONFIG_DEFAULTS
 from rules.fort.state import State
 from rules.kit.frames import Frame, Handler
 
@@ -782,6 +783,16 @@ def awaiting(st: State) -> frozenset[int]:
     if st.result is not None:
         return frozenset()
     return MACHINE.awaiting(st)
+
+
+def deadline_share(st: State) -> float:
+    """The follow window (and a Copy Cat's second card) is a quick yes/no whose default is
+    "no": it gets ``follow_deadline`` percent of the turn's deadline; all else the whole."""
+    fr = MACHINE.top(st)
+    if st.result is None and fr is not None and fr["kind"] == "card" \
+            and fr["stage"] in ("follow", "follow2"):
+        return st.cfg.get("follow_deadline", CONFIG_DEFAULTS["follow_deadline"]) / 100
+    return 1.0
 
 
 def step(st: State, seat: int, action: Action) -> list[Event]:

@@ -21,7 +21,7 @@ from rules.fort import engine
 from rules.fort import view as views
 from rules.fort.content import CONTENT_SCHEMA
 from rules.fort.describe import describe as describe_event
-from rules.fort.setup import CONFIG_DEFAULTS, new_game
+from rules.fort.setup import CONFIG_DEFAULTS, FOLLOW_DEADLINE_RANGE, new_game
 from rules.fort.state import State
 
 ALL_SEATS = (2, 3, 4)
@@ -50,6 +50,9 @@ class FortRules(GameRules):
             ConfigOption("draft", "bool", CONFIG_DEFAULTS["draft"], label="fort.option.draft"),
             ConfigOption("dogs", "bool", CONFIG_DEFAULTS["dogs"], label="fort.option.dogs"),
             ConfigOption("cats", "bool", CONFIG_DEFAULTS["cats"], label="fort.option.cats"),
+            ConfigOption("follow_deadline", "int", CONFIG_DEFAULTS["follow_deadline"],
+                         minimum=FOLLOW_DEADLINE_RANGE[0], maximum=FOLLOW_DEADLINE_RANGE[1],
+                         label="fort.option.follow_deadline"),
         ]
 
     def variants(self) -> list[Variant]:
@@ -64,6 +67,9 @@ class FortRules(GameRules):
 
     def n_seats(self, state: State) -> int:
         return state.n
+
+    def deadline_share(self, state: State) -> float:
+        return engine.deadline_share(state)
 
     def content_schema(self) -> ContentSchema:
         return CONTENT_SCHEMA

@@ -13,7 +13,11 @@ from rules.fort.machine import MACHINE
 from rules.fort.state import State, new_player
 from rules.rng import Rng
 
-CONFIG_DEFAULTS: dict[str, Any] = {"draft": False, "dogs": False, "cats": False}
+CONFIG_DEFAULTS: dict[str, Any] = {"draft": False, "dogs": False, "cats": False,
+                                   "follow_deadline": 25}
+#: The follow window's deadline, in percent of the game's turn deadline (issue #12: short,
+#: defaulting to "no"): the bounds a lobby may choose from.
+FOLLOW_DEADLINE_RANGE = (5, 100)
 
 
 def new_game(config: Mapping[str, Any], n_seats: int, seed: int) -> State:
@@ -23,7 +27,11 @@ def new_game(config: Mapping[str, Any], n_seats: int, seed: int) -> State:
     for key, value in config.items():
         if key not in CONFIG_DEFAULTS:
             raise RuleViolation("bad_config", text("fort.error.option", option=str(key)))
-        if not isinstance(value, bool):
+        if key == "follow_deadline":
+            low, high = FOLLOW_DEADLINE_RANGE
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise RuleViolation("bad_config", text("fort.error.option", option=str(key)))
+        elif not isinstance(value, bool):
             raise RuleViolation("bad_config", text("fort.error.option", option=str(key)))
         cfg[key] = value
     t = tables()

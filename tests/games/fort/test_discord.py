@@ -76,7 +76,11 @@ def last_with(channel: Any, text: str) -> Any:
 
 
 def choose(actions: list[Action]) -> int:
-    """A lively, deterministic player: play, follow and recruit when it can."""
+    """A lively, deterministic player: play, follow and recruit when it can (from a rival's
+    yard first)."""
+    for i, a in enumerate(actions):
+        if a.kind == "recruit" and a.params.get("from") == "yard":
+            return i
     for kind in PREFER:
         for i, a in enumerate(actions):
             if a.kind != kind or a.params.get("stop"):
@@ -95,6 +99,8 @@ class Table:
         self.last_actor: int | None = None
         self.routes: dict[str, int] = {}
         self.kinds: dict[str, int] = {}
+        #: (recruiter, the rival whose yard, card) of every recruit from a yard.
+        self.yard_recruits: list[tuple[int, int, str]] = []
 
     async def panel(self, seat: int) -> tuple[Any, Any]:
         """(message, actor): the seat's last reply if nobody moved since, else its DM when
@@ -148,6 +154,9 @@ class Table:
         self.replies[seat] = result.response
         self.last_actor = seat
         self.kinds[action.kind] = self.kinds.get(action.kind, 0) + 1
+        if action.kind == "recruit" and action.params.get("from") == "yard":
+            self.kinds["recruit_yard"] = self.kinds.get("recruit_yard", 0) + 1
+            self.yard_recruits.append((seat, action.params["seat"], action.params["card"]))
         return action
 
 
@@ -180,16 +189,27 @@ async def test_a_fort_game_through_discord(simcord_env: Any, fort_service: GameS
     assert "Your hand" in shown and card_line(hand[0], "en") in shown
     assert any(lb.startswith("Play ") for lb in labels(dm)) and "Play no card" in labels(dm)
 
-    # play until every seat has had a turn (and a follow and a recruit went through)
+    # play until every seat has had a turn and a follow and a recruit from a rival's yard
+    # went through
     turns_done = 0
     for _ in range(MAX_CLICKS):
-        await table.move()
+        before = (await fort_service._head(1)).state
+        action = await table.move()
         state = (await fort_service._head(1)).state
+        if action.kind == "recruit" and action.params.get("from") == "yard":
+            recruiter, rival, card = table.yard_recruits[-1]
+            assert rival != recruiter
+            assert card in before.players[rival]["yard"]
+            assert card not in state.players[rival]["yard"]
+            here = state.players[recruiter]
+            assert card in here["discard"] + here["hand"] + here["deck"] + here["yard"]
         turns_done = min(p["turns"] for p in state.players)
-        if turns_done >= 1 and {"play", "follow", "recruit"} <= table.kinds.keys():
+        if turns_done >= 1 and {"play", "follow", "recruit_yard"} <= table.kinds.keys():
             break
     assert turns_done >= 1
-    assert {"play", "follow", "recruit", "window"} <= table.kinds.keys(), table.kinds
+    assert {"play", "follow", "recruit_yard", "window"} <= table.kinds.keys(), table.kinds
+    recruits = "\n".join(m.content for m in thread.history(viewer=outsider))
+    assert "'s Yard." in recruits
     assert table.routes.get("dm") and table.routes.get("my_hand"), table.routes
 
     # nothing private in public: no "Your hand" embed, no hand lines in the thread
