@@ -415,7 +415,6 @@ class ServiceCore:
         from rules.base import Result
 
         result = Result.from_json(head.game.result or {})
-        # The engine's own game-over line said why; this post is the standings, not a repeat.
         if result.winners:
             outcome = msg("game.outcome_winners",
                           winners=[head.person(s) for s in result.winners])
@@ -432,7 +431,10 @@ class ServiceCore:
         start, end = head.game.created_at, self.clock.now()
         days = max(0, (end.replace(tzinfo=None) - start.replace(tzinfo=None)).days) \
             if start is not None else 0
-        # Why it ended is the engine's own game-over line just above: not said twice.
+        # The standings say why the game ended too: it is the post players come back to.
+        if result.reason:
+            return msg("game.finished_why", game_id=head.game.id, outcome=outcome,
+                       standings=standings, n=days, reason=result.reason)
         return msg("game.finished", game_id=head.game.id, outcome=outcome, standings=standings,
                    n=days)
 

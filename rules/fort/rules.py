@@ -112,7 +112,7 @@ class FortRules(GameRules):
             winners=tuple(r["winners"]),
             ranking=tuple(tuple(p) for p in r["ranking"]),
             scores={int(k): float(v) for k, v in r["scores"].items()},
-            reason=r["reason"],
+            reason=Text(r["reason"], {}),
         )
 
     def describe(self, event: Event, seat: Seat | None) -> Text:

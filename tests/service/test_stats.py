@@ -72,7 +72,8 @@ async def test_the_standings_post_names_places_scores_days_and_misses(
     out = await service.submit(gid, ALICE, Action("claim", {"prize": "points"}))
     posts = [e.msg.render() for e in [*effects, *out.effects] if hasattr(e, "msg")]
     standings = next(p for p in posts if "is over" in p)
-    assert standings.startswith("Game #1 is over after 3 days: Alice (Seat 1) won.")
+    assert standings.startswith(
+        "Game #1 is over after 3 days (most points after the last round): Alice (Seat 1) won.")
     lines = standings.splitlines()
     assert lines[1].startswith("1. Alice (Seat 1) — ")
     assert lines[2].startswith("2. Bob (Seat 2) (1 missed deadline) — ")

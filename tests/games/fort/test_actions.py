@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.base import Action
+from rules.base import Action, Text
 from rules.fort import RULES
 from rules.fort.common import advance_cost, pack_cap
 from tests.games.fort.conftest import Game
@@ -105,7 +105,7 @@ def test_a_game_of_defaults_ends() -> None:
         seat = g.awaiting()[0]
         g.state, _ = RULES.apply(g.state, seat, RULES.default_action(g.state, seat))
     result = RULES.result(g.state)
-    assert result is not None and result.reason == "fort.end.park"
+    assert result is not None and result.reason == Text("fort.end.park")
 
 
 def test_a_content_pack_changes_a_kid(tmp_path: object) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.base import Text
 from rules.fort import RULES
 from rules.fort.scoring import breakdown, rule_score
 from tests.games.fort.conftest import Game
@@ -27,7 +28,7 @@ def test_25_vp_triggers_the_end_after_the_round() -> None:
     turns = [e.data["seat"] for e in g.events if e.kind == "turn"]
     assert turns == [(first + 1) % 3, (first + 2) % 3]
     result = RULES.result(g.state)
-    assert result is not None and result.reason == "fort.end.vp"
+    assert result is not None and result.reason == Text("fort.end.vp")
     assert g.state.stack == [] and not RULES.awaiting(g.state)
 
 
@@ -56,7 +57,7 @@ def test_empty_park_deck_triggers_the_end() -> None:
     g.do("recruit", **{"from": "deck"})
     assert g.state.end == "park"
     _play_to_round_end(g)
-    assert RULES.result(g.state).reason == "fort.end.park"
+    assert RULES.result(g.state).reason == Text("fort.end.park")
 
 
 def test_the_last_player_of_the_round_ends_the_game_at_once() -> None:
