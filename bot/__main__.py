@@ -37,9 +37,10 @@ def _parser() -> argparse.ArgumentParser:
                          "template: GAME [DIR]")
     content.add_argument("--game", default=None, help="check: only this game")
     db = sub.add_parser("db", help="database maintenance")
-    db.add_argument("action", choices=["upgrade", "verify"],
+    db.add_argument("action", choices=["upgrade", "verify", "ratings"],
                     help="upgrade: apply migrations; verify: replay every game's log and "
-                    "check it reproduces the stored state")
+                    "check it reproduces the stored state; ratings: recompute every server's "
+                    "stored ratings and statistics from the logs")
     return p
 
 
@@ -62,6 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         url = Settings().database_url
         if args.action == "verify":  # read-only: never migrates what it checks
             return asyncio.run(_verify(url))
+        if args.action == "ratings":
+            upgrade(url)
+            return asyncio.run(_ratings(url))
         upgrade(url)
         print("database is at the latest schema")
         return 0
@@ -100,6 +104,19 @@ def _run() -> int:
         return 2
     except KeyboardInterrupt:
         return 0
+    return 0
+
+
+async def _ratings(url: str) -> int:
+    from bot.service import GameService
+    from storage.db import make_engine
+
+    engine = make_engine(url)
+    try:
+        servers = await GameService(engine).refresh_all_ratings()
+    finally:
+        await engine.dispose()
+    print(f"ratings recomputed from the logs for {servers} server(s)")
     return 0
 
 

@@ -189,3 +189,25 @@ class TableAct(SQLModel, table=True):
     params: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True),
                                                                           nullable=False))
+
+
+class Rating(SQLModel, table=True):
+    """A player's figures on one server for one game (``game_type`` "" = all games together):
+    stored when a game finishes, so that ``/game stats`` reads one row instead of replaying a
+    server's history; recomputed from the logs by ``python -m bot db ratings`` (docs/ratings.md)."""
+
+    __tablename__ = "ratings"
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    game_type: str = Field(primary_key=True, max_length=40)
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    name: str = Field(default="", max_length=100)
+    rating: float = 1500.0
+    played: int = 0
+    won: int = 0
+    missed: int = 0
+    #: Total seconds the table waited for the player's own moves, and how many moves.
+    response_total: float = 0.0
+    responses: int = 0
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True),
+                                                                          nullable=False))

@@ -1,6 +1,6 @@
-"""Reads for per-server statistics: finished games with their seats, and move times. Ratings
-are computed from these on demand, so they are always what the logs say (recomputable by
-construction) and a finished game counts the moment it ends."""
+"""Per-server statistics: the reads they are computed from (finished games with their seats,
+move times) and the stored figures (``ratings``), which are written when a game finishes and
+can always be recomputed from those reads."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import and_, delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from storage.models import ActionRow, Game, Seat
+from storage.models import ActionRow, Game, Rating, Seat
 
-G, S, A = Game.__table__, Seat.__table__, ActionRow.__table__
+G, S, A, R = Game.__table__, Seat.__table__, ActionRow.__table__, Rating.__table__
+#: The ``ratings.game_type`` of the figures over every game of a server.
+ALL_GAMES = ""
 
 
 @dataclass(frozen=True)
@@ -58,3 +60,35 @@ async def deadline_moves(conn: AsyncConnection, game_id: int) -> dict[int, int]:
                                                    A.c.source == "deadline"))
          .group_by(A.c.seat))
     return {int(r[0]): int(r[1]) for r in (await conn.execute(q))}
+
+
+async def has_finished(conn: AsyncConnection, guild_id: int, game_type: str | None = None
+                       ) -> bool:
+    cond = and_(G.c.guild_id == guild_id, G.c.status == "finished")
+    if game_type is not None:
+        cond = and_(cond, G.c.game_type == game_type)
+    return (await conn.execute(select(G.c.id).where(cond).limit(1))).first() is not None
+
+
+async def finished_scopes(conn: AsyncConnection) -> list[tuple[int, str]]:
+    """(guild, game type) of every server and game with a finished game."""
+    q = (select(G.c.guild_id, G.c.game_type).where(G.c.status == "finished")
+         .where(G.c.guild_id.is_not(None)).group_by(G.c.guild_id, G.c.game_type)
+         .order_by(G.c.guild_id, G.c.game_type))
+    return [(int(r[0]), str(r[1])) for r in (await conn.execute(q))]
+
+
+async def stored_ratings(conn: AsyncConnection, guild_id: int, game_type: str
+                         ) -> list[dict[str, Any]]:
+    q = select(R).where(and_(R.c.guild_id == guild_id, R.c.game_type == game_type))
+    return [dict(r) for r in (await conn.execute(q)).mappings()]
+
+
+async def replace_ratings(conn: AsyncConnection, guild_id: int, game_type: str,
+                          rows: list[dict[str, Any]]) -> None:
+    """The server's figures for one game (or ``ALL_GAMES``), replaced as a whole."""
+    await conn.execute(delete(R).where(and_(R.c.guild_id == guild_id,
+                                            R.c.game_type == game_type)))
+    if rows:
+        await conn.execute(insert(R), [{**r, "guild_id": guild_id, "game_type": game_type}
+                                       for r in rows])

@@ -337,8 +337,13 @@ class ServiceCore:
         if result is not None:  # the standings name each seat's missed deadlines: one read
             async with self.engine.connect() as conn:
                 missed = await deadline_moves(conn, game_id)
+            await self._ratings_changed(head)
         return self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet,
                                 missed)
+
+    async def _ratings_changed(self, head: Head) -> None:
+        """A game finished or a finished game was rolled back: the statistics part of the
+        service (``StatsOps``) stores the server's new figures."""
 
     async def _log_act(self, conn: AsyncConnection, head: Head, actor_id: int | None,
                        kind: str, **params: Any) -> None:

@@ -83,11 +83,14 @@ class RollbackOps(ServiceCore):
                                             params={"name": name, "to": to}, created_at=now),
         )
         await self.writer.write(write)
+        was_finished = game.status == "finished"
         game.version, game.state, game.awaiting = version, state_json, awaiting
         game.status = "finished" if result is not None else "active"
         game.result = write.game_values["result"]
         head.state = state
         self._remember(head)
+        if was_finished:  # its result no longer counts (or counts differently)
+            await self._ratings_changed(head)
         told = Post(gid, msg("game.rolled_back", player=Person(actor_id, name), to=to,
                              game_id=gid))
         # Everyone the game now waits for is asked again, as after any move.

@@ -97,3 +97,13 @@ def test_run_with_a_bad_token_or_no_network_says_so_in_one_line(
     assert cli._run() == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(said)
+
+
+def test_db_ratings_recomputes_the_stored_figures(tmp_path: Path) -> None:
+    import os
+
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'm.db'}",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    out = _cli("db", "ratings", env=env, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "ratings recomputed from the logs for 0 server(s)" in out.stdout

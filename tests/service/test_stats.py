@@ -1,4 +1,5 @@
-"""Per-server statistics and ratings (docs/ratings.md), computed from finished games."""
+"""Per-server statistics and ratings (docs/ratings.md): computed from finished games, stored
+when one finishes, recomputable from the logs."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from bot.service import GameService, ManualClock
 from bot.service.stats import rate
 from rules.base import Action
-from storage.stats import FinishedGame
+from storage.stats import ALL_GAMES, FinishedGame, replace_ratings, stored_ratings
 from tests.service.helpers import ALICE, BOB, CAROL, started_game
 
 
@@ -77,3 +78,71 @@ async def test_the_standings_post_names_places_scores_days_and_misses(
     lines = standings.splitlines()
     assert lines[1].startswith("1. Alice (Seat 1) — ")
     assert lines[2].startswith("2. Bob (Seat 2) (1 missed deadline) — ")
+
+
+async def _finish(service: GameService, clock: ManualClock, guild: int) -> int:
+    """A 2-player one-round sealed-bids game in ``guild`` that Alice wins."""
+    gid = await started_game(service, [ALICE, BOB], config={"rounds": 1}, guild_id=guild,
+                             deadline_hours=1, excuses=0)
+    clock.advance(600)
+    await service.submit(gid, ALICE, Action("bid", {"amount": 3}))
+    await service.submit(gid, ALICE, Action("ready"))
+    await service.submit(gid, BOB, Action("bid", {"amount": 1}))
+    await service.submit(gid, BOB, Action("ready"))
+    if (await service.summary(gid)).status != "finished":
+        await service.submit(gid, ALICE, Action("claim", {"prize": "points"}))
+    assert (await service.summary(gid)).status == "finished"
+    return gid
+
+
+async def _stored(service: GameService, guild: int, game_type: str) -> dict[int, tuple]:
+    async with service.engine.connect() as conn:
+        rows = await stored_ratings(conn, guild, game_type)
+    return {r["user_id"]: (r["played"], r["won"], round(r["rating"], 6), r["missed"],
+                           r["responses"]) for r in rows}
+
+
+async def test_ratings_are_stored_when_a_game_finishes_and_recomputable_from_the_logs(
+        service: GameService, clock: ManualClock) -> None:
+    await _finish(service, clock, guild=7)
+    per_game = await _stored(service, 7, "sealed_bids")
+    together = await _stored(service, 7, ALL_GAMES)
+    assert per_game == together and set(per_game) == {ALICE, BOB}
+    assert per_game[ALICE][:2] == (1, 1) and per_game[BOB][:2] == (1, 0)
+    assert per_game[ALICE][2] > 1500 > per_game[BOB][2]
+    await _finish(service, clock, guild=7)
+    assert (await _stored(service, 7, "sealed_bids"))[ALICE][:2] == (2, 2)
+    # /game stats reads the stored rows ...
+    stats = await service.server_stats(7, "sealed_bids")
+    assert {u: (p.played, p.won) for u, p in stats.items()} == {ALICE: (2, 2), BOB: (2, 0)}
+    # ... and the logs give them back whole: wiped or tampered rows are recomputed.
+    kept = await _stored(service, 7, "sealed_bids")
+    async with service.engine.begin() as conn:
+        await replace_ratings(conn, 7, "sealed_bids", [])
+        await replace_ratings(conn, 7, ALL_GAMES, [
+            {"user_id": ALICE, "name": "x", "rating": 9.0, "played": 99, "won": 0, "missed": 0,
+             "response_total": 0.0, "responses": 0, "updated_at": clock.now()}])
+    assert await service.refresh_all_ratings() == 1
+    assert await _stored(service, 7, "sealed_bids") == kept
+    assert await _stored(service, 7, ALL_GAMES) == kept
+
+
+async def test_stats_of_games_finished_before_stored_ratings_are_filled_on_first_read(
+        service: GameService, clock: ManualClock) -> None:
+    await _finish(service, clock, guild=8)
+    async with service.engine.begin() as conn:  # as after the upgrade that added the table
+        await replace_ratings(conn, 8, "sealed_bids", [])
+        await replace_ratings(conn, 8, ALL_GAMES, [])
+    stats = await service.server_stats(8)
+    assert {u: p.won for u, p in stats.items()} == {ALICE: 1, BOB: 0}
+    assert set(await _stored(service, 8, ALL_GAMES)) == {ALICE, BOB}
+
+
+async def test_rolling_back_a_finished_game_takes_it_out_of_the_ratings(
+        service: GameService, clock: ManualClock) -> None:
+    gid = await _finish(service, clock, guild=6)
+    assert (await _stored(service, 6, "sealed_bids"))[ALICE][:2] == (1, 1)
+    await service.rollback(gid, CAROL, "Carol", to=2, admin=True)
+    assert (await service.summary(gid)).status == "active"
+    assert await _stored(service, 6, "sealed_bids") == {}
+    assert await service.server_stats(6) == {}
