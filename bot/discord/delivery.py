@@ -64,6 +64,8 @@ def post_items(post: Post, locale: str) -> list[discord.ui.Item[Any]]:
 
 #: The most text one public post may carry before it is cut, across several messages.
 MAX_POST = 20_000
+#: The service's end-of-game standings: posted as an embed, the card players come back to.
+STANDINGS = ("game.finished", "game.finished_why")
 
 
 def split_message(text: str, size: int = 2000) -> list[str]:
@@ -171,6 +173,13 @@ class Delivery:
             for item in items:
                 view.add_item(item)
             kwargs["view"] = view
+        if post.msg.key in STANDINGS:
+            embed = discord.Embed(
+                title=render(msg("game.standings_title", game_id=post.game_id), locale),
+                description=render(post.msg, locale, limit=4000),
+                colour=discord.Colour.gold())
+            return await channel.send(embed=embed, allowed_mentions=mentions_only(post.mentions),
+                                      **kwargs)
         # A long public message (a default that settled a whole turn) is sent in parts cut at
         # line ends, never clipped: the thread is the table's record.
         parts = split_message(render(post.msg, locale, limit=MAX_POST))

@@ -124,8 +124,10 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     assert "choose your prize" in prize.content
     done = await alice.user.click(prize, label="claim coins")
     assert done.ephemeral
-    over = [m for m in thread.history() if "is over" in m.content]
-    assert len(over) == 1 and "won" in over[0].content
+    # The standings come as an embed: title, why it ended, places and scores.
+    over = [e for m in thread.history() for e in m.embeds if "is over" in (e.description or "")]
+    assert len(over) == 1 and "won" in over[0].description
+    assert over[0].title == "Game #1 — final standings"
     assert (await service.summary(1)).status == "finished"
     assert len(boards(thread)) == 3  # bidding, prize choice, game over
     status = await dave.slash(channel, "game status", game=1)

@@ -150,5 +150,6 @@ async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameSe
     text = thread_text(thread)
     assert "missed the deadline, so the bot moved for them" in text
     assert "Round 10 begins." in text
-    over = [m for m in thread.history() if m.content.startswith("Game #1 is over")]
-    assert len(over) == 1 and "won" in over[0].content
+    over = [e.description for m in thread.history() for e in m.embeds
+            if (e.description or "").startswith("Game #1 is over")]
+    assert len(over) == 1 and "won" in over[0]

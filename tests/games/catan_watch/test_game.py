@@ -143,7 +143,7 @@ async def test_a_full_game_with_a_trade_and_a_seven(simcord_env: Any, service: G
             assert closed and all("closed" in m.content and not custom_ids(m) for m in closed)
 
     assert (await service.summary(gid)).status == "finished"
-    assert any("is over" in m.content for m in thread.history())
+    assert any("is over" in (e.description or "") for m in thread.history() for e in m.embeds)
     assert secret_discards and accepted_offers and autocompleted
     for way in ("offer_form", "thread_accept_trade", "select", "button", "confirm_trade"):
         assert table.used.get(way), (way, table.used)
