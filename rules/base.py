@@ -394,7 +394,7 @@ class GameRules(ABC):
 
     def deadline_share(self, state: Any) -> float:
         """The share of the game's deadline that the decision now awaited gets (1.0: all of
-        it). A quick question between turns (Fort's follow window) gets less, so that a
+        it). A quick question between turns (may I join this action?) gets less, so that a
         default of "no" does not hold the table for a whole turn's time."""
         return 1.0
 

@@ -26,7 +26,7 @@ from bot.discord.panels import move_panel, note_text
 from bot.discord.presenters import board_embed, private_embed
 from bot.discord.text import guild_locale_of, render
 from bot.games import front
-from bot.i18n import DEFAULT_LOCALE, Person, msg
+from bot.i18n import DEFAULT_LOCALE, Person, msg, view_text
 from bot.render import render_board_async
 from bot.service import BoardChanged, Effect, GameService, Notify, Post, ServiceError
 
@@ -64,6 +64,7 @@ def post_items(post: Post, locale: str) -> list[discord.ui.Item[Any]]:
 
 #: The most text one public post may carry before it is cut, across several messages.
 MAX_POST = 20_000
+MESSAGE_LIMIT = 2000  # Discord's limit on a message's content
 #: The service's end-of-game standings: posted as an embed, the card players come back to.
 STANDINGS = ("game.finished", "game.finished_why")
 
@@ -103,6 +104,9 @@ class Delivery:
         self.bot = bot
         self._targets: dict[int, int | None] = {}
         self._guild_locales: dict[int, str | None] = {}
+        #: Per game, the thread message that narrates the current phase: (message, the phase
+        #: as shown, its text so far). Kept per process; after a restart a new one begins.
+        self._narration: dict[int, tuple[discord.Message, str, str]] = {}
 
     async def table_locale(self, guild: discord.Guild | None) -> str:
         """The language of a server's threads and boards: `/game server language:`, else the
@@ -119,6 +123,7 @@ class Delivery:
     def forget_channel(self, game_id: int) -> None:
         """The game's thread changed (it was just created): read it again next time."""
         self._targets.pop(game_id, None)
+        self._narration.pop(game_id, None)
 
     @property
     def service(self) -> GameService:
@@ -173,6 +178,8 @@ class Delivery:
             for item in items:
                 view.add_item(item)
             kwargs["view"] = view
+        if post.phase is not None and not post.mentions and not items:
+            return await self._narrate(channel, post, locale)
         if post.msg.key in STANDINGS:
             embed = discord.Embed(
                 title=render(msg("game.standings_title", game_id=post.game_id), locale),
@@ -188,6 +195,33 @@ class Delivery:
             last = i == len(parts) - 1
             sent = await channel.send(part, allowed_mentions=mentions_only(post.mentions),
                                       **(kwargs if last else {}))
+        return sent
+
+    async def _narrate(self, channel: Messageable, post: Post, locale: str
+                       ) -> discord.Message | None:
+        """The engine's lines of one phase go into one thread message, edited as the phase
+        goes on and headed by the phase; a new phase (or a full message) starts a new one.
+        The full log stays in `/game log`."""
+        phase = view_text(post.phase, locale)
+        lines = render(post.msg, locale, limit=MAX_POST)
+        current = self._narration.get(post.game_id)
+        if current is not None and current[1] == phase \
+                and len(current[2]) + 1 + len(lines) <= MESSAGE_LIMIT:
+            message, _, text = current
+            content = f"{text}\n{lines}"
+            try:
+                await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:  # deleted or not editable: a new message instead
+                pass
+            else:
+                self._narration[post.game_id] = (message, phase, content)
+                return message
+        heading = f"**{phase}**\n" if phase else ""
+        sent: discord.Message | None = None
+        for part in split_message(heading + lines, MESSAGE_LIMIT):
+            sent = await channel.send(part, allowed_mentions=discord.AllowedMentions.none())
+            if sent is not None:
+                self._narration[post.game_id] = (sent, phase, part)
         return sent
 
     # ---- private messages ------------------------------------------------------------------

@@ -387,7 +387,9 @@ class ServiceCore:
                 for s in sorted(event.visible_to):
                     private.setdefault(s, []).append(rules.describe(event, s))
         if public:
-            effects.append(Post(game_id, lines_msg(public)))
+            effects.append(Post(game_id, lines_msg(public),
+                                phase=(rules.phase_label(head.state) or None)
+                                if head.state is not None else None))
         for s, lines in private.items():
             user = head.user_of(s)
             if user is not None and s not in (quiet or set()):

@@ -121,7 +121,7 @@ class DeadlineOps(ServiceCore):
             async with self._tx() as conn:
                 await repo.delete_deadline(conn, row.id or 0)
             return []
-        # A quick question (a share of the deadline, e.g. Fort's follow window) is answered by
+        # A quick question (a share of the deadline: a yes/no between turns) is answered by
         # its default when its time is up: silence there is a choice, not an absence, so it
         # spends no excuse and counts as no missed deadline.
         quick = head.rules.deadline_share(head.state) < 1

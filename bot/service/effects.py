@@ -39,11 +39,14 @@ class BoardSnapshot:
 
 @dataclass(frozen=True)
 class Post:
-    """A public message in the game's thread (``mentions`` are user ids to ping)."""
+    """A public message in the game's thread (``mentions`` are user ids to ping). ``phase``
+    (the engine's phase label after a move, on the engine's own lines) lets the thread gather
+    one phase's lines in one message."""
 
     game_id: int
     msg: Msg
     mentions: tuple[int, ...] = ()
+    phase: Any = None
 
 
 @dataclass(frozen=True)

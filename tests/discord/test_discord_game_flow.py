@@ -104,8 +104,13 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     bid = await bob.click(hand.response, label="bid 3")
     await bob.click(bid.response, label="ready")
 
-    # Within a phase the one board message is edited, not re-posted.
+    # Within a phase the one board message is edited, not re-posted, and the phase's log
+    # lines gather in one message headed by the phase, edited as they come.
     assert len(boards(thread)) == 1
+    narrated = [m for m in thread.history() if "is ready." in m.content]
+    assert len(narrated) == 1
+    assert narrated[0].content == ("**Round 1 · place your bids**\nSeat 1 is ready.\n"
+                                   "Seat 2 is ready.")
 
     # Nothing secret is public before the reveal, nor in Carol's autocomplete.
     seen = public_text(thread, dave) + public_text(channel, dave)
@@ -118,6 +123,10 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     assert hand.ephemeral and "Seat 3" in hand.response.embeds[0].title
     await carol.user.click(hand.response, label="ready")
     assert any("Bids revealed: [7, 3, 0]" in m.content for m in thread.history())
+    # The reveal moved the game to a new phase: a new message, headed by it.
+    reveal = next(m for m in thread.history() if "Bids revealed" in m.content)
+    assert reveal.content.startswith("**Round 1 · prize choice**\n")
+    assert reveal.id != narrated[0].id
 
     # Alice won the round: her DM offers the prize choice.
     prize = alice_dm.last_message
