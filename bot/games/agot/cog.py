@@ -6,6 +6,8 @@ and the caller's redacted view, the engine validates every submission.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -14,10 +16,12 @@ from discord import app_commands
 
 from bot.discord.flows import Chooser, Options
 from bot.discord.lookup import GameCommands
+from bot.discord.presenters import board_embed
 from bot.discord.text import locale_of, tr
 from bot.games.agot import codes as C
+from bot.games.agot import render as board_image
 from bot.games.agot.drafts import march_specs
-from bot.games.agot.embed import tracks_text
+from bot.games.agot.embed import board_panel_embed, tracks_text
 from bot.games.agot.text import (
     area_name,
     area_units,
@@ -29,6 +33,7 @@ from bot.games.agot.text import (
     units_text,
 )
 from bot.i18n import DEFAULT_LOCALE, catalog, view_text
+from bot.render import render_board_async
 from bot.service import PrivateView, ServiceError
 from rules.agot.board import board
 from rules.base import Action
@@ -66,6 +71,29 @@ def public_hand(seat: dict[str, Any]) -> list[str]:
     cards = [c for c in board().house_cards.get(str(seat.get("house")), ())
              if c not in seat.get("discards", [])]
     return cards if len(cards) == seat.get("hand_size") else []
+
+
+def _region_names(locale: str) -> list[tuple[str, str]]:
+    """(value, name in ``locale``) of every ``region:`` target: the four parts, then areas."""
+    out = [(r, board_image.target_name(r, locale)) for r in board_image.REGIONS]
+    areas = [(a, board_image.target_name(a, locale)) for a in board().area_ids]
+    return out + sorted(areas, key=lambda an: an[1].lower())
+
+
+def resolve_region(value: str, locale: str) -> str | None:
+    """A region or area id from what the caller typed: an id, or a name in their language
+    or in English (autocomplete sends ids; a typed name works too)."""
+    needle = value.strip().lower()
+    for loc in (locale, DEFAULT_LOCALE):
+        for target, name in _region_names(loc):
+            if needle in (target, name.lower()):
+                return target
+    return None
+
+
+def region_choices(current: str, locale: str) -> list[Choice[str]]:
+    return [Choice(name=name[:100], value=target) for target, name in _region_names(locale)
+            if _match(current, name, target)][:MAX_CHOICES]
 
 
 def _match(current: str, *names: str) -> bool:
@@ -108,13 +136,38 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
 
     # ---- reading ---------------------------------------------------------------------------
     @app_commands.command(name="board", description=text("board"))
-    @app_commands.describe(game=text("game"))
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+    @app_commands.describe(region=text("board.region"), game=text("game"))
+    async def board(self, interaction: Interaction, region: str | None = None,
+                    game: int | None = None) -> None:
+        """The board image (or, with ``region``, a zoomed crop of it) in the caller's language,
+        with the tracks and houses as an embed beside it."""
         async def body() -> None:
             gid = await self._game(interaction, game)
-            await self.bot.flows.answer_board(interaction, gid)
+            locale = locale_of(interaction)
+            target = resolve_region(region, locale) if region else None
+            if region and target is None:
+                await self.bot.flows.answer(interaction, tr("agot.board.bad_region", locale,
+                                                            region=region[:60]))
+                return
+            snap = await self.service.board_snapshot(gid)
+            if target is None:
+                png = await render_board_async(gid, snap.version, snap.game_type, snap.view,
+                                               locale)
+            else:
+                png = await asyncio.to_thread(board_image.render_region, snap.view, locale,
+                                              target)
+            await interaction.followup.send(
+                embeds=[board_embed(snap.summary, locale, image=BOARD_FILE),
+                        board_panel_embed(snap.view, locale)],
+                file=discord.File(io.BytesIO(png), filename=BOARD_FILE), ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none())
 
         await self.bot.flows.guarded(interaction, body)
+
+    @board.autocomplete("region")
+    async def _board_regions(self, interaction: Interaction, current: str
+                             ) -> list[Choice[str]]:
+        return region_choices(current, locale_of(interaction))
 
     @app_commands.command(name="tracks", description=text("tracks"))
     @app_commands.describe(game=text("game"))

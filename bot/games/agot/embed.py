@@ -143,3 +143,45 @@ def tracks_text(v: dict[str, Any], locale: str) -> str:
         lines.append(tr("agot.tracks.restrictions", locale,
                         cards=", ".join(westeros_name(str(r)) for r in v["restrictions"])))
     return "\n".join(lines)
+
+
+def board_panel_embed(v: dict[str, Any], locale: str) -> discord.Embed:
+    """What the board image's side panel used to show (tracks, dominance tokens, houses, this
+    round's Westeros cards, revealed bids, the battle) as embed text, which Discord shows
+    legibly at any size; from the PUBLIC view only."""
+    embed = discord.Embed(title=tr("agot.board.panel_title", locale, limit=256),
+                          colour=discord.Colour.dark_gold())
+    blade = seat_house(v, v.get("valyrian_steel_blade"))
+    if v.get("blade_used"):
+        blade = tr("agot.board.blade_used", locale, house=blade)
+    holders = tr("agot.board.holders", locale, throne=seat_house(v, v.get("iron_throne")),
+                 blade=blade, raven=seat_house(v, v.get("messenger_raven")))
+    embed.add_field(name=tr("agot.board.tracks", locale),
+                    value=clip(f"{tracks_text(v, locale)}\n{holders}", FIELD), inline=False)
+    houses = [tr("agot.tracks.house", locale, house=s.get("name") or seat_house(v, s.get("seat")),
+                 power=s.get("power", 0), supply=s.get("supply", 0),
+                 castles=s.get("castles", 0), to_win=v.get("castles_to_win", 0),
+                 cards=s.get("hand_size", 0)) for s in v.get("seats", [])]
+    embed.add_field(name=tr("agot.board.houses", locale),
+                    value=clip("\n".join(houses) or "—", FIELD), inline=False)
+    cards = [tr("agot.board.westeros_line", locale, numeral=("I", "II", "III")[k] if k < 3
+                else str(k + 1), card=westeros_name(str(c)))
+             for k, c in enumerate(v.get("westeros_cards") or [])]
+    embed.add_field(name=tr("agot.board.westeros", locale),
+                    value=clip("\n".join(cards) or "—", FIELD), inline=False)
+    bids = (v.get("frame") or {}).get("bids")
+    if isinstance(bids, dict) and bids:
+        lines = [tr("agot.board.bid_line", locale, house=seat_house(v, int(seat)), amount=amount)
+                 for seat, amount in sorted(bids.items(), key=lambda kv: -int(kv[1]))]
+        embed.add_field(name=tr("agot.board.bids", locale), value=clip("\n".join(lines), FIELD),
+                        inline=False)
+    battle = v.get("battle")
+    if isinstance(battle, dict):
+        embed.add_field(name=tr("agot.board.battle", locale),
+                        value=clip(battle_text(v, battle, locale), FIELD), inline=False)
+    letters = {k: tr(f"agot.img.order.{k}", locale)
+               for k in ("march", "defense", "support", "raid", "consolidate")}
+    embed.add_field(name=tr("agot.board.legend", locale),
+                    value=clip(tr("agot.board.legend_text", locale, **letters), FIELD),
+                    inline=False)
+    return embed

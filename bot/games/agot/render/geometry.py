@@ -48,8 +48,11 @@ def _clip(poly: list[Point], labels: list[int], s: Point, q: Point, lab: int
     return out, out_labels
 
 
-#: Offsets (pixels) from an area's anchor of its name, its static icons and its pieces.
-NAME_DY, ICONS_DY, UNITS_DY = -22, -5, 16
+#: Half the height of the tallest label (two name lines, the icons, the pieces): anchors stay
+#: this far from the map's top and bottom so no label is cut by the frame.
+LABEL_REACH = 42
+#: The strip under the map with the round, the phase and the wildling threat.
+STATUS_BAND = 40
 
 #: How far (in cells) each grid point is nudged: a smooth warp (WARP, over WAVE cells) turns
 #: the painted staircases into wavy borders, a little independent noise (JITTER) roughens them.
@@ -175,11 +178,13 @@ def geometry() -> MapGeometry:
     for a, xy in (lay.get("anchors") or {}).items():
         anchors[a] = (float(xy[0]), float(xy[1]))
     # Keep every label's name and pieces row inside the map.
-    low, high = -NAME_DY + 8, rows * cell - UNITS_DY - 14
+    low, high = LABEL_REACH, rows * cell - LABEL_REACH
     anchors = {a: (x, min(max(y, low), high)) for a, (x, y) in anchors.items()}
-    width, height = lay["canvas"]
-    return MapGeometry(width, height, int(cols * cell), int(rows * cell), anchors, polygons,
-                       edges, touching, points)
+    # The image is the map alone (plus the status strip): a side panel beside it made the
+    # whole image so wide that Discord's preview shrank the map's words to specks (issue #14).
+    map_w, map_h = int(cols * cell), int(rows * cell)
+    return MapGeometry(map_w, map_h + STATUS_BAND, map_w, map_h, anchors, polygons, edges,
+                       touching, points)
 
 
 #: Shared border (pixels) below which two adjacent areas count as not touching on the map.

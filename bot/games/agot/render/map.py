@@ -1,5 +1,5 @@
-"""The map layers: static cells, borders and labels drawn once per process; per render the
-control tints, the pieces of each area, support lines and the attack arrow."""
+"""The map layers: static cells, borders and labels drawn once per process and language; per
+render the control tints, the pieces of each area, support lines and the attack arrow."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bot.games.agot.render.geometry import (
-    ICONS_DY,
-    NAME_DY,
-    UNITS_DY,
     geometry,
+    load_layout,
     missing_links,
 )
 from bot.games.agot.render.sprites import (
@@ -23,7 +21,6 @@ from bot.games.agot.render.sprites import (
     _paste,
     _shade,
     crest_sprite,
-    display_name,
     icon_sprite,
     neutral_sprite,
     order_sprite,
@@ -42,19 +39,119 @@ from bot.games.agot.render.style import (
     font,
     house_style,
 )
+from bot.i18n import msg
+from bot.i18n import render as tr_render
 from rules.agot.board import Board, board
+
+#: Size (px) of area names: at Discord's ~520 px preview of the 987 px map they read at
+#: about 10.5 px (tests/frame/test_legibility.py).
+NAME_PX = 20
+LINE_H = 22  # one line of a name
+#: The row under the name: the pieces (power token, units, neutral force, order), then the
+#: printed castle / barrels / crowns / home crest. One row, not two, keeps a label within a
+#: small area's three squares of height.
+ROW_H = 32
+GAP = 2
+ICONS_GAP = 8
+#: Horizontal room a label may always take, even in a narrow area (it may spill a little).
+MIN_NAME_ROOM = 120.0
+#: Room (px) the pieces of a busy area take (two units, power token, order), for the label
+#: boxes the tests check.
+PIECES_REF = 2 * 30 + 28 + 52 + 3 * 3
+
+
+@dataclass(frozen=True)
+class Label:
+    """Where an area's name, printed icons and pieces go (rows top to bottom)."""
+
+    lines: tuple[str, ...]
+    at: Point
+    top: float
+    map_width: int
+    icons_width: float
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * LINE_H + GAP + ROW_H
+
+    def line_y(self, k: int) -> float:
+        return self.top + LINE_H * (k + 0.5)
+
+    @property
+    def row_y(self) -> float:
+        return self.top + self.height - ROW_H / 2
+
+    def centre_x(self, width: float) -> float:
+        """The centre of a row ``width`` wide under the anchor, kept inside the map."""
+        half = width / 2
+        return min(max(self.at[0], half + 3), self.map_width - half - 3)
+
+    def box(self, pieces_width: float = PIECES_REF) -> tuple[float, float, float, float]:
+        rows = [name_width(line) for line in self.lines] + [pieces_width + self.icons_width]
+        left = min(self.centre_x(w) - w / 2 for w in rows)
+        right = max(self.centre_x(w) + w / 2 for w in rows)
+        return (left, self.top, right, self.top + self.height)
+
+
+def area_label(area: str, locale: str | None) -> str:
+    return tr_render(msg(f"agot.img.area.{area}"), locale)
+
+
+def name_width(text: str) -> float:
+    # The halo (stroke) adds its width on both sides.
+    return font(NAME_PX).getlength(text) + 6
+
+
+def _room(grid: list[str], code: str, at: Point, cell: float) -> float:
+    """Width of the area's run of squares through its anchor: what a name may fill."""
+    row = grid[min(len(grid) - 1, int(at[1] // cell))]
+    x = min(len(row) - 1, int(at[0] // cell))
+    lo = hi = x
+    while lo > 0 and row[lo - 1] == code:
+        lo -= 1
+    while hi < len(row) - 1 and row[hi + 1] == code:
+        hi += 1
+    return (hi - lo + 1) * cell if row[x] == code else 0.0
+
+
+def _wrap(name: str, room: float) -> tuple[str, ...]:
+    """One line if it fits, else the two-line split with the shorter longest line."""
+    if name_width(name) <= room or " " not in name:
+        return (name,)
+    words = name.split(" ")
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    return min(splits, key=lambda pair: max(name_width(pair[0]), name_width(pair[1])))
+
+
+@lru_cache(maxsize=4)
+def labels(locale: str | None) -> dict[str, Label]:
+    g = geometry()
+    lay = load_layout()
+    out: dict[str, Label] = {}
+    for area, code in lay["codes"].items():
+        at = g.anchors[area]
+        room = max(_room(lay["grid"], code, at, float(lay["cell"])), MIN_NAME_ROOM)
+        lines = _wrap(area_label(area, locale), room)
+        icons = area_icons(area)
+        icons_w = (sum(i.width for i in icons) + 2 * (len(icons) - 1) + ICONS_GAP
+                   if icons else 0.0)
+        lab = Label(lines, at, 0.0, g.map_width, icons_w)
+        top = min(max(at[1] - lab.height / 2, 2.0), g.map_height - lab.height - 2)
+        out[area] = Label(lines, at, top, g.map_width, icons_w)
+    return out
 
 
 @dataclass
 class StaticLayers:
-    base: Image.Image  # the whole canvas: map and empty panel
+    base: Image.Image  # the whole canvas: map and empty status strip
     overlay: Image.Image  # the map's lines and lettering only (RGBA), laid again over tints
     masks: dict[str, tuple[tuple[int, int, int, int], Image.Image]]  # land area -> bbox, mask
     tinted: dict[tuple[str, int], Image.Image]  # (area, alpha) -> scaled mask, filled lazily
+    rims: dict[str, Image.Image]  # land area -> a band just inside its border, filled lazily
 
 
-@lru_cache(maxsize=1)
-def static_layers() -> StaticLayers:
+@lru_cache(maxsize=4)
+def static_layers(locale: str | None = None) -> StaticLayers:
     b = board()
     g = geometry()
     fills = Image.new("RGB", (g.width, g.height), PANEL)
@@ -80,8 +177,8 @@ def static_layers() -> StaticLayers:
             od.line([curve[k], curve[k + 1]], fill=(70, 40, 20, 255), width=3)
         for x, y in (curve[0], curve[-1]):
             od.ellipse((x - 4, y - 4, x + 4, y + 4), fill=(70, 40, 20, 255))
-    for area in b.area_ids:
-        _static_label(overlay, od, b, area, g.anchors[area], g.map_width)
+    for area, lab in labels(locale).items():
+        _static_label(od, b, area, lab)
     masks: dict[str, tuple[tuple[int, int, int, int], Image.Image]] = {}
     for area, polys in g.polygons.items():
         if b.is_sea[area]:
@@ -97,19 +194,22 @@ def static_layers() -> StaticLayers:
         masks[area] = (bbox, mask)
     base = fills.copy()
     base.paste(overlay, (0, 0), overlay)
-    return StaticLayers(base, overlay, masks, {})
+    return StaticLayers(base, overlay, masks, {}, {})
 
 
-def _static_label(overlay: Image.Image, od: ImageDraw.ImageDraw, b: Board, area: str,
-                  at: Point, map_width: int) -> None:
-    """Name, then castle / barrels / crowns / home crest in one row under it."""
+def _static_label(od: ImageDraw.ImageDraw, b: Board, area: str, lab: Label) -> None:
+    """The name, on one line or two."""
     sea = b.is_sea[area]
-    ink, halo = (SEA_INK, (40, 70, 110)) if sea else (LAND_INK, (240, 230, 204))
-    name = display_name(b, area)
-    half = font(14).getlength(name) / 2 + 3
-    x = min(max(at[0], half), map_width - half)  # names at the map's edge stay whole
-    od.text((x, at[1] + NAME_DY), name, font=font(14), anchor="mm",
-            fill=(*ink, 255), stroke_width=2, stroke_fill=(*halo, 255))
+    ink, halo = (SEA_INK, (30, 56, 92)) if sea else (LAND_INK, (244, 236, 212))
+    for k, line in enumerate(lab.lines):
+        od.text((lab.centre_x(name_width(line)), lab.line_y(k)), line, font=font(NAME_PX),
+                anchor="mm", fill=(*ink, 255), stroke_width=3, stroke_fill=(*halo, 255))
+
+
+@lru_cache(maxsize=64)
+def area_icons(area: str) -> tuple[Image.Image, ...]:
+    """What the board prints in an area: castle or stronghold, barrels, crowns, home crest."""
+    b = board()
     icons: list[Image.Image] = []
     if b.castle[area] == 2:
         icons.append(icon_sprite("stronghold"))
@@ -120,11 +220,7 @@ def _static_label(overlay: Image.Image, od: ImageDraw.ImageDraw, b: Board, area:
     home = b.home_of.get(area)
     if home:
         icons.append(crest_sprite(home))
-    width = sum(i.width for i in icons) + 2 * max(0, len(icons) - 1)
-    x = at[0] - width / 2
-    for icon in icons:
-        overlay.alpha_composite(icon, (round(x), round(at[1] + ICONS_DY - icon.height / 2)))
-        x += icon.width + 2
+    return tuple(icons)
 
 
 # ------------------------------------------------------------------------------ the pieces
@@ -141,53 +237,70 @@ def _tint(img: Image.Image, layers: StaticLayers, area: str, house: str) -> None
         scaled = mask.point(lambda v, a=st.tint_alpha: v * a // 255)
         layers.tinted[key] = scaled
     img.paste(st.fill, bbox, scaled)
+    rim = layers.rims.get(area)
+    if rim is None:
+        # A band just inside the border in the house's dark rim colour: a pale tint (Stark's
+        # white, Baratheon's yellow) alone is hard to tell from bare parchment.
+        rim = ImageChops.subtract(mask, mask.filter(ImageFilter.MinFilter(7)))
+        layers.rims[area] = rim
+    img.paste(st.rim, bbox, rim)
     crop = layers.overlay.crop(bbox)
     img.paste(crop, bbox[:2], crop)
 
 
-def _order_sprite(b: Board, order: dict[str, Any], house: str) -> Image.Image:
+def _order_sprite(b: Board, order: dict[str, Any], house: str, locale: str | None
+                  ) -> Image.Image:
     token = order.get("token")
     tok = b.tokens.get(token) if isinstance(token, str) else None
     if tok is None:
         # No token id in the public view means the order is still face down.
         return order_sprite(house, None)
-    return order_sprite(house, tok.kind, tok.bonus, tok.special)
+    letter = tr_render(msg(f"agot.img.order.{tok.kind}"), locale)
+    return order_sprite(house, tok.kind, tok.bonus, tok.special, letter)
 
 
-def _draw_area(img: Image.Image, b: Board, at: Point, info: dict[str, Any], houses: list[str],
-               map_width: int) -> None:
-    chips: list[Image.Image] = []
+def _draw_area(img: Image.Image, b: Board, area: str, lab: Label, info: dict[str, Any],
+               houses: list[str], locale: str | None) -> None:
+    """The row under an area's name: its pieces, then what the board prints there."""
+    sprites: list[Image.Image] = []
+    token_house = info.get("power_token")
+    if token_house:
+        sprites.append(power_sprite(str(token_house)))
     house = info.get("house")
     if house:
         for kind in ("footmen", "knights", "ships"):
             n = int(info.get(kind) or 0)
             if n:
-                chips.append(unit_sprite(kind, house, n))
+                sprites.append(unit_sprite(kind, house, n))
         routed = info.get("routed") or {}
         for kind in ("footmen", "knights", "ships"):
             n = int(routed.get(kind) or 0)
             if n:
-                chips.append(unit_sprite(kind, house, n, routed=True))
+                sprites.append(unit_sprite(kind, house, n, routed=True))
     neutral = info.get("neutral")
     if neutral:
-        chips.append(neutral_sprite(int(neutral.get("strength") or 0), neutral.get("house")))
+        sprites.append(neutral_sprite(int(neutral.get("strength") or 0), neutral.get("house")))
     order = info.get("order")
-    token_house = info.get("power_token")
-    if token_house:
-        _paste(img, power_sprite(token_house), at[0] - 54, at[1] + ICONS_DY)
-    seat = order.get("seat") if order else None
-    owner = houses[seat] if isinstance(seat, int) and 0 <= seat < len(houses) else house
-    sprites = chips + ([_order_sprite(b, order, owner or "")] if order else [])
-    # Centre the whole row (units, then the order) under the name, kept inside the map.
-    width = sum(c.width for c in sprites) + 3 * max(0, len(sprites) - 1)
-    x = min(max(at[0] - width / 2, 2.0), map_width - width - 2)
+    if order:
+        seat = order.get("seat")
+        owner = houses[seat] if isinstance(seat, int) and 0 <= seat < len(houses) else house
+        sprites.append(_order_sprite(b, order, owner or "", locale))
+    icons = area_icons(area)
+    # Centre the whole row under the name, kept inside the map.
+    width = sum(c.width for c in sprites) + 3 * max(0, len(sprites) - 1) + lab.icons_width
+    x = lab.centre_x(width) - width / 2
     for sprite in sprites:
-        _paste(img, sprite, x + sprite.width / 2, at[1] + UNITS_DY)
+        _paste(img, sprite, x + sprite.width / 2, lab.row_y)
         x += sprite.width + 3
+    if icons:
+        x += ICONS_GAP - (3 if sprites else 0)
+        for icon in icons:
+            _paste(img, icon, x + icon.width / 2, lab.row_y)
+            x += icon.width + 2
 
 
 #: Half the size of the box an area's name and pieces take around its anchor.
-LABEL_HALF = (62.0, 34.0)
+LABEL_HALF = (70.0, 44.0)
 
 
 def _clear_of_labels(p: Point, q: Point, gap: float = 4.0, least: float = 56.0
@@ -225,5 +338,4 @@ def _arrow(d: ImageDraw.ImageDraw, p: Point, q: Point, colour: RGB) -> None:
               outline=(255, 255, 255))
 
 
-# ---------------------------------------------------------------------------------- panel
 

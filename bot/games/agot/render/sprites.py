@@ -52,6 +52,11 @@ def _fade(c: RGB, toward: RGB = (200, 200, 200), t: float = 0.55) -> RGB:
             round(c[2] + (toward[2] - c[2]) * t))
 
 
+#: Size (px) of every number drawn on the map: at Discord's ~520 px preview of the 987 px map
+#: it still reads at about 10 px.
+COUNT_PX = 20
+
+
 @lru_cache(maxsize=512)
 def unit_sprite(kind: str, house: str, count: int, routed: bool = False) -> Image.Image:
     """A footman (circle), knight (square) or ship (boat) in the house colour, with the count."""
@@ -60,26 +65,25 @@ def unit_sprite(kind: str, house: str, count: int, routed: bool = False) -> Imag
     ink = (60, 60, 60) if routed else st.ink
     s = SS
     if kind == "ships":
-        img, d = _supersampled(30, 24)
-        d.line([(15 * s, 1 * s), (15 * s, 10 * s)], fill=st.rim, width=int(1.5 * s))
-        d.polygon([(15 * s, 1 * s), (23 * s, 3.5 * s), (15 * s, 6 * s)], fill=fill,
-                  outline=st.rim)
-        d.polygon([(1 * s, 9 * s), (29 * s, 9 * s), (24 * s, 23 * s), (6 * s, 23 * s)],
+        img, d = _supersampled(40, 34)
+        d.line([(20 * s, 1 * s), (20 * s, 11 * s)], fill=st.rim, width=2 * s)
+        d.polygon([(20 * s, 1 * s), (30 * s, 4 * s), (20 * s, 7 * s)], fill=fill, outline=st.rim)
+        d.polygon([(1 * s, 10 * s), (39 * s, 10 * s), (32 * s, 33 * s), (8 * s, 33 * s)],
                   fill=fill, outline=st.rim, width=2 * s)
-        _text_c(d, (15 * s, 15.5 * s), str(count), 13 * s, ink)
+        _text_c(d, (20 * s, 21.5 * s), str(count), COUNT_PX * s, ink)
     elif kind == "knights":
-        img, d = _supersampled(22, 22)
-        d.rounded_rectangle((1 * s, 1 * s, 21 * s, 21 * s), radius=3 * s, fill=fill,
+        img, d = _supersampled(30, 30)
+        d.rounded_rectangle((1 * s, 1 * s, 29 * s, 29 * s), radius=4 * s, fill=fill,
                             outline=st.rim, width=2 * s)
-        _text_c(d, (11 * s, 11 * s), str(count), 13 * s, ink)
+        _text_c(d, (15 * s, 15 * s), str(count), COUNT_PX * s, ink)
     else:
-        img, d = _supersampled(22, 22)
-        d.ellipse((1 * s, 1 * s, 21 * s, 21 * s), fill=fill, outline=st.rim, width=2 * s)
-        _text_c(d, (11 * s, 11 * s), str(count), 13 * s, ink)
+        img, d = _supersampled(30, 30)
+        d.ellipse((1 * s, 1 * s, 29 * s, 29 * s), fill=fill, outline=st.rim, width=2 * s)
+        _text_c(d, (15 * s, 15 * s), str(count), COUNT_PX * s, ink)
     if routed:
         # Routed units lie face down in the box game: here they are faded and struck through.
         d.line([(2 * s, (img.height // s - 3) * s), ((img.width // s - 2) * s, 3 * s)],
-               fill=(170, 20, 20), width=2 * s)
+               fill=(170, 20, 20), width=3 * s)
     return _finish(img)
 
 
@@ -88,24 +92,26 @@ def neutral_sprite(strength: int, house: str | None = None) -> Image.Image:
     """A neutral force: a purple shield with its strength, rimmed in the colour of the absent
     house whose starting units it stands for (3-4 players)."""
     s = SS
-    img, d = _supersampled(24, 26)
-    pts = [(2, 2), (22, 2), (22, 13), (12, 24), (2, 13)]
+    img, d = _supersampled(32, 34)
+    pts = [(2, 2), (30, 2), (30, 18), (16, 32), (2, 18)]
     rim = house_style(house).fill if house in HOUSES else (40, 20, 50)
     d.polygon([(x * s, y * s) for x, y in pts], fill=NEUTRAL_FILL, outline=rim,
               width=(3 if house in HOUSES else 2) * s)
-    _text_c(d, (12 * s, 11 * s), str(strength), 13 * s, (255, 255, 255))
+    _text_c(d, (16 * s, 14 * s), str(strength), COUNT_PX * s, (255, 255, 255))
     return _finish(img)
 
 
 @lru_cache(maxsize=16)
 def power_sprite(house: str) -> Image.Image:
-    """A house's power token left on the board: a small disc with a crown mark."""
+    """A house's power token left on the board: a coin in the house colour with a dark edge
+    and a raised inner ring — round and plain, unlike the gold crowns printed on the map."""
     st = house_style(house)
     s = SS
-    img, d = _supersampled(20, 20)
-    d.ellipse((1 * s, 1 * s, 19 * s, 19 * s), fill=st.fill, outline=st.rim, width=2 * s)
-    crown = [(5, 13), (5, 7), (7.5, 10), (10, 6), (12.5, 10), (15, 7), (15, 13)]
-    d.polygon([(x * s, y * s) for x, y in crown], fill=st.ink)
+    img, d = _supersampled(28, 28)
+    d.ellipse((1 * s, 1 * s, 27 * s, 27 * s), fill=(20, 18, 22))
+    d.ellipse((3 * s, 3 * s, 25 * s, 25 * s), fill=st.fill)
+    d.ellipse((8 * s, 8 * s, 20 * s, 20 * s), outline=st.rim, width=2 * s)
+    d.ellipse((12 * s, 12 * s, 16 * s, 16 * s), fill=st.rim)
     return _finish(img)
 
 
@@ -119,47 +125,41 @@ def crest_sprite(house: str) -> Image.Image:
     return _finish(img)
 
 
-@lru_cache(maxsize=16)
-def disc_sprite(house: str) -> Image.Image:
-    """A plain marker in the house colour, for positions on the panel's tracks."""
-    st = house_style(house)
-    img, d = _supersampled(16, 16)
-    d.ellipse((1 * SS, 1 * SS, 15 * SS, 15 * SS), fill=st.fill, outline=st.rim, width=2 * SS)
-    return _finish(img)
-
-
 ORDER_INK = {"march": (150, 30, 20), "defense": (20, 70, 150), "support": (40, 110, 40),
              "raid": (120, 60, 10), "consolidate": (130, 95, 0)}
-ORDER_LETTER = {"march": "M", "defense": "D", "support": "S", "raid": "R", "consolidate": "C"}
 
 
-def order_text(kind: str, bonus: int) -> str:
+def order_text(letter: str, kind: str, bonus: int) -> str:
+    """What a face-up token shows: the kind's letter (from the catalog) and its bonus."""
     if kind in ("march", "defense", "support"):
-        return f"{ORDER_LETTER[kind]}{bonus:+d}"
-    return ORDER_LETTER.get(kind, "?")
+        return f"{letter}{bonus:+d}"
+    return letter
 
 
 @lru_cache(maxsize=256)
-def order_sprite(house: str, kind: str | None, bonus: int = 0, special: bool = False
-                 ) -> Image.Image:
-    """An order token: face up (kind + bonus, gold with a star when special) or, with
-    ``kind=None``, face down (a dark back ringed in the house colour)."""
+def order_sprite(house: str, kind: str | None, bonus: int = 0, special: bool = False,
+                 letter: str = "?") -> Image.Image:
+    """An order token: face up (kind + bonus on a light face, gold with a star when
+    special) or, with ``kind=None``, face down (a dark back ringed in the house colour)."""
     st = house_style(house)
     s = SS
-    img, d = _supersampled(32, 32)
     if kind is None:
+        img, d = _supersampled(32, 32)
         d.ellipse((1 * s, 1 * s, 31 * s, 31 * s), fill=(58, 52, 62), outline=st.fill, width=4 * s)
-        d.ellipse((9 * s, 9 * s, 23 * s, 23 * s), outline=(120, 110, 125), width=s)
+        d.ellipse((1 * s, 1 * s, 31 * s, 31 * s), outline=st.rim, width=s)
+        d.ellipse((10 * s, 10 * s, 22 * s, 22 * s), outline=(120, 110, 125), width=s)
         return _finish(img)
+    text = order_text(letter, kind, bonus)
+    w = max(32, round(font(COUNT_PX).getlength(text)) + 14)
+    img, d = _supersampled(w, 32)
     face = (250, 226, 140) if special else (246, 240, 226)
-    d.ellipse((1 * s, 1 * s, 31 * s, 31 * s), fill=face, outline=st.fill, width=4 * s)
-    d.ellipse((1 * s, 1 * s, 31 * s, 31 * s), outline=st.rim, width=s)
-    ink = ORDER_INK.get(kind, (0, 0, 0))
-    text = order_text(kind, bonus)
-    _text_c(d, (16 * s, (18 if special else 16) * s), text, (12 if len(text) > 1 else 15) * s,
-            ink)
+    d.rounded_rectangle((1 * s, 1 * s, (w - 1) * s, 31 * s), radius=14 * s, fill=face,
+                        outline=st.fill, width=4 * s)
+    d.rounded_rectangle((1 * s, 1 * s, (w - 1) * s, 31 * s), radius=14 * s, outline=st.rim,
+                        width=s)
+    _text_c(d, (w / 2 * s, 16.5 * s), text, COUNT_PX * s, ORDER_INK.get(kind, (0, 0, 0)))
     if special:
-        _star(d, (16 * s, 8 * s), 4.5 * s, (200, 130, 0))
+        _star(d, ((w - 6) * s, 6 * s), 5 * s, (200, 130, 0), (90, 60, 0))
     return _finish(img)
 
 
@@ -217,14 +217,6 @@ BORDER_STYLE: dict[tuple[str, bool], tuple[RGB, int]] = {
 def _edge_kind(b: Board, x: str, y: str) -> str:
     seas = b.is_sea[x] + b.is_sea[y]
     return ("land-land", "land-sea", "sea-sea")[seas]
-
-
-def display_name(b: Board, area: str, size: int = 14) -> str:
-    """The printed name, without a leading "The" when it would not fit the area's label."""
-    name = b.name[area]
-    if name.startswith("The ") and font(size).getlength(name) > 124:
-        name = name[4:]
-    return name
 
 
 def _shade(base: RGB, key: str, spread: int) -> RGB:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from PIL import ImageFont
 
+from bot.render.font import font as shared_font
+
 LAYOUT_PATH = Path(__file__).with_name("layout.json")
 
 Point = tuple[float, float]
@@ -37,9 +39,11 @@ class HouseStyle:
 
 
 HOUSES: dict[str, HouseStyle] = {
-    "stark": HouseStyle((238, 238, 242), (30, 30, 40), (70, 70, 84), 190, "STA"),
+    # White and yellow vanish on parchment: their rims are dark, and controlled land gets an
+    # inner band in the rim colour (map.py), so Stark and Baratheon land reads at a glance.
+    "stark": HouseStyle((246, 246, 250), (30, 30, 40), (44, 48, 64), 200, "STA"),
     "lannister": HouseStyle((178, 30, 38), (255, 255, 255), (80, 8, 12), 105, "LAN"),
-    "baratheon": HouseStyle((240, 196, 24), (40, 30, 0), (110, 80, 0), 130, "BAR"),
+    "baratheon": HouseStyle((250, 204, 20), (40, 30, 0), (96, 66, 0), 150, "BAR"),
     "greyjoy": HouseStyle((34, 34, 40), (255, 255, 255), (0, 0, 0), 120, "GRE"),
     "tyrell": HouseStyle((42, 130, 56), (255, 255, 255), (12, 56, 20), 120, "TYR"),
 }
@@ -50,18 +54,10 @@ def house_style(house: str | None) -> HouseStyle:
     return HOUSES.get(house or "", _UNKNOWN_HOUSE)
 
 
-#: Characters the bundled default font lacks, and what to print instead.
-_PLAIN = str.maketrans({"—": "-", "–": "-", "−": "-", "×": "x", "★": "*", "’": "'"})
-
-
-def plain(text: str) -> str:
-    return text.translate(_PLAIN)
-
-
 @lru_cache(maxsize=32)
-def font(size: int) -> Font:
-    # Pillow >= 10.1 ships a scalable default font, so no font file has to travel with the bot.
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> Font:
+    # DejaVu (bot.render.font) has the Czech letters Pillow's built-in font lacks.
+    return shared_font(size, bold)
 
 
 # --------------------------------------------------------------------------------- geometry

@@ -1,0 +1,218 @@
+"""The AGoT board legible in Discord (issues #14, #15): the map alone with large words, zoomed
+crops for ``/agot board region:``, nothing cut at the edges, the words in the image's locale."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from bot.games.agot import render as agot_render
+from bot.games.agot.cog import region_choices, resolve_region
+from bot.games.agot.render import geometry as agot
+from bot.games.agot.render.map import labels, static_layers
+from bot.games.agot.render.sprites import icon_sprite, power_sprite
+from bot.games.agot.render.style import GOLD
+from bot.i18n import catalog
+from rules.agot import RULES
+from rules.agot.board import board
+from rules.agot.state import State
+from rules.rng import Rng
+
+PREVIEW = 520
+
+
+@contextmanager
+def drawn_text() -> Iterator[list[tuple[str, float]]]:
+    """(text, font size) of every ``ImageDraw.text`` call, as tests/frame/test_legibility.py
+    records them."""
+    calls: list[tuple[str, float]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kw: Any) -> Any:
+        font = kw.get("font") or (args[1] if len(args) >= 2 else self.getfont())
+        if str(words).strip():
+            calls.append((str(words), float(getattr(font, "size", 0))))
+        return original(self, xy, words, *args, **kw)
+
+    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    try:
+        yield calls
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+
+
+def _fresh() -> None:
+    """Drop the per-locale static layers so their words are drawn (and recorded) again."""
+    static_layers.cache_clear()
+    labels.cache_clear()
+
+
+def _png(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG"
+    return img
+
+
+def _pixels(img: Image.Image) -> list[tuple[int, ...]]:
+    return [img.getpixel((x, y)) for y in range(img.height) for x in range(img.width)]
+
+
+def _later_state(seed: int = 7, moves: int = 150) -> State:
+    st = RULES.new_game({}, 5, seed)
+    rng = Rng(3)
+    for _ in range(moves):
+        awaited = sorted(RULES.awaiting(st))
+        if not awaited or st.result is not None:
+            break
+        st, _ = RULES.apply(st, awaited[0], RULES.random_action(st, awaited[0], rng))
+    return st
+
+
+@pytest.fixture(scope="module")
+def view() -> dict[str, Any]:
+    return RULES.view(_later_state(), None)
+
+
+def test_the_image_is_the_map_alone_with_its_status_strip(view: dict[str, Any]) -> None:
+    g = agot.geometry()
+    img = _png(agot_render.render(view, "en"))
+    assert img.size == (g.map_width, g.map_height + agot.STATUS_BAND)
+    assert img.width < 1000  # the side panel is gone: the map fills Discord's preview
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_no_label_is_cut_by_the_frame(locale: str) -> None:
+    g = agot.geometry()
+    labs = labels(locale)
+    assert set(labs) == set(board().area_ids)
+    for area, lab in labs.items():
+        x0, y0, x1, y1 = lab.box()
+        assert x0 >= 0 and x1 <= g.map_width, (area, lab.box())
+        assert y0 >= 0 and y1 <= g.map_height, (area, lab.box())
+
+
+@pytest.mark.parametrize("target", [*agot_render.REGIONS, "dragonstone", "the_eyrie"])
+def test_a_region_crop_is_a_legible_part_of_the_map(view: dict[str, Any], target: str) -> None:
+    _fresh()
+    with drawn_text() as calls:
+        img = _png(agot_render.render_region(view, "en", target))
+    box = agot_render.crop_box(target, "en")
+    assert img.size == (box[2] - box[0], box[3] - box[1] + agot.STATUS_BAND)
+    assert img.width < agot.geometry().map_width or target != "dragonstone"
+    scale = min(1.0, PREVIEW / img.width)
+    assert calls and all(size * scale >= 10 for _words, size in calls), calls
+    words = {w for w, _ in calls}
+    # Every area of the region keeps its whole label inside the crop.
+    for area in agot_render.REGIONS.get(target, ()):
+        x0, y0, x1, y1 = labels("en")[area].box()
+        assert box[0] <= x0 and x1 <= box[2] and box[1] <= y0 and y1 <= box[3], area
+    if target in agot_render.REGIONS:
+        name = catalog("en")[f"agot.img.region.{target}"]
+        assert any(w.startswith(name) for w in words)
+    else:
+        x0, y0, x1, y1 = labels("en")[target].box()
+        assert box[0] <= x0 and x1 <= box[2] and box[1] <= y0 and y1 <= box[3]
+
+
+def test_an_unknown_region_is_refused(view: dict[str, Any]) -> None:
+    with pytest.raises(KeyError):
+        agot_render.render_region(view, "en", "essos")
+
+
+def test_the_region_option_takes_ids_and_names_in_either_language() -> None:
+    assert resolve_region("Sever", "cs") == "north"
+    assert resolve_region("west", "cs") == "west"
+    assert resolve_region("North", "cs") == "north"  # English works for everyone
+    assert resolve_region("Winterfell", "en") == "winterfell"
+    assert resolve_region("Essos", "en") is None
+    assert [c.value for c in region_choices("", "cs")][:4] == list(agot_render.REGIONS)
+    assert {c.value for c in region_choices("vých", "cs")} == {"east"}
+
+
+def test_a_czech_image_speaks_czech(view: dict[str, Any]) -> None:
+    _fresh()
+    with drawn_text() as cs_calls:
+        agot_render.render(view, "cs")
+        agot_render.render_region(view, "cs", "west")
+    _fresh()
+    with drawn_text() as en_calls:
+        agot_render.render(view, "en")
+    cs_words = " ".join(w for w, _ in cs_calls)
+    en_words = " ".join(w for w, _ in en_calls)
+    assert "kolo" in cs_words and "Divocí" in cs_words and "Západ" in cs_words
+    assert "Round" in en_words and "Wildlings" in en_words and "kolo" not in en_words
+    # Area names come from the catalog of the image's locale.
+    cs = catalog("cs")
+    drawn = {w for w, _ in cs_calls}
+    for area in board().area_ids:
+        lines = labels("cs")[area].lines
+        assert " ".join(lines) == cs[f"agot.img.area.{area}"]
+        assert set(lines) <= drawn
+
+
+def test_face_up_orders_use_the_locales_letters() -> None:
+    st = RULES.new_game({}, 5, 3)
+    rng = Rng(5)
+    while not (st.orders and RULES.view(st, None)["phase"] in ("raids", "marches")):
+        seat = rng.choice(sorted(RULES.awaiting(st)))
+        st, _ = RULES.apply(st, seat, RULES.random_action(st, seat, rng))
+    letters = {catalog("cs")[f"agot.img.order.{k}"]
+               for k in ("march", "defense", "support", "raid", "consolidate")}
+    with drawn_text() as calls:
+        agot_render.render(RULES.view(st, None), "cs")
+    assert any(w.rstrip("+-0123456789") in letters for w, _ in calls)
+
+
+def test_images_come_from_the_public_view_only() -> None:
+    st = RULES.new_game({}, 5, 4)
+    for seat in range(st.n - 1):  # orders placed in secret
+        st, _ = RULES.apply(st, seat, RULES.random_action(st, seat, Rng(seat)))
+    others = [o for seat in range(st.n) if (o := RULES.perturb_hidden(st, seat, Rng(seat)))]
+    assert others
+    public = RULES.view(st, None)
+    for other in others:
+        view = RULES.view(other, None)
+        for locale in ("en", "cs"):
+            assert agot_render.render(view, locale) == agot_render.render(public, locale)
+            assert (agot_render.render_region(view, locale, "north")
+                    == agot_render.render_region(public, locale, "north"))
+
+
+def test_a_power_token_does_not_look_like_the_printed_crowns() -> None:
+    token = power_sprite("baratheon").convert("RGBA")
+    crown = icon_sprite("crown").convert("RGBA")
+    assert token.size != crown.size
+    gold = sum(1 for px in _pixels(token) if px[3] > 200 and px[:3] == GOLD)
+    assert gold == 0
+    # Round: its corners are transparent, its edge dark.
+    assert token.getpixel((0, 0))[3] == 0
+    w = token.width
+    edge = token.getpixel((w // 2, 1))
+    assert edge[3] > 0 and sum(edge[:3]) < 200
+
+
+@pytest.mark.parametrize("house", ["stark", "baratheon"])
+def test_pale_houses_land_has_a_dark_rim(view: dict[str, Any], house: str) -> None:
+    """Controlled land gets a band in the house's rim colour inside its border, so white and
+    yellow stand out from the parchment."""
+    from bot.games.agot.render.style import house_style
+
+    area = {"stark": "winterfell", "baratheon": "dragonstone"}[house]
+    plain_view = {**view, "control": {}, "board": {}}
+    held = {**plain_view, "control": {area: house}}
+    before = _png(agot_render.render(plain_view, "en")).convert("RGB")
+    after = _png(agot_render.render(held, "en")).convert("RGB")
+    rim = house_style(house).rim
+    layers = static_layers("en")
+    (bx0, by0, bx1, by1), _mask = layers.masks[area]
+    region = after.crop((bx0, by0, bx1, by1))
+    near = sum(1 for px in _pixels(region)
+               if max(abs(a - b) for a, b in zip(px, rim, strict=True)) < 24)
+    assert near > 100
+    assert before.crop((bx0, by0, bx1, by1)) != region
