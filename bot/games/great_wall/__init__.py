@@ -1,17 +1,22 @@
 """The Great Wall on Discord — the front the core discovers: the board image, button labels
 for every move and the private "My hand" embed. Decisions are small concrete actions, so the
-generic move panel (buttons, or selects past 20 options) serves every one of them; secret
-choices (General, Advisor, the Fall Command card) go through the private panel like any move."""
+generic move panel (buttons, or selects past 20 options) serves nearly every one of them; the
+secret, simultaneous picks (General, Advisor, the Fall Command card) get buttons of their own
+(``items.SecretPick``) that stay good while rivals pick."""
 
 from __future__ import annotations
 
 from bot.games import GameFront
 from bot.games.great_wall import render as board_image
 from bot.games.great_wall.embed import great_wall_embed
+from bot.games.great_wall.items import ITEMS
 from bot.games.great_wall.labels import action_label
+from bot.games.great_wall.panels import GREAT_WALL_UI
 
 FRONT = GameFront(
     game_id="great_wall",
+    move_ui=GREAT_WALL_UI,
+    items=ITEMS,
     presenter=great_wall_embed,
     renderer=board_image.render,
     action_label=action_label,
