@@ -1,0 +1,124 @@
+"""Every game's board stays legible in Discord's inline preview (issue #14).
+
+Discord shows an attached image about 520 px wide. Each renderer draws a new game's board and
+one well into a random game; every piece of text it draws (recorded at Pillow's
+``ImageDraw.text``) must then be at least ``MIN_PX`` tall at that width — the font's size
+times the scale from the image's width to the preview's. A game whose image is an overview
+that is meant to be opened (tapped) rather than read inline declares the words that must be
+legible anyway in ``GameFront.extras["legible"]``: a predicate on the text drawn; the rest
+of its words are then only required to be legible in the opened image (at full size)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from bot.games import front
+from rules import registry
+from rules.base import Action
+from rules.rng import Rng
+
+PREVIEW_WIDTH = 520
+MIN_PX = 10
+#: Smallest text anywhere, read at full size once the image is opened.
+MIN_FULL_PX = 11
+MOVES_INTO_THE_GAME = 150
+
+
+@contextmanager
+def drawn_text() -> Iterator[list[tuple[str, float]]]:
+    """(text, font size in px) of every ``ImageDraw.text`` call while the block runs."""
+    calls: list[tuple[str, float]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> Any:
+        font = kw.get("font")
+        if font is None and len(args) >= 2:
+            font = args[1]
+        if font is None:
+            font = self.getfont()
+        words = text if isinstance(text, str) else str(text)
+        if words.strip():
+            size = getattr(font, "size", None)
+            if size is None:  # a bitmap font: its measured height
+                box = font.getbbox(words)
+                size = box[3] - box[1]
+            calls.append((words, float(size)))
+        return original(self, xy, text, *args, **kw)
+
+    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    try:
+        yield calls
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+
+
+def games_with_a_renderer() -> list[str]:
+    return [g for g in sorted(registry.games()) if (f := front(g)) and f.renderer is not None]
+
+
+def views(game_id: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """A new game's public view and one ``MOVES_INTO_THE_GAME`` random moves later, for each
+    declared variant at its largest seat count."""
+    rules = registry.get(game_id)
+    for variant in rules.variants():
+        n = max(variant.seats)
+        state = rules.new_game(variant.config, n, 7)
+        yield f"{variant.name} {n}p start", rules.view(state, None)
+        rng = Rng(3)
+        for _ in range(MOVES_INTO_THE_GAME):
+            awaited = sorted(rules.awaiting(state))
+            if not awaited or rules.result(state) is not None:
+                break
+            seat = awaited[0]
+            action: Action = rules.random_action(state, seat, rng)
+            state, _ = rules.apply(state, seat, action)
+        yield f"{variant.name} {n}p later", rules.view(state, None)
+
+
+def _render(renderer: Callable[..., bytes], view: dict[str, Any], locale: str
+            ) -> tuple[int, list[tuple[str, float]]]:
+    _clear_caches()
+    with drawn_text() as calls:
+        png = renderer(view, locale)
+    width = Image.open(io.BytesIO(png)).width
+    return width, calls
+
+
+def _clear_caches() -> None:
+    """Renderers keep static layers (names, frames) per process: drop them so that their
+    text is drawn — and recorded — again."""
+    import functools
+    import gc
+
+    for obj in gc.get_objects():
+        if isinstance(obj, functools._lru_cache_wrapper):  # type: ignore[attr-defined]
+            module = getattr(obj, "__module__", "") or ""
+            if module.startswith("bot.games.") or module.startswith("bot.render"):
+                obj.cache_clear()
+
+
+@pytest.mark.parametrize("game_id", games_with_a_renderer())
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_the_board_reads_at_discords_preview_width(game_id: str, locale: str) -> None:
+    f = front(game_id)
+    assert f is not None and f.renderer is not None
+    legible: Callable[[str], bool] | None = f.extras.get("legible")
+    problems: list[str] = []
+    for name, view in views(game_id):
+        width, calls = _render(f.renderer, view, locale)
+        assert calls, f"{game_id} {name}: no text recorded (does it draw with ImageDraw.text?)"
+        scale = min(1.0, PREVIEW_WIDTH / width)
+        for words, size in calls:
+            if size < MIN_FULL_PX:
+                problems.append(f"{name}: {words!r} is {size:.0f} px even at full size")
+            elif (legible is None or legible(words)) and size * scale < MIN_PX:
+                problems.append(f"{name}: {words!r} is {size * scale:.1f} px at "
+                                f"{PREVIEW_WIDTH} px wide (font {size:.0f} px, image {width} px)")
+    assert not problems, f"{game_id} ({locale}): {len(problems)} illegible texts, e.g.\n" + \
+        "\n".join(sorted(set(problems))[:15])
