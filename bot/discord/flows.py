@@ -6,6 +6,11 @@ it reloads the seat from the service, checks the button belongs to the clicker's
 the item resolve its action against the current options (``None`` = the click is stale),
 submits with the interaction id (idempotent) and the version it checked, and answers with the
 fresh private panel. A stale click gets "the board changed" plus fresh options.
+
+A click in the clicker's own panel (an ephemeral answer or their DM) is answered by editing
+that panel in place (a deferred *update*), so a planning round leaves one panel, not one
+message per click; a click in a public message (the board's My hand, Join, a vote) gets a new
+ephemeral answer. Errors always come as a new ephemeral note and leave the panel as it was.
 """
 
 from __future__ import annotations
@@ -59,9 +64,25 @@ class Flows:
 
     # ---- answering -------------------------------------------------------------------------
     @staticmethod
-    async def defer(interaction: discord.Interaction[Any]) -> None:
+    def in_place(interaction: discord.Interaction[Any]) -> bool:
+        """A click in the clicker's own panel (an ephemeral answer, or their DM) is answered
+        by editing that panel; a click in a public message gets a new ephemeral answer."""
+        message = interaction.message
+        if interaction.type is not discord.InteractionType.component or message is None:
+            return False
+        return interaction.guild_id is None or message.flags.ephemeral
+
+    @classmethod
+    async def defer(cls, interaction: discord.Interaction[Any]) -> None:
         if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if cls.in_place(interaction):
+                await interaction.response.defer()  # "updating the message": nothing new shown
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+
+    @staticmethod
+    def deferred_update(interaction: discord.Interaction[Any]) -> bool:
+        return interaction.response.type is discord.InteractionResponseType.deferred_message_update
 
     @staticmethod
     async def answer(interaction: discord.Interaction[Any], content: str, *,
@@ -162,8 +183,20 @@ class Flows:
             lines.append(render(msg("hand.your_turn", progress=view.progress), locale))
         if note := note_text(panel, locale):
             lines.append(note)
-        await self.answer(interaction, "\n".join(lines), embed=private_embed(view, locale),
-                          view=panel.view)
+        await self.show(interaction, "\n".join(lines), embed=private_embed(view, locale),
+                        view=panel.view)
+
+    async def show(self, interaction: discord.Interaction[Any], content: str, *,
+                   embed: discord.Embed | None = None,
+                   view: discord.ui.View | None = None) -> None:
+        """A panel for the clicker: the one they clicked in becomes it (buttons included)
+        when that was their own panel; else a new ephemeral answer."""
+        if not self.deferred_update(interaction):
+            await self.answer(interaction, content, embed=embed, view=view)
+            return
+        await interaction.edit_original_response(
+            content=content[:2000] or "\u200b", embed=embed, view=view,
+            allowed_mentions=discord.AllowedMentions.none())
 
     # ---- moves -----------------------------------------------------------------------------
     async def play_indexed(self, interaction: discord.Interaction[Any], game_id: int, seat: int,

@@ -104,28 +104,33 @@ async def test_stale_buttons_refresh_and_double_clicks_apply_once(
     simcord_env: Any, service: GameService, engine: AsyncEngine
 ) -> None:
     env = simcord_env
-    _thread, alice, bob, _carol, _guild = await started(env)
-    old_panel = alice.user.dm_channel.last_message  # built at version 0
+    thread, alice, bob, _carol, _guild = await started(env)
+    board = next(m for m in reversed(thread.history())
+                 if any(a.filename == "board.png" for a in m.attachments))
+    # Two "My hand" panels of the same moment: what a double click sends (the second click
+    # carries the button the client still showed before the first click's answer arrived).
+    one = (await alice.click(board, label="My hand")).response
+    two = (await alice.click(board, label="My hand")).response
+    assert one.id != two.id
 
     # Bob's secret bid changes nothing Alice can see: her open panel still applies.
     await bob.user.click(bob.user.dm_channel.last_message, label="bid 2")
-    still = await alice.user.click(old_panel, label="bid 5")
-    assert "You bid 5." in still.response.content
+    still = await alice.click(one, label="bid 5")
+    assert "You bid 5." in still.response.content and still.response.id == one.id
 
-    # A double click: the second click of the same button is stale and applies nothing.
-    fresh = still.response
-    first = await alice.user.click(fresh, label="bid 6")
-    second = await alice.user.click(fresh, label="bid 6")
-    assert "You bid 6." in first.response.content
-    assert "board changed" in second.response.content
+    # The same button in the other panel is now stale: it applies nothing and that panel
+    # is redrawn in place with fresh options.
+    second = await alice.click(two, label="bid 5")
+    assert "board changed" in second.response.content and second.response.id == two.id
     log = await service.game_log(1, alice.id)
-    assert sum("You bid 6." in line for line in log) == 1
+    assert sum("You bid 5." in line for line in log) == 1
 
-    # Bob readies (public): Alice's old panel is stale and she gets fresh options.
+    # Bob readies (public): Alice's DM panel (built before) is stale: fresh options in it.
     await bob.user.click(bob.user.dm_channel.last_message, label="ready")
     moves = await move_count(engine)
+    old_panel = alice.user.dm_channel.last_message
     stale = await alice.user.click(old_panel, label="bid 1")
-    assert stale.ephemeral and "board changed" in stale.response.content
+    assert "board changed" in stale.response.content and stale.response.id == old_panel.id
     assert await move_count(engine) == moves
     version = (await service.summary(1)).version
     refreshed = buttons(stale.response)

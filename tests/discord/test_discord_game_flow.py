@@ -91,9 +91,12 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     # Alice bids from her DM; her reply is a fresh panel where she presses ready.
     alice_dm = alice.user.dm_channel
     turn = alice_dm.last_message
+    dms_before = len(alice_dm.history())
     assert "waits for you" in turn.content and turn.embeds
     bid = await alice.user.click(turn, label="bid 7")
-    assert bid.ephemeral and "You bid 7." in bid.response.content
+    # The DM panel she clicked in is edited in place: no new message.
+    assert bid.response.id == turn.id and "You bid 7." in bid.response.content
+    assert len(alice_dm.history()) == dms_before
     assert "**bid**: 7" in str(bid.response.embeds[0].to_dict())
     await alice.user.click(bid.response, label="ready")
 
@@ -132,7 +135,7 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     prize = alice_dm.last_message
     assert "choose your prize" in prize.content
     done = await alice.user.click(prize, label="claim coins")
-    assert done.ephemeral
+    assert done.response.id == prize.id  # answered in the DM she clicked in
     # The standings come as an embed: title, why it ended, places and scores.
     over = [e for m in thread.history() for e in m.embeds if "is over" in (e.description or "")]
     assert len(over) == 1 and "won" in over[0].description
@@ -171,6 +174,9 @@ async def test_closed_dms_fall_back_to_my_hand_without_retrying(
     hand = await carol.click(told[0], label="My hand")
     assert hand.ephemeral and "your bid" in hand.response.content
     bid = await carol.click(hand.response, label="bid 9")
+    # The ephemeral panel is edited in place too.
+    assert bid.response.id == hand.response.id and bid.response.ephemeral
+    assert "bid 9" in bid.response.content or "You bid 9." in bid.response.content
     await carol.click(bid.response, label="ready")
     assert any("Bids revealed: [0, 9]" in m.content for m in thread.history())
     hand = await carol.click(told[0], label="My hand")

@@ -343,8 +343,8 @@ async def hero_take(interaction: Interaction, game_id: int, seat: int, version: 
         for item in hero_selects(view, take, locale):
             ui.add_item(item)
         name = dict(hero.offer(view.view)).get(take, "")
-        await bot.flows.answer(interaction, tr("catan.hero.then_take", locale, hero=name),
-                               view=ui)
+        await bot.flows.show(interaction, tr("catan.hero.then_take", locale, hero=name),
+                             view=ui)
 
     await bot.flows.guarded(interaction, body)
 

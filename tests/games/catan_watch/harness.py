@@ -15,6 +15,7 @@ from bot.service import GameService, ManualClock, ServiceSettings
 from rules.base import Action
 from rules.catan_watch import RULES
 from rules.rng import Rng
+from tests.answers import private
 
 GAME = "catan_watch"
 AGENT_SEED = 7
@@ -180,7 +181,7 @@ class Table:
         return member.user if channel_id == member.user.dm_channel.id else member
 
     def _done(self, seat: int, result: Any) -> Any:
-        assert result.ephemeral, result
+        assert private(result), result
         self.panels[seat] = result.response
         self.last_actor = seat
         return result

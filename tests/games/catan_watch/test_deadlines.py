@@ -16,6 +16,7 @@ from rules.catan_watch.agent import plentiful_first
 from rules.catan_watch.common import counts_json, counts_text
 from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
+from tests.answers import private
 from tests.games.catan_watch.cw_helpers import en
 from tests.games.catan_watch.harness import (
     AGENT_SEED,
@@ -62,7 +63,7 @@ async def test_missed_discards_and_trade_answers_get_the_defaults(
     picks = [f"{r}:{i}" for r in RESOURCES for i in range(state.hands[first][RESOURCES.index(r)])]
     cid = next(i for i in custom_ids(panel) if i.startswith("ctw:ds:"))
     chosen = await table.members[first].select(panel, picks[:need], custom_id=cid)
-    assert chosen.ephemeral and "discarded" not in "\n".join(m.content for m in thread.history())
+    assert private(chosen) and "discarded" not in "\n".join(m.content for m in thread.history())
 
     await pass_deadline(simcord_env, clock)
     text = "\n".join(m.content for m in thread.history())

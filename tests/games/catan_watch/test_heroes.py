@@ -16,6 +16,7 @@ from rules.catan_watch import RULES
 from rules.catan_watch.heroes import ready
 from rules.catan_watch.state import State
 from rules.rng import Rng
+from tests.answers import private
 from tests.games.catan_watch.harness import (
     advance_to,
     catan_service,
@@ -76,7 +77,7 @@ async def test_heroes_are_used_from_the_panel(simcord_env: Any, service: GameSer
     panel = await table.panel(seat)
     cid = select_with(panel, "ctw:hu:", str(index))
     used = await table.members[seat].select(panel, [str(index)], custom_id=cid)
-    assert used.ephemeral
+    assert private(used)
     text = "\n".join(m.content for m in thread.history())
     assert f"used {name} (side A)" in text and f"turned {name} to side B" in text
     assert (await service._head(gid)).state.hero_side[seat] == "B"

@@ -18,6 +18,7 @@ from bot.games.fort.names import card_line
 from bot.service import GameService, ManualClock, ServiceSettings
 from rules.base import Action
 from rules.fort import RULES
+from tests.answers import private
 from tests.fixtures.sealed_bids import RULES as SEALED
 
 GAME = "fort"
@@ -150,7 +151,7 @@ class Table:
         button = next(c for c in components(message) if c.get("custom_id") == cid)
         assert button["label"] == wanted, (button["label"], wanted)
         result = await actor.click(message, custom_id=cid)
-        assert result.ephemeral
+        assert private(result)
         self.replies[seat] = result.response
         self.last_actor = seat
         self.kinds[action.kind] = self.kinds.get(action.kind, 0) + 1
@@ -289,7 +290,7 @@ async def test_draft_picks_are_secret_and_survive_rivals_picks(simcord_env: Any,
                      if str(c.get("custom_id", "")).startswith("fort:pk:"))
         kept.append(first["label"].removeprefix("Keep "))
         result = await member.user.click(prompt, custom_id=first["custom_id"])
-        assert result.ephemeral and "changed" not in result.response.content
+        assert private(result) and "changed" not in result.response.content
     state = (await fort_service._head(1)).state
     assert state.stack[-1]["kind"] == "draft" and state.stack[-1]["round"] == 2
     public = "\n".join(m.content for m in thread.history(viewer=outsider))
