@@ -292,6 +292,9 @@ class Delivery:
         locale = await self.table_locale(getattr(channel, "guild", None))
         png = await render_board_async(game_id, version, game_type, view, locale)
         embed = board_embed(summary, locale, image=BOARD_FILE)
+        f = front(game_type)
+        embeds = [embed, *(f.board_embeds(view, locale)
+                           if f is not None and f.board_embeds is not None else [])][:10]
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(HandButton(game_id, locale))
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
@@ -305,9 +308,9 @@ class Delivery:
                               and old.embeds[0].description == embed.description)
             if old is not None and (same_phase
                                     or getattr(channel, "last_message_id", None) == current):
-                await old.edit(embed=embed, attachments=[file], view=buttons)
+                await old.edit(embeds=embeds, attachments=[file], view=buttons)
                 return game_type
-        sent = await channel.send(embed=embed, file=file, view=buttons,
+        sent = await channel.send(embeds=embeds, file=file, view=buttons,
                                   allowed_mentions=discord.AllowedMentions.none())
         await self.service.set_board_message(game_id, sent.id)
         return game_type

@@ -30,6 +30,8 @@ class GameFront:
     - ``presenter``: ``(PrivateView, locale) -> discord.Embed`` for the seat's private view;
     - ``renderer``: ``(public view, locale) -> PNG bytes`` — public view only, so it cannot
       leak; games without one get the generic status card;
+    - ``board_embeds``: ``(public view, locale) -> [discord.Embed, …]`` posted (and edited)
+      with the board image — what reads better as text than in a picture (AGoT's tracks);
     - ``board_hook``: ``async (bot, game_id)`` run after the board was delivered;
     - ``action_label``: ``(Action, locale) -> str``, how the generic UI names a concrete move
       on a button or select option (default: its kind and parameters);
@@ -43,6 +45,7 @@ class GameFront:
     items: tuple[type, ...] = ()
     presenter: Callable[..., Any] | None = None
     renderer: Callable[..., bytes] | None = None
+    board_embeds: Callable[[dict[str, Any], str], list[Any]] | None = None
     board_hook: Callable[[Any, int], Awaitable[None]] | None = None
     action_label: Callable[[Any, str], str] | None = None
     option_values: Callable[[str, int | None], list[str]] | None = None

@@ -22,7 +22,7 @@ from bot.games import GameFront
 from bot.games.agot import flow  # noqa: F401  (registers the items' click handlers)
 from bot.games.agot import render as board_image
 from bot.games.agot.cog import AgotCog, option_values
-from bot.games.agot.embed import agot_private_embed
+from bot.games.agot.embed import agot_private_embed, board_panel_embed
 from bot.games.agot.items import ITEMS
 from bot.games.agot.panels import AgotMoveUI
 
@@ -33,5 +33,6 @@ FRONT = GameFront(
     items=tuple(ITEMS),
     presenter=agot_private_embed,
     renderer=board_image.render,
+    board_embeds=lambda view, locale: [board_panel_embed(view, locale)],
     option_values=option_values,
 )

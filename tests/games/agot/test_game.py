@@ -39,7 +39,11 @@ async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameSe
     first = everything(alice.user.dm_channel.history()[0])
     assert "House Baratheon" in first and "Stannis Baratheon" in first and "5 power" in first
     assert "House Lannister" in everything(bob.user.dm_channel.history()[0])
-    assert any(a.filename == "board.png" for m in thread.history() for a in m.attachments)
+    board = next(m for m in thread.history() if any(a.filename == "board.png"
+                                                    for a in m.attachments))
+    # The map is the image; the tracks and houses ride along as an embed (text stays legible).
+    assert [e.title for e in board.embeds][1:] == ["Tracks and houses"]
+    assert "Iron Throne" in str(board.embeds[1].to_dict())
 
     # ---- round 1: orders in DMs, revealed together ---------------------------------------
     await give_orders(alice, {"dragonstone": "march_-1", "kingswood": "march_0",
