@@ -5,6 +5,7 @@ test, which checks them at the moment they are secret)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import OrderedDict
 from typing import Any
 
@@ -46,6 +47,8 @@ def rendered(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
 
 def mentions_orders(text: str) -> list[str]:
+    # The board's key names every kind of order (what the map's letters mean): no secret.
+    text = re.sub(r"Circle: footmen.*?red arrow: attack\.", "", text, flags=re.S)
     return [w for w in ORDER_WORDS if w in text]
 
 
