@@ -60,8 +60,8 @@ def gain(st: State, seat: int, res: str, n: int, ev: list[Event]) -> None:
     room = settings()["stuff_max"] - p["stuff"][res]
     got = max(0, min(n, room))
     p["stuff"][res] += got
-    ev_pub(ev, "gather" if got == n else "gather_lost", seat=seat, res=res, n=got,
-           lost=n - got)
+    kind = "gather" if got == n else "gather_lost" if got else "gather_none"
+    ev_pub(ev, kind, seat=seat, res=res, n=got, lost=n - got)
 
 
 def available(p: Player, res: str) -> int:

@@ -165,7 +165,11 @@ class Combat(Decision):
             n = int(action.params["n"])
             st.res[seat][FOOD] -= n
             fr["food"][i] = n
-            emit(ev, "food_spent", terr=fr["terr"], seat=seat, n=n)
+            # "spends 0 food" would report nothing happening: the choice is said in words.
+            if n:
+                emit(ev, "food_spent", terr=fr["terr"], seat=seat, n=n)
+            else:
+                emit(ev, "food_none", terr=fr["terr"], seat=seat)
             fr["step"] = "food1" if i == 0 else "roll0"
         elif action.kind == "face":
             i = int(step[-1])
