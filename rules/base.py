@@ -336,8 +336,9 @@ class GameRules(ABC):
         return None
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
-        """Names of shipped data sets that are stand-ins (not the printed content); by default
-        the content pack's collections that still hold a ``provisional`` entry."""
+        """Ids of shipped data sets that are stand-ins (not the printed content); by default
+        the content pack's collections that still hold a ``provisional`` entry. The lobby
+        names each by the front's catalog key ``<game>.content.<id>``."""
         schema = self.content_schema()
         if schema is None:
             return []

@@ -91,7 +91,8 @@ class LobbyOps(ServiceCore):
             players=players, deadline=hours))]
         provisional = rules.provisional_content(config)
         if provisional:
-            effects.append(Post(game_id, msg("lobby.provisional", items=provisional)))
+            effects.append(Post(game_id, msg("lobby.provisional", items=[
+                msg(f"{rules.id}.content.{name}") for name in provisional])))
         return Outcome(game_id, effects[0].msg, 0, effects)
 
     def _lobby_expiry(self, game_id: int, hours: float) -> dict[str, Any]:

@@ -89,9 +89,9 @@ class AgotRules(GameRules):
         b = board()
         out = []
         if any(w.provenance == "provisional" for w in b.data.westeros):
-            out.append("Westeros deck composition (copy counts, wildling icons)")
+            out.append("westeros_deck")
         if any(h.provenance == "provisional" for h in b.data.houses.values()):
-            out.append("house setup")
+            out.append("house_setup")
         return out
 
     # ---- turn structure ------------------------------------------------------------------

@@ -125,15 +125,10 @@ STARTING_HEROES: dict[int, list[int]] = {
 
 def provisional_names(mode: str) -> list[str]:
     """Shipped data sets that are stand-ins for the printed content in this mode."""
-    names: list[str] = ["base board harbours"]
+    names: list[str] = ["harbours"]
     if mode == "nights_watch":
-        names += [
-            "Gift layouts (3 and 4 players)",
-            "Gift harbours",
-            "wall sections, trails and camps",
-            "wildling token mix",
-        ]
-    names.append("development deck split and progress card effects")
+        names += ["gift_layouts", "gift_harbours", "wall_layout", "wildling_mix"]
+    names.append("development_deck")
     if mode == "nights_watch":
-        names.append("Watch card effect in Night's Watch mode")
+        names.append("watch_card")
     return names

@@ -167,6 +167,16 @@ def test_every_catalog_key_used_exists_in_every_locale() -> None:
         assert not missing, f"{locale} catalog lacks {missing[:10]}"
 
 
+def test_every_provisional_data_set_is_named_in_every_locale() -> None:
+    """The lobby names a game's stand-in content by ``<game>.content.<id>``, never by an id."""
+    for rules in games().values():
+        for variant in rules.variants():
+            for name in rules.provisional_content(variant.config):
+                key = f"{rules.id}.content.{name}"
+                for locale in available_locales():
+                    assert key in catalog(locale), (locale, key)
+
+
 def test_every_game_action_kind_reaches_a_panel() -> None:
     """The generic UI turns a concrete action into a button labelled by the game's front."""
     for rules in _all_rules():

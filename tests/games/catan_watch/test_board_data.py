@@ -45,4 +45,4 @@ def test_components() -> None:
 
 def test_provisional_content_is_declared() -> None:
     assert RULES.provisional_content({})
-    assert "wildling token mix" in RULES.provisional_content({"mode": "nights_watch"})
+    assert "wildling_mix" in RULES.provisional_content({"mode": "nights_watch"})
