@@ -198,12 +198,13 @@ class ActionSpec:
     """A template for a family of actions too large to enumerate (menus, autocomplete).
 
     ``choices`` maps each parameter to its legal values (``None`` = free-form, checked by
-    ``apply``). ``label`` is a short human description of the template.
+    ``apply``). ``label`` is a short description of the template for the player: a catalog
+    ``Text`` (a plain string from older engines is shown as it is).
     """
 
     kind: str
     choices: Mapping[str, list[Any] | None] = field(default_factory=dict)
-    label: str = ""
+    label: str | Text = ""
 
 
 @dataclass(frozen=True)

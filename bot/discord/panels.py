@@ -19,9 +19,9 @@ import discord
 from bot.discord.components import CORE_ITEMS, CTX_LEN, HandButton, MoveButton, MoveSelect
 from bot.discord.text import render, tr
 from bot.games import front, fronts
-from bot.i18n import Msg, msg
+from bot.i18n import Msg, as_msg, msg
 from bot.service import PrivateView
-from rules.base import Action, ActionSpec, canonical_json
+from rules.base import Action, ActionSpec, Text, canonical_json
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds "My hand"
 MAX_SELECTS = 4
@@ -63,7 +63,8 @@ def context_token(view: PrivateView, actions: Options) -> str:
         "view": view.view,
         "awaited": view.awaited,
         "actions": [a.to_json() if isinstance(a, Action)
-                    else {"spec": a.kind, "choices": dict(a.choices), "label": a.label}
+                    else {"spec": a.kind, "choices": dict(a.choices),
+                          "label": a.label.to_json() if isinstance(a.label, Text) else a.label}
                     for a in actions],
     }
     return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:CTX_LEN]
@@ -112,7 +113,9 @@ class GenericMoveUI:
             if len(pages) > MAX_SELECTS:
                 note = msg("ui.too_many", shown=MAX_SELECTS * SELECT_SIZE, total=len(concrete))
         if specs:
-            note = msg("ui.needs_command", options=", ".join(s.label or s.kind for s in specs))
+            note = msg("ui.needs_command", options=", ".join(
+                render(as_msg(s.label), locale) if isinstance(s.label, Text)
+                else s.label or s.kind for s in specs))
         ui.add_item(_at(HandButton(view.game_id, locale), 4))
         return Panel(ui, note)
 

@@ -230,7 +230,7 @@ class Marches(Handler):
             out.append(Action("march", {"from": a, "moves": {}}))
             out.append(ActionSpec("march", {"from": [a], "moves": destinations(st, seat, a),
                                             "leave_power": [False, True]},
-                                  f"March from {area_label(a)}: moves = {{area: {{unit: n}}}}"))
+                                  text("agot.spec.march", area=area_label(a))))
         return out
 
     def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:

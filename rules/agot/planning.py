@@ -133,9 +133,11 @@ class Planning(Handler):
         toks = [t for t in b.token_ids if b.tokens[t].kind not in banned_kinds(st)]
         return [
             ActionSpec("place_orders", {"orders": None, "ready": [True, False]},
-                       "Set all your orders at once: {area: order token}."),
-            ActionSpec("place_order", {"area": areas, "order": toks}, "Place one order."),
-            ActionSpec("remove_order", {"area": sorted(fr["orders"][seat])}, "Take one back."),
+                       text("agot.spec.place_orders")),
+            ActionSpec("place_order", {"area": areas, "order": toks},
+                       text("agot.spec.place_order")),
+            ActionSpec("remove_order", {"area": sorted(fr["orders"][seat])},
+                       text("agot.spec.remove_order")),
             Action("ready"),
         ]
 

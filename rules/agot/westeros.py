@@ -177,8 +177,7 @@ class Supply(Handler):
 
     def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
         return [self.default(st, fr, seat),
-                ActionSpec("destroy_units", {"units": None},
-                           "units = {area: {unit: n}} bringing your armies within supply")]
+                ActionSpec("destroy_units", {"units": None}, text("agot.spec.supply_destroy"))]
 
     def progress(self, st: State, fr: Frame, seat: int) -> Text:
         need = min_removals(army_sizes(st, seat), st.supply[seat])
@@ -281,7 +280,7 @@ class Muster(Handler):
                 ActionSpec("muster", {"builds": None, "area": areas,
                                       "unit": ["footman", "knight", "ship", "upgrade"],
                                       "sea": seas},
-                           "builds = [{area, unit, sea?}] paid from each castle's points")]
+                           text("agot.spec.muster"))]
 
     def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
         b = board()
@@ -425,7 +424,7 @@ class Clash(Auction):
         if fr["step"] == "bid":
             return self._bid_legal(st, seat)
         return [self.default(st, fr, seat),
-                ActionSpec("order_ties", {"ranking": None}, "every seat, best first")]
+                ActionSpec("order_ties", {"ranking": None}, text("agot.spec.order_ties"))]
 
     def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
         if fr["step"] == "bid":
@@ -616,7 +615,7 @@ class Wildlings(Auction):
             return [Action("reclaim_card", {"card": None}),
                     *[Action("reclaim_card", {"card": c}) for c in sorted(st.discards[seat])]]
         return [self.default(st, fr, seat),
-                ActionSpec("destroy_units", {"units": None}, "units = {area: {unit: n}}")]
+                ActionSpec("destroy_units", {"units": None}, text("agot.spec.destroy_units"))]
 
     def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
         if fr["step"] == "bid":

@@ -6,7 +6,7 @@ from itertools import compress
 from operator import ge, sub
 from typing import Any
 
-from rules.base import Action, ActionSpec
+from rules.base import Action, ActionSpec, Text, text
 from rules.catan_watch import dev_cards, heroes, trade
 from rules.catan_watch.build import (
     GUARDS,
@@ -156,7 +156,7 @@ def build_options(state: State, seat: int) -> list[Action]:
     return out
 
 
-def _trade_spec(kind: str, label: str) -> ActionSpec:
+def _trade_spec(kind: str, label: Text) -> ActionSpec:
     return ActionSpec(kind, {"give": None, "get": None}, label)
 
 
@@ -174,7 +174,7 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
         return [Action("place_guard", {"section": s}) for s in guard_sections(state)]
     if phase == DISCARD:
         n = state.discard_need[seat]
-        return [ActionSpec("discard", {"cards": None}, f"discard {n} resource cards")]
+        return [ActionSpec("discard", {"cards": None}, text("catan.spec.discard", n=n))]
     if phase == TORMUND:
         return [Action("move_tormund", m) for m in tormund_moves(state, seat)]
     if phase == TRADE and seat != state.current:
@@ -183,7 +183,7 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
         if has(state.hands[seat], state.trade["get"]):
             out.append(Action("accept_trade"))
         out.append(Action("decline_trade"))
-        out.append(_trade_spec("counter_trade", "counter-offer: what you give / what you get"))
+        out.append(_trade_spec("counter_trade", text("catan.spec.counter_trade")))
         return out
     if phase in (TRADE, TRADE_CONFIRM):  # the offerer closes the trade
         out = [Action("confirm_trade", {"partner": p}) for p in _payable_partners(state, seat)]
@@ -206,14 +206,14 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
     out = [Action("play_development", p) for p in dev_options(state, seat)]
     if state.nw and heroes.ready(state, seat) is None:
         out.append(ActionSpec("use_hero", {"after": ["flip", "swap"], "take": state.hero_offer},
-                              heroes.hero_id(state, seat)))
+                              text("catan.spec.use_hero")))
     if phase == ROLL:
         return [Action("roll"), *out]
     assert phase == MAIN
     out += build_options(state, seat)
     if not state.built:  # trading (step 2) comes before building (step 3)
         out += [Action("bank_trade", p) for p in bank_options(state, seat)]
-        out.append(_trade_spec("offer_trade", "offer a trade: what you give / what you get"))
+        out.append(_trade_spec("offer_trade", text("catan.spec.offer_trade")))
     out.append(Action("end_turn"))
     return out
 
