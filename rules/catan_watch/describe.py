@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.base import Event, Text, text
-from rules.catan_watch.data import CLAN_NAMES, HEROES, RESOURCES
+from rules.catan_watch.data import HEROES, RESOURCES, WALL
 from rules.catan_watch.names import letter
 
 #: The players' piece colours, by seat. The rulebook has each player choose a colour and
@@ -37,6 +37,10 @@ _SEAT_LABELS = (text("catan.colour.red"), text("catan.colour.blue"), text("catan
 def reason_text(reason: Any) -> Text:
     code = REASONS.get(str(reason))
     return text(f"catan.log.reason.{code}") if code else text("engine.text", text=str(reason))
+
+
+def _clan(i: int) -> Text:
+    return text(f"catan.clan.{WALL['clans'][i]['id']}")
 
 
 def _colour(seat: int) -> Text:
@@ -197,8 +201,8 @@ _LINES: dict[str, Callable[[Mapping[str, Any], int | None], Text]] = {
     "wildling_token": lambda d, v: text("catan.log.wildling_token",
                                         why=text(f"catan.log.why.{d['why']}"),
                                         wildling=text(f"catan.log.wildling.{d['wildling']}"),
-                                        clan=CLAN_NAMES[d["clan"]]),
-    "wildling_attack": lambda d, v: text("catan.log.wildling_attack", clan=d["clan_name"]),
+                                        clan=_clan(d["clan"])),
+    "wildling_attack": lambda d, v: text("catan.log.wildling_attack", clan=_clan(d["clan"])),
     "wildlings_stay": lambda d, v: text("catan.log.wildlings_stay", face=d["face"]),
     "wildling_advances": lambda d, v: text("catan.log.wildling_advances",
                                            wildling=text(f"catan.log.wildling.{d['wildling']}"),

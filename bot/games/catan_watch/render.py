@@ -240,7 +240,7 @@ def _clans(c: _Canvas, wall: dict[str, Any], left: float, right: float, top: flo
             c.disc(mid, 12, PAPER, width=1)
             c.text(mid, c.t("catan.img.trail", n=trail), SMALL, bold=True)
         c.d.rounded_rectangle(box, 10, fill=(235, 240, 245), outline=INK, width=2)
-        name = c.t(f"catan.img.clan.{WALL['clans'][i]['id']}") if i < len(WALL["clans"]) \
+        name = c.t(f"catan.clan.{WALL['clans'][i]['id']}") if i < len(WALL["clans"]) \
             else str(clan.get("name", ""))
         c.text(((box[0] + box[2]) / 2, top + 14), name,
                _fit(name, 15, box[2] - box[0] - 10), bold=True)
