@@ -122,3 +122,26 @@ def test_the_board_reads_at_discords_preview_width(game_id: str, locale: str) ->
                                 f"{PREVIEW_WIDTH} px wide (font {size:.0f} px, image {width} px)")
     assert not problems, f"{game_id} ({locale}): {len(problems)} illegible texts, e.g.\n" + \
         "\n".join(sorted(set(problems))[:15])
+
+
+@pytest.mark.parametrize("game_id", games_with_a_renderer())
+def test_a_czech_board_draws_no_english(game_id: str) -> None:
+    """Board images speak the server's language (issue #15): a Czech image draws none of
+    the words of the game's English catalog that Czech says otherwise."""
+    import json
+
+    from bot.games import front_dir
+
+    folder = front_dir(game_id)
+    assert folder is not None
+    en, cs = (json.loads((folder / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+              for lang in ("en", "cs"))
+    english = {v for k, v in en.items() if isinstance(v, str) and "{" not in v
+               and len(v) > 3 and cs.get(k) != v}
+    f = front(game_id)
+    assert f is not None and f.renderer is not None
+    drawn: set[str] = set()
+    for _name, view in views(game_id):
+        _width, calls = _render(f.renderer, view, "cs")
+        drawn |= {words for words, _size in calls}
+    assert not drawn & english, sorted(drawn & english)[:40]

@@ -10,13 +10,14 @@ the Storehouse, the Advisor offer, Artifacts or Emperor's Requests and Chin's tr
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from contextvars import ContextVar
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import msg
 from bot.i18n import render as tr_render
+from bot.render.font import font
 
 W = 1040
 COL = W // 3
@@ -37,13 +38,17 @@ LOCATIONS = ("lumber_mill", "quarry", "gold_mine", "temple", "barracks", "builde
              "tea_house", "headquarters", "embassy", "war_academy")
 
 
+#: The image's language, set by ``render`` for the drawing code below (a context variable:
+#: boards render in worker threads, several at once).
+_LOCALE: ContextVar[str | None] = ContextVar("great_wall_board_locale", default=None)
+
+
 def _t(key: str, **params: Any) -> str:
-    return tr_render(msg(key, **params))
+    return tr_render(msg(key, **params), _LOCALE.get())
 
 
-@lru_cache(maxsize=8)
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+    return font(size)  # DejaVu: Czech letters
 
 
 def _colour(who: Any) -> tuple[int, int, int]:
@@ -210,11 +215,15 @@ class Board:
 
 
 def render(view: dict[str, Any], locale: str | None = None) -> bytes:
-    board = Board(view)
-    y = board.header()
-    bottom = max(board.section(s, y) for s in range(3))
-    y = board.locations(bottom + 8)
-    y = board.clans(y)
+    token = _LOCALE.set(locale)
+    try:
+        board = Board(view)
+        y = board.header()
+        bottom = max(board.section(s, y) for s in range(3))
+        y = board.locations(bottom + 8)
+        y = board.clans(y)
+    finally:
+        _LOCALE.reset(token)
     img = board.img.crop((0, 0, W, min(y, 1500)))
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=False)
