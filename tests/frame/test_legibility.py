@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.games import front
 from rules import registry
 from rules.base import Action
 from rules.rng import Rng
+from tests.drawn_text import drawn_text
 
 PREVIEW_WIDTH = 520
 MIN_PX = 10
@@ -30,32 +30,6 @@ MIN_FULL_PX = 11
 MOVES_INTO_THE_GAME = 150
 
 
-@contextmanager
-def drawn_text() -> Iterator[list[tuple[str, float]]]:
-    """(text, font size in px) of every ``ImageDraw.text`` call while the block runs."""
-    calls: list[tuple[str, float]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> Any:
-        font = kw.get("font")
-        if font is None and len(args) >= 2:
-            font = args[1]
-        if font is None:
-            font = self.getfont()
-        words = text if isinstance(text, str) else str(text)
-        if words.strip():
-            size = getattr(font, "size", None)
-            if size is None:  # a bitmap font: its measured height
-                box = font.getbbox(words)
-                size = box[3] - box[1]
-            calls.append((words, float(size)))
-        return original(self, xy, text, *args, **kw)
-
-    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
-    try:
-        yield calls
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
 def games_with_a_renderer() -> list[str]:
@@ -87,7 +61,7 @@ def _render(renderer: Callable[..., bytes], view: dict[str, Any], locale: str
     with drawn_text() as calls:
         png = renderer(view, locale)
     width = Image.open(io.BytesIO(png)).width
-    return width, calls
+    return width, [(d.text, d.size) for d in calls if d.text.strip()]
 
 
 def _clear_caches() -> None:

@@ -4,12 +4,10 @@ crops for ``/agot board region:``, nothing cut at the edges, the words in the im
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.games.agot import render as agot_render
 from bot.games.agot.cog import region_choices, resolve_region
@@ -22,28 +20,11 @@ from rules.agot import RULES
 from rules.agot.board import board
 from rules.agot.state import State
 from rules.rng import Rng
+from tests.drawn_text import drawn_text
 
 PREVIEW = 520
 
 
-@contextmanager
-def drawn_text() -> Iterator[list[tuple[str, float]]]:
-    """(text, font size) of every ``ImageDraw.text`` call, as tests/frame/test_legibility.py
-    records them."""
-    calls: list[tuple[str, float]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kw: Any) -> Any:
-        font = kw.get("font") or (args[1] if len(args) >= 2 else self.getfont())
-        if str(words).strip():
-            calls.append((str(words), float(getattr(font, "size", 0))))
-        return original(self, xy, words, *args, **kw)
-
-    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
-    try:
-        yield calls
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
 def _fresh() -> None:
@@ -106,8 +87,8 @@ def test_a_region_crop_is_a_legible_part_of_the_map(view: dict[str, Any], target
     assert img.size == (box[2] - box[0], box[3] - box[1] + agot.STATUS_BAND)
     assert img.width < agot.geometry().map_width or target != "dragonstone"
     scale = min(1.0, PREVIEW / img.width)
-    assert calls and all(size * scale >= 10 for _words, size in calls), calls
-    words = {w for w, _ in calls}
+    assert calls and all(d.size * scale >= 10 for d in calls if d.text.strip()), calls
+    words = {d.text for d in calls}
     # Every area of the region keeps its whole label inside the crop.
     for area in agot_render.REGIONS.get(target, ()):
         x0, y0, x1, y1 = labels("en")[area].box()
@@ -143,13 +124,13 @@ def test_a_czech_image_speaks_czech(view: dict[str, Any]) -> None:
     _fresh()
     with drawn_text() as en_calls:
         agot_render.render(view, "en")
-    cs_words = " ".join(w for w, _ in cs_calls)
-    en_words = " ".join(w for w, _ in en_calls)
+    cs_words = " ".join(d.text for d in cs_calls)
+    en_words = " ".join(d.text for d in en_calls)
     assert "kolo" in cs_words and "Divocí" in cs_words and "Západ" in cs_words
     assert "Round" in en_words and "Wildlings" in en_words and "kolo" not in en_words
     # Area names come from the catalog of the image's locale.
     cs = catalog("cs")
-    drawn = {w for w, _ in cs_calls}
+    drawn = {d.text for d in cs_calls}
     for area in board().area_ids:
         lines = labels("cs")[area].lines
         assert " ".join(lines) == cs[f"agot.img.area.{area}"]
@@ -166,7 +147,7 @@ def test_face_up_orders_use_the_locales_letters() -> None:
                for k in ("march", "defense", "support", "raid", "consolidate")}
     with drawn_text() as calls:
         agot_render.render(RULES.view(st, None), "cs")
-    assert any(w.rstrip("+-0123456789") in letters for w, _ in calls)
+    assert any(d.text.rstrip("+-0123456789") in letters for d in calls)
 
 
 def test_images_come_from_the_public_view_only() -> None:

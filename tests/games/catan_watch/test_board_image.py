@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import copy
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageFont
 
 from bot.games.catan_watch.render import (
     BORDER,
@@ -30,32 +27,10 @@ from rules.catan_watch import RULES
 from rules.catan_watch.names import letter
 from rules.catan_watch.state import State
 from rules.rng import Rng
+from tests.drawn_text import Drawn, drawn_text
 
 RESOURCES_EN = ("Brick", "Lumber", "Wool", "Grain", "Ore")
 RESOURCES_CS = ("Cihly", "Dřevo", "Vlna", "Obilí", "Ruda")
-
-
-@dataclass(frozen=True)
-class Drawn:
-    xy: tuple[float, float]
-    text: str
-    font: Any
-
-
-@contextmanager
-def drawn_text() -> Iterator[list[Drawn]]:
-    calls: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> Any:
-        calls.append(Drawn((float(xy[0]), float(xy[1])), str(text), kw.get("font")))
-        return original(self, xy, text, *args, **kw)
-
-    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
-    try:
-        yield calls
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
 def near(pixel: Any, colour: tuple[int, int, int]) -> bool:

@@ -6,37 +6,21 @@ who passed, resources, hand and teams; the letters on the map are explained."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.games.northgard import render as board
 from bot.games.northgard.names import COL0, COLUMNS, ROW0
 from bot.i18n import view_text
 from rules.northgard import RULES
 from rules.rng import Rng
+from tests.drawn_text import drawn_text
 
 PREVIEW_PX = 10  # the smallest text Discord's inline preview may show
 
 
-@contextmanager
-def drawn() -> Iterator[list[tuple[str, Any]]]:
-    """(text, font) of every ``ImageDraw.text`` call while the block runs."""
-    calls: list[tuple[str, Any]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kw: Any) -> Any:
-        calls.append((str(words), kw.get("font", args[1] if len(args) > 1 else None)))
-        return original(self, xy, words, *args, **kw)
-
-    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
-    try:
-        yield calls
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
 
 
 def _play(config: dict[str, Any], n: int, seed: int, moves: int | None = None) -> Any:
@@ -57,9 +41,9 @@ def finished() -> dict[str, Any]:
 
 
 def _render(view: dict[str, Any], locale: str) -> tuple[int, list[tuple[str, Any]]]:
-    with drawn() as calls:
+    with drawn_text() as records:
         png = board.render(view, locale)
-    return Image.open(io.BytesIO(png)).width, calls
+    return Image.open(io.BytesIO(png)).width, [(d.text, d.font) for d in records]
 
 
 def _assert_legible(view: dict[str, Any], locale: str) -> list[tuple[str, Any]]:
