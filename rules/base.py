@@ -394,6 +394,13 @@ class GameRules(ABC):
         """Where the game is, in words (a round and phase), for status lines and embeds."""
         return ""
 
+    def action_schema(self) -> Any:
+        """What each action kind takes (``rules.kit.params.Schema``: kind -> parameter ->
+        type), checked by the service before any engine code runs; None: not declared (only
+        the generic limits apply). A conformance test plays random games and requires every
+        legal and random action to fit it."""
+        return None
+
     def deadline_share(self, state: Any) -> float:
         """The share of the game's deadline that the decision now awaited gets (1.0: all of
         it). A quick question between turns (may I join this action?) gets less, so that a

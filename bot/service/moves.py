@@ -8,7 +8,7 @@ from bot.i18n import Msg, Person, as_msg, lines_msg, msg, render
 from bot.service.core import ServiceCore, _Duplicate, duplicate_outcome
 from bot.service.effects import BoardSnapshot, Outcome, PrivateView
 from bot.service.errors import ServiceError, StaleVersion
-from bot.service.validate import check_declared_keys, check_submission, engine_reason
+from bot.service.validate import check_schema, check_submission, engine_reason
 from rules.base import Action, ActionSpec, Event, RuleViolation
 from storage import repo
 
@@ -42,7 +42,7 @@ class MoveOps(ServiceCore):
                 self._require_active(head)
                 if expected_version is not None and expected_version != head.game.version:
                     raise StaleVersion(head.game.version)
-                check_declared_keys(head.rules, head.state, seat.seat, action)
+                check_schema(head.rules, action)
             except ServiceError:
                 # A retry (after a restart, or from another process) of a move that was
                 # applied answers with its original outcome, not "stale" or "not active".

@@ -16,11 +16,11 @@ Generic limits (every game):
   or lone surrogates, lists and ``str``-keyed dicts), nested at most ``MAX_DEPTH`` levels, at most
   ``MAX_PARAMS_BYTES`` of canonical JSON in all.
 
-A game may be stricter: one whose ``legal_actions`` spell out every parameter a move takes sets
-``params_declared = True``, and then a parameter no legal action of the submitted kind has is
-refused (``check_declared_keys``; an ``ActionSpec`` with an empty ``choices`` leaves its
-parameters free). Rejections are ``ServiceError``s with a catalog key; user input is quoted
-shortened (``quote``), never whole.
+Then the game's own declaration: each game declares what every action kind takes
+(``GameRules.action_schema``: kinds, parameter names, types, ranges, choices; see
+``rules/kit/params.py``) and ``check_schema`` refuses what does not fit, naming the kind, the
+parameter and what would fit. Rejections are ``ServiceError``s with a catalog key; user input is
+quoted shortened (``quote``), never whole.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from typing import Any
 
 from bot.i18n import Msg
 from bot.service.errors import ServiceError
-from rules.base import Action, ActionSpec, GameRules, Text, canonical_json
+from rules.base import Action, GameRules, Text, canonical_json
+from rules.kit.params import check as params_check
 from storage.models import ActionRow
 
 #: Longest quotation of user input in a message (Discord allows 2,000 characters in all).
@@ -267,46 +268,24 @@ def engine_reason(reason: str | Text, action: Action) -> str | Text:
 
 
 # ---- what this game declares ---------------------------------------------------------------
-#: The attribute a rules class sets (``params_declared = True``) when its ``legal_actions``
-#: spell out every parameter a move may take. Off by default, because the shipped engines
-#: accept more than they list: one offers a battle decision as concrete actions with ``side``
-#: and also takes (and its own front and ``random_action`` send) ``areas``; another's
-#: ``ActionSpec`` template names two parameters while each special card adds its own.
-DECLARES_PARAMS = "params_declared"
-
-
-def declared_keys(rules: GameRules, state: Any, seat: int, kind: str) -> set[str] | None:
-    """The parameter names the engine's legal actions of ``kind`` declare for ``seat``, or
-    None when nothing is declared: the game does not declare its parameters, the kind is not
-    offered now (the engine says why), or an ``ActionSpec`` of it leaves them free (an empty
-    ``choices``)."""
-    if not getattr(rules, DECLARES_PARAMS, False):
-        return None
-    keys: set[str] | None = None
-    for entry in rules.legal_actions(state, seat):
-        if entry.kind != kind:
-            continue
-        if isinstance(entry, ActionSpec):
-            if not entry.choices:
-                return None
-            names = set(entry.choices)
-        else:
-            names = set(entry.params)
-        keys = names if keys is None else keys | names
-    return keys
-
-
-def check_declared_keys(rules: GameRules, state: Any, seat: int, action: Action) -> None:
-    """Refuse a parameter no legal action of this kind has, where the game declares its
-    parameters (see ``declared_keys``; costs nothing for a game that does not, or for an
-    action without parameters)."""
-    if (not action.params or not getattr(rules, DECLARES_PARAMS, False) or state is None
-            or seat not in rules.awaiting(state)):
+def check_schema(rules: GameRules, action: Action) -> None:
+    """Refuse, before the engine sees it, an action its game's declared schema does not allow:
+    an unknown kind, a parameter it does not take, a missing one, a value of the wrong type or
+    out of range (``GameRules.action_schema``; nothing for a game that declares none)."""
+    schema = rules.action_schema()
+    if schema is None:
         return
-    keys = declared_keys(rules, state, seat, action.kind)
-    if keys is None:
+    problem = params_check(schema, action.kind, action.params)
+    if problem is None:
         return
-    unknown = sorted(set(action.params) - keys)
-    if unknown:
-        raise ServiceError("error.param_unknown", kind=quote(action.kind),
-                           name=quote(unknown[0]), allowed=", ".join(sorted(keys)) or "—")
+    kind = quote(action.kind)
+    if problem.reason == "kind":
+        raise ServiceError("error.schema_kind", kind=kind)
+    if problem.reason == "unknown":
+        raise ServiceError("error.param_unknown", kind=kind, name=quote(problem.path),
+                           allowed=problem.expected)
+    if problem.reason == "missing":
+        raise ServiceError("error.schema_missing", kind=kind, name=quote(problem.path),
+                           expected=problem.expected)
+    raise ServiceError("error.schema_type", kind=kind, name=quote(problem.path),
+                       expected=problem.expected)

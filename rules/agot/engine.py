@@ -15,6 +15,7 @@ from rules.agot.content import CONTENT_SCHEMA
 from rules.agot.control import house_label
 from rules.agot.describe import describe_event
 from rules.agot.flow import HANDLERS, awaiting, drive
+from rules.agot.schema import action_schema
 from rules.agot.setup import new_state
 from rules.agot.state import State
 from rules.agot.view import build_view, phase_label, reason_text
@@ -31,6 +32,7 @@ from rules.base import (
     text,
 )
 from rules.content import ContentSchema
+from rules.kit.params import Schema
 
 _SEAT_KEYS = ("seat", "attacker", "defender", "winner", "chosen", "lowest")
 
@@ -84,6 +86,9 @@ class AgotRules(GameRules):
 
     def content_schema(self) -> ContentSchema:
         return CONTENT_SCHEMA
+
+    def action_schema(self) -> Schema:
+        return action_schema(self.max_seats)
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         b = board()

@@ -21,12 +21,14 @@ from rules.catan_watch.content import CONTENT_SCHEMA
 from rules.catan_watch.data import DEV_CARDS, provisional_names
 from rules.catan_watch.describe import describe as describe_event
 from rules.catan_watch.describe import reason_text, seat_label
+from rules.catan_watch.schema import build_schema
 from rules.catan_watch.setup import CONFIG_DEFAULTS, new_game
 from rules.catan_watch.state import DISCARD, State
 from rules.catan_watch.view import phase_label
 from rules.catan_watch.view import progress as progress_text
 from rules.catan_watch.view import view as make_view
 from rules.content import ContentSchema
+from rules.kit.params import Schema
 
 
 class CatanWatchRules(GameRules):
@@ -63,6 +65,9 @@ class CatanWatchRules(GameRules):
 
     def n_seats(self, state: State) -> int:
         return state.n
+
+    def action_schema(self) -> Schema:
+        return build_schema(self.max_seats)
 
     def content_schema(self) -> ContentSchema:
         return CONTENT_SCHEMA

@@ -21,8 +21,10 @@ from rules.fort import engine
 from rules.fort import view as views
 from rules.fort.content import CONTENT_SCHEMA
 from rules.fort.describe import describe as describe_event
+from rules.fort.schema import action_schema
 from rules.fort.setup import CONFIG_DEFAULTS, FOLLOW_DEADLINE_RANGE, new_game
 from rules.fort.state import State
+from rules.kit.params import Schema
 
 ALL_SEATS = (2, 3, 4)
 
@@ -73,6 +75,9 @@ class FortRules(GameRules):
 
     def content_schema(self) -> ContentSchema:
         return CONTENT_SCHEMA
+
+    def action_schema(self) -> Schema:
+        return action_schema(self.max_seats)
 
     def awaiting(self, state: State) -> frozenset[Seat]:
         return engine.awaiting(state)

@@ -33,10 +33,12 @@ from rules.great_wall.describe import describe as describe_event
 from rules.great_wall.describe import reason_text
 from rules.great_wall.describe import seat_label as colour_label
 from rules.great_wall.machine import MACHINE
+from rules.great_wall.schema import action_schema
 from rules.great_wall.setup import CONFIG_DEFAULTS, new_game
 from rules.great_wall.state import State
 from rules.great_wall.view import view as make_view
 from rules.great_wall.view import who
+from rules.kit.params import Schema
 
 _CLAN_KEYS = ("clan", "winner")
 _CLAN_LISTS = ("present", "order")
@@ -87,6 +89,9 @@ class GreatWallRules(GameRules):
 
     def content_schema(self) -> ContentSchema:
         return CONTENT_SCHEMA
+
+    def action_schema(self) -> Schema:
+        return action_schema()
 
     # ---- turn structure --------------------------------------------------------------------
     def awaiting(self, state: State) -> frozenset[Seat]:

@@ -19,6 +19,7 @@ from rules.base import (
     text,
 )
 from rules.content import ContentSchema
+from rules.kit.params import Schema
 from rules.northgard import combat as _combat  # noqa: F401  (registers its frames)
 from rules.northgard import effects as _effects  # noqa: F401
 from rules.northgard import monsters as _monsters  # noqa: F401
@@ -31,6 +32,7 @@ from rules.northgard.content import CONTENT_SCHEMA
 from rules.northgard.data import data
 from rules.northgard.describe import describe_event, seat_label
 from rules.northgard.machine import MACHINE
+from rules.northgard.schema import action_schema
 from rules.northgard.setup import new_state
 from rules.northgard.state import State
 from rules.northgard.view import build_view, phase_label, progress
@@ -85,6 +87,9 @@ class NorthgardRules(GameRules):
 
     def n_seats(self, state: State) -> int:
         return state.n
+
+    def action_schema(self) -> Schema:
+        return action_schema()
 
     def content_schema(self) -> ContentSchema:
         return CONTENT_SCHEMA

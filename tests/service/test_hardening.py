@@ -20,11 +20,12 @@ from bot.service.validate import (
     MAX_PARAMS_BYTES,
     QUOTE_MAX,
     check_action,
-    check_declared_keys,
     quote,
 )
 from rules import registry
-from rules.base import Action, ActionSpec, Seat, canonical_json, hash_json
+from rules.base import Action, canonical_json, hash_json
+from rules.kit.params import Bool, Int, Opt, Schema, Str
+from rules.kit.params import check as params_check
 from rules.rng import Rng
 from storage import repo
 from storage.batch import MoveWrite, UnreadableRow
@@ -272,44 +273,42 @@ def test_quotes_of_user_input_are_short() -> None:
     assert len(quote("é" * 61)) == QUOTE_MAX
 
 
-def test_what_every_game_offers_passes_the_boundary() -> None:
-    """No real move is refused by the generic limits or the declared-keys check: random and
-    default moves of every registered game, in every mode, pass both."""
-    for game_id, rules in sorted(registry.games().items()):
-        for variant in rules.variants():
-            n = max(variant.seats)
-            state = rules.new_game(rules.check_config(variant.config, n), n, 11)
-            rng = Rng(3)
-            for _ in range(300):
-                waiting = sorted(rules.awaiting(state))
-                if not waiting:
-                    break
-                seat = waiting[rng.randbelow(len(waiting))]
-                for action in (rules.random_action(state, seat, rng),
-                               rules.default_action(state, seat)):
-                    assert check_action(action.to_json()) == action, (game_id, action)
-                    check_declared_keys(rules, state, seat, action)
-                    assert len(canonical_json(action.to_json()["params"])) < MAX_PARAMS_BYTES
-                state, _ = rules.apply(state, seat, action)
+@pytest.mark.parametrize("game_id", sorted(registry.games()))
+def test_what_every_game_offers_passes_the_boundary(game_id: str) -> None:
+    """No real move is refused by the generic limits or by its game's declared schema: the
+    legal, random and default moves of every registered game, in every mode, pass both; and
+    every game declares its schema."""
+    rules = registry.get(game_id)
+    schema = rules.action_schema()
+    assert schema is not None, f"{game_id} declares no action schema"
+    for variant in rules.variants():
+        n = max(variant.seats)
+        state = rules.new_game(rules.check_config(variant.config, n), n, 11)
+        rng = Rng(3)
+        for _ in range(300):
+            waiting = sorted(rules.awaiting(state))
+            if not waiting:
+                break
+            seat = waiting[rng.randbelow(len(waiting))]
+            legal = [a for a in rules.legal_actions(state, seat) if isinstance(a, Action)]
+            action = rules.random_action(state, seat, rng)
+            for offered in (*legal, action, rules.default_action(state, seat)):
+                assert check_action(offered.to_json()) == offered, (game_id, offered)
+                problem = params_check(schema, offered.kind, offered.params)
+                assert problem is None, (game_id, offered, problem)
+                assert len(canonical_json(offered.to_json()["params"])) < MAX_PARAMS_BYTES
+            state, _ = rules.apply(state, seat, action)
 
 
 class Declared(SealedBids):
-    """Sealed Bids declaring its parameters: ``bid`` as an ``ActionSpec`` naming ``amount``,
-    ``ready`` as a spec with free parameters (an empty ``choices``), prizes as concrete
-    actions."""
+    """Sealed Bids declaring what each of its moves takes."""
 
-    params_declared = True
-
-    def legal_actions(self, state: SealedState, seat: Seat) -> list[Action | ActionSpec]:
-        if seat not in self.awaiting(state):
-            return []
-        if state.phase == "bid":
-            return [ActionSpec("bid", {"amount": list(range(state.coins[seat] + 1))}),
-                    ActionSpec("ready", {})]
-        return [Action("claim", {"prize": "points"}), Action("claim", {"prize": "coins"})]
+    def action_schema(self) -> Schema:
+        return {"bid": {"amount": Int(0, 99), "ready": Opt(Bool())}, "ready": {},
+                "claim": {"prize": Str(("points", "coins"))}}
 
 
-async def test_a_parameter_no_legal_action_of_the_kind_has_is_refused(
+async def test_a_move_its_game_does_not_declare_is_refused_before_the_engine(
         engine: AsyncEngine, clock: ManualClock) -> None:
     service = GameService(engine, clock=clock, games={"sealed_bids": Declared()})
     gid = await started_game(service, [ALICE, BOB])
@@ -317,35 +316,43 @@ async def test_a_parameter_no_legal_action_of_the_kind_has_is_refused(
     with pytest.raises(ServiceError) as err:  # too long a name for any game
         await service.submit(gid, ALICE, Action("bid", {"amount": 3, "x" * 500: 10**10}))
     assert err.value.msg.params["reason"].key == "bad_action.param_name"
+    refusals = [
+        (Action("bid", {"amount": 3, "bonus": 10**10}),
+         "bid has no parameter bonus (it takes: amount, ready)."),
+        (Action("bid", {}), "A bid move needs amount: a whole number from 0 to 99."),
+        (Action("bid", {"amount": "3"}),
+         "In a bid move, amount must be a whole number from 0 to 99."),
+        (Action("bid", {"amount": 100}),
+         "In a bid move, amount must be a whole number from 0 to 99."),
+        (Action("bid", {"amount": 3, "ready": "yes"}),
+         "In a bid move, ready must be true or false."),
+        (Action("dance"), "There is no move called dance in this game."),
+        (Action("claim", {"prize": "gold"}),
+         "In a claim move, prize must be one of points, coins."),
+    ]
+    for action, said in refusals:
+        with pytest.raises(ServiceError) as err:
+            await service.submit(gid, ALICE, action)
+        assert err.value.msg.render() == said
+        assert await _stored(engine, gid) == before
+    # What fits the schema goes on to the engine, which judges legality.
     with pytest.raises(ServiceError) as err:
-        await service.submit(gid, ALICE, Action("bid", {"amount": 3, "bonus": 10**10}))
-    assert err.value.msg.key == "error.param_unknown"
-    assert err.value.msg.render() == "bid has no parameter bonus (it takes: amount)."
-    assert await _stored(engine, gid) == before
-    # A spec with free parameters leaves them to the engine (which ignores extras here).
-    await service.submit(gid, ALICE, Action("ready", {"note": "gg"}))
-    # A kind not offered now: the engine says why, not the boundary.
-    with pytest.raises(ServiceError) as err:
-        await service.submit(gid, BOB, Action("claim", {"prize": "coins", "extra": 1}))
+        await service.submit(gid, BOB, Action("claim", {"prize": "coins"}))
     assert err.value.msg.key == "error.move_rejected"
     assert "Prizes are claimed after the bids." in err.value.msg.render()
-    await service.submit(gid, BOB, Action("ready"))  # → the claim phase, concrete actions
-    claimant = ALICE if (await service.summary(gid)).awaiting == [0] else BOB
-    with pytest.raises(ServiceError) as err:
-        await service.submit(gid, claimant, Action("claim", {"prize": "coins", "extra": 1}))
-    assert err.value.msg.key == "error.param_unknown"
-    assert err.value.msg.render() == "claim has no parameter extra (it takes: prize)."
-    await service.submit(gid, claimant, Action("claim", {"prize": "coins"}))
+    await service.submit(gid, ALICE, Action("bid", {"amount": 3}))
+    await service.submit(gid, ALICE, Action("ready"))
 
 
 async def test_a_game_that_does_not_declare_its_parameters_judges_them_itself(
         service: GameService, engine: AsyncEngine) -> None:
-    """The shipped engines accept forms they do not list (AGoT's ``support`` by ``areas``,
-    Catan's hero parameters), so without ``params_declared`` only the generic limits apply."""
-    assert not any(getattr(r, "params_declared", False) for r in registry.games().values())
+    """A game without a declared schema (the service's test fixture) gets the generic
+    limits only, and its engine judges the rest."""
+    assert SEALED.action_schema() is None
     gid = await started_game(service, [ALICE, BOB])
     await service.submit(gid, ALICE, Action("ready", {"note": "gg"}))
     assert (await _stored(engine, gid))[0] == 1
+
 
 
 # ---- 4. suggest_action for a seat no longer awaited ---------------------------------------------
