@@ -8,9 +8,10 @@ ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
 
 
-async def started_game(service: GameService, players: list[int], **kw: object) -> int:
-    """Create, join, start and ready-check a sealed-bids game; returns its id."""
-    out = await service.create_game(players[0], NAMES[players[0]], "sealed_bids",
+async def started_game(service: GameService, players: list[int], game_type: str = "sealed_bids",
+                       **kw: object) -> int:
+    """Create, join, start and ready-check a game (sealed bids by default); returns its id."""
+    out = await service.create_game(players[0], NAMES[players[0]], game_type,
                                     max_seats=len(players), **kw)  # type: ignore[arg-type]
     gid = out.game_id
     for p in players[1:]:

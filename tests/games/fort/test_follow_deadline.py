@@ -13,9 +13,9 @@ from bot.service import GameService, ManualClock, Post, ServiceError, ServiceSet
 from rules.base import Action
 from rules.fort import RULES
 from storage import repo
+from tests.service.helpers import ALICE, BOB, CAROL, started_game
 
 HOUR = 3600
-PLAYERS = {201: "Ann", 202: "Ben", 203: "Cid"}
 
 
 @pytest.fixture
@@ -25,16 +25,8 @@ def fort_service(engine: AsyncEngine, clock: ManualClock) -> GameService:
 
 
 async def started(service: GameService, config: dict[str, object] | None = None) -> int:
-    users = list(PLAYERS)
-    out = await service.create_game(users[0], PLAYERS[users[0]], "fort", max_seats=3,
-                                    deadline_hours=8, config=config)
-    gid = out.game_id
-    for u in users[1:]:
-        await service.join(gid, u, PLAYERS[u])
-    await service.start(gid, users[0])
-    for u in users[1:]:
-        await service.confirm_ready(gid, u)
-    return gid
+    return await started_game(service, [ALICE, BOB, CAROL], "fort", deadline_hours=8,
+                              config=config)
 
 
 async def to_the_window(service: GameService, gid: int) -> None:
@@ -106,6 +98,6 @@ async def test_the_share_is_a_lobby_option_with_checked_bounds(
     assert set(due.values()) == {timedelta(hours=4)}
     for bad in (0, 4, 101, "soon", True):
         with pytest.raises(ServiceError) as err:
-            await fort_service.create_game(201, "Ann", "fort", max_seats=2,
+            await fort_service.create_game(ALICE, "Alice", "fort", max_seats=2,
                                            config={"follow_deadline": bad})
         assert "follow_deadline" in err.value.msg.render() or "5" in err.value.msg.render()
