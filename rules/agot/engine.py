@@ -18,7 +18,7 @@ from rules.agot.flow import HANDLERS, awaiting, drive
 from rules.agot.schema import action_schema
 from rules.agot.setup import new_state
 from rules.agot.state import State
-from rules.agot.view import build_view, phase_label, reason_text
+from rules.agot.view import build_view, phase_label
 from rules.base import (
     Action,
     ActionSpec,
@@ -167,8 +167,7 @@ class AgotRules(GameRules):
         r = state.result
         if r is None:
             return None
-        return Result(tuple(r["winners"]), tuple(tuple(p) for p in r["ranking"]),
-                      {int(k): v for k, v in r["scores"].items()}, reason_text(r["reason"]))
+        return Result.from_json(r)
 
     def describe(self, event: Event, seat: Seat | None) -> Text:
         return describe_event(event, seat)

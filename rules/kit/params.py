@@ -15,6 +15,7 @@ player cannot afford): the schema only says what a move of that kind can *look* 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,17 +26,18 @@ from rules.base import Text, text
 DEFAULT_MAX_LEN = 64
 
 
-class Param:
+class Param(ABC):
     """One parameter's type; ``optional`` parameters may be left out."""
 
     optional = False
 
+    @abstractmethod
     def problem(self, value: Any, path: str) -> Problem | None:
-        raise NotImplementedError
+        """None when ``value`` fits, else what is wrong at ``path``."""
 
+    @abstractmethod
     def describe(self) -> Text:
         """What fits, for the refusal (a catalog ``Text``: ``schema.*``)."""
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)

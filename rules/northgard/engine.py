@@ -153,8 +153,7 @@ class NorthgardRules(GameRules):
         r = state.result
         if r is None:
             return None
-        return Result(tuple(r["winners"]), tuple(tuple(p) for p in r["ranking"]),
-                      {int(k): v for k, v in r["scores"].items()}, Text.from_json(r["reason"]))
+        return Result.from_json(r)
 
     def describe(self, event: Event, seat: Seat | None) -> Text:
         return describe_event(event, seat)
