@@ -65,8 +65,6 @@ def post_items(post: Post, locale: str) -> list[discord.ui.Item[Any]]:
 #: The most text one public post may carry before it is cut, across several messages.
 MAX_POST = 20_000
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's content
-#: The service's end-of-game standings: posted as an embed, the card players come back to.
-STANDINGS = ("game.finished", "game.finished_why")
 
 
 def split_message(text: str, size: int = 2000) -> list[str]:
@@ -180,9 +178,9 @@ class Delivery:
             kwargs["view"] = view
         if post.phase is not None and not post.mentions and not items:
             return await self._narrate(channel, post, locale)
-        if post.msg.key in STANDINGS:
+        if post.title is not None:  # a card (the standings): the post players come back to
             embed = discord.Embed(
-                title=render(msg("game.standings_title", game_id=post.game_id), locale),
+                title=render(post.title, locale),
                 description=render(post.msg, locale, limit=4000),
                 colour=discord.Colour.gold())
             return await channel.send(embed=embed, allowed_mentions=mentions_only(post.mentions),

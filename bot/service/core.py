@@ -408,7 +408,8 @@ class ServiceCore:
         if public:
             effects.append(BoardChanged(game_id, version))
         if head.game.status == "finished" and head.game.result is not None:
-            effects.append(Post(game_id, self._outcome_msg(head, missed)))
+            effects.append(Post(game_id, self._outcome_msg(head, missed),
+                                title=msg("game.standings_title", game_id=game_id)))
         return effects
 
     def _private_of(self, head: Head, seat: int) -> PrivateView:

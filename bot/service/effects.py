@@ -41,12 +41,13 @@ class BoardSnapshot:
 class Post:
     """A public message in the game's thread (``mentions`` are user ids to ping). ``phase``
     (the engine's phase label after a move, on the engine's own lines) lets the thread gather
-    one phase's lines in one message."""
+    one phase's lines in one message; with a ``title`` the message is a card (an embed)."""
 
     game_id: int
     msg: Msg
     mentions: tuple[int, ...] = ()
     phase: Any = None
+    title: Msg | None = None
 
 
 @dataclass(frozen=True)
