@@ -1,32 +1,43 @@
 """Group commit for moves: concurrent moves on different games share one transaction.
 
 SQLite has a single writer and every statement through the async driver costs a thread hop,
-so one transaction per move caps throughput near a thousand moves a second. Moves that
-arrive while a transaction is in flight are queued and written together by the next one
-(executemany). Each caller still returns only after its own move is committed; if a
-batch fails, its moves are retried one transaction each, so one conflicting move cannot
-sink the others.
+so one transaction per move caps throughput. Moves that arrive while a transaction is in
+flight are queued and written together by the next one (executemany). Each caller still
+returns only after its own move is committed; if a batch fails, its moves are retried one
+transaction each, so one conflicting move cannot sink the others.
+
+What a batch writes is planned once (``plan``: statements and their rows) and run by one of
+two runners: SQLAlchemy's async connection (PostgreSQL, or an SQLite database the hot path
+does not serve), or the SQLite hot path (``storage.hot``), which runs the whole batch in one
+thread hop.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, and_, bindparam, delete, insert, update
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.sql import Executable
 from sqlalchemy.types import TypeDecorator
 
-from storage.models import ActionRow, Deadline, Game, Snapshot
+from storage.models import ActionRow, Deadline, Game, Seat, Snapshot, TableAct
 from storage.repo import VersionConflict
+
+if TYPE_CHECKING:
+    from storage.hot import SqliteHotPath
 
 G = Game.__table__
 A = ActionRow.__table__
 SN = Snapshot.__table__
 D = Deadline.__table__
+S = Seat.__table__
+TA = TableAct.__table__
 
 MAX_BATCH = 128
 #: Column widths of an ``actions`` row that SQLite would not enforce but reading it back does.
@@ -47,12 +58,6 @@ class _JSONTextType(TypeDecorator[Any]):
 
     def bind_processor(self, dialect: Dialect) -> None:  # type: ignore[override]
         return None
-
-
-def _binds(columns: tuple[str, ...], sample: dict[str, Any]) -> dict[str, Any]:
-    """Bind parameters for ``columns``; a ``JSONText`` value is bound without re-encoding."""
-    return {c: bindparam(c, type_=_JSONTextType()) if isinstance(sample[c], JSONText)
-            else bindparam(c) for c in columns}
 
 
 class UnreadableRow(ValueError):
@@ -84,15 +89,100 @@ class MoveWrite:
     clear_all_deadlines: bool = False
     clear_seats: list[int] = field(default_factory=list)
     deadlines: list[dict[str, Any]] = field(default_factory=list)
-    extra: Callable[[AsyncConnection], Awaitable[Any]] | None = None
+    #: Seat columns the move changes: ``{"seat": n, **values}`` (a missed-deadline count).
+    seat_updates: list[dict[str, Any]] = field(default_factory=list)
+    #: ``table_acts`` rows written with the move (a rollback says who did it).
+    acts: list[dict[str, Any]] = field(default_factory=list)
     done: bool = False
     error: BaseException | None = None
 
 
+@dataclass
+class Step:
+    """One statement of a batch and its rows (executemany). ``conflict`` names the games
+    whose head moved if fewer rows than given were changed (the optimistic version check)."""
+
+    stmt: Executable
+    rows: list[dict[str, Any]]
+    conflict: list[int] | None = None
+
+
+# ---- the statements (built once per column set: runners cache their compiled form) --------
+def _typed(columns: tuple[tuple[str, bool], ...]) -> dict[str, Any]:
+    """Bind parameters for ``columns``; a pre-serialized JSON value binds as is."""
+    return {c: bindparam(c, type_=_JSONTextType()) if raw else bindparam(c)
+            for c, raw in columns}
+
+
+def _shape(row: dict[str, Any]) -> tuple[tuple[str, bool], ...]:
+    return tuple(sorted((c, isinstance(v, JSONText)) for c, v in row.items()))
+
+
+@lru_cache(maxsize=64)
+def _insert(table: str, columns: tuple[tuple[str, bool], ...]) -> Executable:
+    return insert(_TABLES[table]).values(_typed(columns))
+
+
+@lru_cache(maxsize=64)
+def _update_game(columns: tuple[tuple[str, bool], ...]) -> Executable:
+    return (update(G).where(and_(G.c.id == bindparam("_gid"), G.c.version == bindparam("_old")))
+            .values(_typed(columns)))
+
+
+@lru_cache(maxsize=64)
+def _update_seat(columns: tuple[tuple[str, bool], ...]) -> Executable:
+    return (update(S).where(and_(S.c.game_id == bindparam("_g"), S.c.seat == bindparam("_s")))
+            .values(_typed(columns)))
+
+
+_TABLES = {"actions": A, "snapshots": SN, "deadlines": D, "table_acts": TA}
+_CLEAR_SEAT = delete(D).where(and_(D.c.game_id == bindparam("_g"), D.c.seat == bindparam("_s")))
+_CLEAR_GAME = delete(D).where(D.c.game_id == bindparam("_g"))
+
+
+def _inserts(table: str, rows: Sequence[dict[str, Any]]) -> list[Step]:
+    groups: dict[tuple[tuple[str, bool], ...], list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(_shape(row), []).append(row)
+    return [Step(_insert(table, shape), part) for shape, part in groups.items()]
+
+
+def plan(batch: Sequence[MoveWrite]) -> list[Step]:
+    """The statements that write ``batch``, in order."""
+    steps = _inserts("actions", [item.action for item in batch])
+    games: dict[tuple[tuple[str, bool], ...], list[MoveWrite]] = {}
+    for item in batch:
+        games.setdefault(_shape(item.game_values), []).append(item)
+    for shape, items in games.items():
+        steps.append(Step(_update_game(shape),
+                          [{"_gid": i.game_id, "_old": i.old_version, **i.game_values}
+                           for i in items], conflict=[i.game_id for i in items]))
+    steps += _inserts("snapshots", [item.snapshot for item in batch if item.snapshot])
+    whole = [{"_g": item.game_id} for item in batch if item.clear_all_deadlines]
+    if whole:
+        steps.append(Step(_CLEAR_GAME, whole))
+    pairs = [{"_g": item.game_id, "_s": s} for item in batch for s in item.clear_seats]
+    if pairs:
+        steps.append(Step(_CLEAR_SEAT, pairs))
+    steps += _inserts("deadlines", [row for item in batch for row in item.deadlines])
+    seats: dict[tuple[tuple[str, bool], ...], list[dict[str, Any]]] = {}
+    for item in batch:
+        for change in item.seat_updates:
+            values = {k: v for k, v in change.items() if k != "seat"}
+            seats.setdefault(_shape(values), []).append(
+                {"_g": item.game_id, "_s": change["seat"], **values})
+    steps += [Step(_update_seat(shape), rows) for shape, rows in seats.items()]
+    steps += _inserts("table_acts", [row for item in batch for row in item.acts])
+    return steps
+
+
+# ---- the writer ------------------------------------------------------------------------------
 class BatchWriter:
-    def __init__(self, engine: AsyncEngine, max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, engine: AsyncEngine, max_batch: int = MAX_BATCH,
+                 hot: SqliteHotPath | None = None) -> None:
         self.engine = engine
         self.max_batch = max_batch
+        self.hot = hot
         self._queue: list[MoveWrite] = []
         self.lock = asyncio.Lock()
         self._multi_rowcount = engine.dialect.supports_sane_multi_rowcount
@@ -114,58 +204,36 @@ class BatchWriter:
         self.batches += 1
         self.writes += len(batch)
         try:
-            async with self.engine.begin() as conn:
-                await self._apply(conn, batch)
+            await self._run(plan(batch))
         except Exception as exc:
             if len(batch) == 1:
                 batch[0].error = exc
             else:
                 for item in batch:
                     try:
-                        async with self.engine.begin() as conn:
-                            await self._apply(conn, [item])
+                        await self._run(plan([item]))
                     except Exception as one:
                         item.error = one
         for item in batch:
             item.done = True
 
-    async def _apply(self, conn: AsyncConnection, batch: list[MoveWrite]) -> None:
-        await conn.execute(A.insert(), [item.action for item in batch])
-        by_columns: dict[tuple[tuple[str, bool], ...], list[MoveWrite]] = {}
-        for item in batch:
-            key = tuple(sorted((c, isinstance(v, JSONText)) for c, v in item.game_values.items()))
-            by_columns.setdefault(key, []).append(item)
-        for key, items in by_columns.items():
-            columns = tuple(c for c, _ in key)
-            stmt = (update(G)
-                    .where(and_(G.c.id == bindparam("_gid"), G.c.version == bindparam("_old")))
-                    .values(_binds(columns, items[0].game_values)))
-            rows = [{"_gid": i.game_id, "_old": i.old_version, **i.game_values} for i in items]
-            if self._multi_rowcount or len(rows) == 1:
-                res = await conn.execute(stmt, rows)
-                if res.rowcount != len(rows):
-                    raise VersionConflict([i.game_id for i in items])
-            else:
-                for row in rows:
-                    if (await conn.execute(stmt, [row])).rowcount != 1:
-                        raise VersionConflict(row["_gid"])
-        snapshots = [item.snapshot for item in batch if item.snapshot is not None]
-        for raw in (True, False):
-            rows = [r for r in snapshots if isinstance(r.get("state"), JSONText) is raw]
-            if rows:
-                stmt = insert(SN).values(_binds(tuple(rows[0]), rows[0])) if raw else SN.insert()
-                await conn.execute(stmt, rows)
-        whole = [item.game_id for item in batch if item.clear_all_deadlines]
-        if whole:
-            await conn.execute(delete(D).where(D.c.game_id.in_(whole)))
-        pairs = [{"_g": item.game_id, "_s": s} for item in batch for s in item.clear_seats]
-        if pairs:
-            stmt = delete(D).where(and_(D.c.game_id == bindparam("_g"),
-                                        D.c.seat == bindparam("_s")))
-            await conn.execute(stmt, pairs)
-        rows = [row for item in batch for row in item.deadlines]
-        if rows:
-            await conn.execute(D.insert(), rows)
-        for item in batch:
-            if item.extra is not None:
-                await item.extra(conn)
+    async def _run(self, steps: list[Step]) -> None:
+        """One transaction of ``steps``: all or nothing."""
+        if self.hot is not None:
+            await self.hot.run(steps)
+            return
+        async with self.engine.begin() as conn:
+            await run_steps(conn, steps, self._multi_rowcount)
+
+
+async def run_steps(conn: AsyncConnection, steps: list[Step], multi_rowcount: bool) -> None:
+    for step in steps:
+        if step.conflict is None:
+            await conn.execute(step.stmt, step.rows)
+        elif multi_rowcount or len(step.rows) == 1:
+            if (await conn.execute(step.stmt, step.rows)).rowcount != len(step.rows):
+                raise VersionConflict(step.conflict)
+        else:
+            for row, gid in zip(step.rows, step.conflict, strict=True):
+                if (await conn.execute(step.stmt, [row])).rowcount != 1:
+                    raise VersionConflict(gid)

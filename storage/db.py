@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,11 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from storage import models  # noqa: F401  (registers every table on SQLModel.metadata)
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/maester.db"
+
+#: The file and pragmas of each SQLite engine ``make_engine`` made: the hot path
+#: (``storage.hot``) opens its own connections to the same file with the same settings.
+_SQLITE_FILES: weakref.WeakKeyDictionary[Any, tuple[str, tuple[str, ...]]] = (
+    weakref.WeakKeyDictionary())
 
 
 def is_sqlite(url: str) -> bool:
@@ -41,20 +47,32 @@ def make_engine(url: str = DEFAULT_URL, *, synchronous: str = "NORMAL",
         if database and database != ":memory:":
             Path(database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_async_engine(url, **kwargs)
+        pragmas = ("PRAGMA journal_mode=WAL", "PRAGMA busy_timeout=5000",
+                   "PRAGMA foreign_keys=ON", f"PRAGMA synchronous={level}",
+                   *(("PRAGMA wal_autocheckpoint=0",) if background_checkpoints else ()))
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
             cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA busy_timeout=5000")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute(f"PRAGMA synchronous={level}")
-            if background_checkpoints:
-                cur.execute("PRAGMA wal_autocheckpoint=0")
+            for pragma in pragmas:
+                cur.execute(pragma)
             cur.close()
 
+        if database and database != ":memory:" and not make_url(url).query:
+            _SQLITE_FILES[engine.sync_engine] = (database, pragmas)
         return engine
     return create_async_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def hot_path(engine: AsyncEngine) -> Any:
+    """The SQLite hot path (``storage.hot.SqliteHotPath``) over ``engine``'s file, or None:
+    PostgreSQL, an in-memory database or an engine not made here use SQLAlchemy throughout."""
+    found = _SQLITE_FILES.get(engine.sync_engine)
+    if found is None:
+        return None
+    from storage.hot import SqliteHotPath
+
+    return SqliteHotPath(found[0], found[1], engine.dialect)
 
 
 async def checkpoint(engine: AsyncEngine) -> tuple[int, int] | None:

@@ -9,6 +9,7 @@ import json
 import logging
 import secrets
 import sqlite3
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
@@ -30,7 +31,7 @@ from rules.base import Action, Event, GameRules, Text, canonical_json
 from rules.replay import LoggedAction, ReplayMismatch, replay
 from storage import repo
 from storage.batch import BatchWriter, JSONText, MoveWrite
-from storage.db import is_sqlite
+from storage.db import hot_path, is_sqlite
 from storage.models import Game, Seat
 from storage.stats import deadline_moves
 
@@ -58,6 +59,9 @@ class ServiceSettings:
     head_cache_size: int = 2048
     #: How long a table vote stays open before it fails as expired.
     vote_hours: float = 48.0
+    #: On an SQLite file, load heads and commit moves through ``storage.hot`` (plain sqlite3,
+    #: one thread hop each) rather than SQLAlchemy's async adapter; off only to compare.
+    hot_path: bool = True
 
 
 @dataclass
@@ -115,7 +119,10 @@ class ServiceCore:
         self.locks = GameLocks()
         self._seed = seed_source or (lambda: secrets.randbits(62))
         self._heads: OrderedDict[int, Head] = OrderedDict()
-        self.writer = BatchWriter(engine)
+        self.hot = hot_path(engine) if self.settings.hot_path else None
+        if self.hot is not None:
+            weakref.finalize(self, self.hot.close)
+        self.writer = BatchWriter(engine, hot=self.hot)
         self._remind_minutes: dict[int, int] = {}
         self._client_locales: dict[int, str] = {}
         self._background: set[asyncio.Task[Any]] = set()
@@ -153,15 +160,17 @@ class ServiceCore:
         if self.settings.head_cache and not fresh and game_id in self._heads:
             self._heads.move_to_end(game_id)
             return self._heads[game_id]
-        async with self.engine.connect() as conn:
-            game = await repo.get_game(conn, game_id)
-            if game is None:
-                raise ServiceError("error.unknown_game", game_id=game_id)
-            seats, prefs = await repo.seats_and_settings(conn, game_id)
-            rules = self.rules_for(game.game_type)
-            state = None
-            if game.state is not None:
-                state = rules.from_json(game.state)
+        if self.hot is not None:
+            game, seats, prefs = await self.hot.load_head(game_id)
+        else:
+            async with self.engine.connect() as conn:
+                game = await repo.get_game(conn, game_id)
+                seats, prefs = (await repo.seats_and_settings(conn, game_id) if game
+                                else ([], {}))
+        if game is None:
+            raise ServiceError("error.unknown_game", game_id=game_id)
+        rules = self.rules_for(game.game_type)
+        state = rules.from_json(game.state) if game.state is not None else None
         for s in seats:  # the reminder lead times a move schedules, read with the seats
             if s.user_id is not None:
                 self._remind_minutes[s.user_id] = (
@@ -181,6 +190,11 @@ class ServiceCore:
 
     def _forget(self, game_id: int) -> None:
         self._heads.pop(game_id, None)
+
+    def close(self) -> None:
+        """Stop the hot path's threads (their connections close); the engine is the owner's."""
+        if self.hot is not None:
+            self.hot.close()
 
     async def rebuild(self, game_id: int, upto: int | None = None) -> Any:
         """The state at ``upto`` (default: head) from the latest snapshot plus the log,
@@ -257,7 +271,7 @@ class ServiceCore:
         *,
         source: str,
         interaction_id: str | None,
-        extra: Callable[[AsyncConnection], Any] | None = None,
+        seat_updates: list[dict[str, Any]] | None = None,
     ) -> list[Effect]:
         rules, game = head.rules, head.game
         game_id = game.id or 0
@@ -290,7 +304,7 @@ class ServiceCore:
                     "events": [e.to_json() for e in events], "state_hash": state_hash,
                     "interaction_id": interaction_id, "created_at": now},
             game_values={**values, "updated_at": now},
-            extra=extra,
+            seat_updates=seat_updates or [],
         )
         if version % SNAPSHOT_EVERY == 0:
             write.snapshot = {"game_id": game_id, "seq": version, "state": state_text,

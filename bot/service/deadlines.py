@@ -8,8 +8,6 @@ import asyncio
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncConnection
-
 from bot.i18n import Lines, Person, available_locales, msg
 from bot.service.core import SEAT_TIMERS, Head, ServiceCore
 from bot.service.effects import Effect, Notify, Outcome, Post
@@ -137,9 +135,6 @@ class DeadlineOps(ServiceCore):
                          (seat.user_id,))]
         missed = seat.missed + (0 if quick else 1)
 
-        async def record_miss(conn: AsyncConnection) -> None:
-            await repo.update_seat(conn, gid, row.seat, missed=missed)
-
         # While the game waits for this seat alone, its turn is settled by defaults: a dice
         # game's turn is rolled and ended rather than given a second deadline in between. Once
         # others are awaited too (a new round, a simultaneous phase) it gets a fresh deadline.
@@ -150,8 +145,9 @@ class DeadlineOps(ServiceCore):
             new_state, events = head.rules.apply(head.state, row.seat, action)
             effects += await self._commit_move(head, row.seat, None, action, new_state, events,
                                                source="deadline", interaction_id=None,
-                                               extra=record_miss if not done and not quick
-                                               else None)
+                                               seat_updates=[{"seat": row.seat,
+                                                              "missed": missed}]
+                                               if not done and not quick else None)
             done.append(action.kind)
             if head.game.status != "active" or head.rules.awaiting(head.state) != {row.seat}:
                 break

@@ -65,13 +65,11 @@ class MoveOps(ServiceCore):
             try:
                 # A move of one's own ends a run of missed deadlines ("N in a row" opens a
                 # seat); written with the move, and only when there is a run to end.
-                async def back(conn: Any, gid: int = game_id, s: int = seat.seat) -> None:
-                    await repo.update_seat(conn, gid, s, missed=0)
-
                 effects = await self._commit_move(head, seat.seat, user_id, action, new_state,
                                                   events, source="player",
                                                   interaction_id=interaction_id,
-                                                  extra=back if seat.missed else None)
+                                                  seat_updates=[{"seat": seat.seat, "missed": 0}]
+                                                  if seat.missed else None)
                 seat.missed = 0
             except _Duplicate:
                 async with self.engine.connect() as conn:

@@ -17,7 +17,6 @@ from bot.service.effects import BoardChanged, Effect, Outcome, Post
 from bot.service.errors import ServiceError
 from bot.service.validate import check_game_id, check_user_id
 from rules.base import hash_json
-from storage import repo
 from storage.batch import MoveWrite
 
 ROLLBACK = "$rollback"
@@ -78,9 +77,8 @@ class RollbackOps(ServiceCore):
             clear_seats=[s.seat for s in head.seats],
             deadlines=(await self._deadline_rows(head, awaiting, version, state=state)
                        if result is None and not game.paused else []),
-            extra=lambda conn: repo.add_act(conn, game_id=gid, version=version,
-                                            actor_id=actor_id, kind="rollback",
-                                            params={"name": name, "to": to}, created_at=now),
+            acts=[{"game_id": gid, "version": version, "actor_id": actor_id,
+                   "kind": "rollback", "params": {"name": name, "to": to}, "created_at": now}],
         )
         await self.writer.write(write)
         was_finished = game.status == "finished"

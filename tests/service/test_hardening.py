@@ -13,7 +13,7 @@ from sqlalchemy import event, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.__main__ import _verify
-from bot.service import GameService, ManualClock, ServiceError
+from bot.service import GameService, ManualClock, ServiceError, ServiceSettings
 from bot.service.validate import (
     MAX_DEPTH,
     MAX_INTERACTION_ID,
@@ -371,17 +371,44 @@ async def test_suggest_action_for_a_seat_not_awaited_says_not_your_move(
 
 
 # ---- 6. a full disk ----------------------------------------------------------------------------
+class _FullDisk(sqlite3.Connection):
+    """The hot path's connection on a disk that fills at the action's insert or the commit."""
+
+    where = "insert"
+
+    def executemany(self, sql: str, args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+        if self.where == "insert" and sql.startswith("INSERT INTO actions"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return super().executemany(sql, args)
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+        if sql.startswith("BEGIN"):
+            self.writing = sql == "BEGIN IMMEDIATE"
+        if self.where == "commit" and sql == "COMMIT" and getattr(self, "writing", False):
+            raise sqlite3.OperationalError("database or disk is full")
+        return super().execute(sql, *args)
+
+
+@pytest.mark.parametrize("path", ["hot", "sqlalchemy"])
 @pytest.mark.parametrize("where", ["insert", "commit"])
 async def test_a_full_disk_is_answered_and_the_move_not_applied(
         engine: AsyncEngine, clock: ManualClock, tmp_path: Path,
-        caplog: pytest.LogCaptureFixture, where: str) -> None:
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, where: str,
+        path: str) -> None:
     service = GameService(engine, clock=clock, games={"sealed_bids": SEALED})
     gid = await started_game(service, [ALICE, BOB])
     before = await _stored(engine, gid)
     full = make_engine(_url(engine))
     disk_full = sqlite3.OperationalError("database or disk is full")
 
-    if where == "insert":
+    if path == "hot":
+        if engine.dialect.name != "sqlite":
+            pytest.skip("the SQLite hot path serves SQLite files only")
+        monkeypatch.setattr(_FullDisk, "where", where)
+        real_connect = sqlite3.connect
+        monkeypatch.setattr(sqlite3, "connect",
+                            lambda *a, **kw: real_connect(*a, **kw, factory=_FullDisk))
+    elif where == "insert":
         @event.listens_for(full.sync_engine, "before_cursor_execute")
         def _full(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
             if statement.startswith("INSERT INTO actions"):
@@ -391,13 +418,18 @@ async def test_a_full_disk_is_answered_and_the_move_not_applied(
         def _full(conn: Any) -> None:
             raise disk_full
 
-    crowded = GameService(full, clock=clock, games={"sealed_bids": SEALED})
+    crowded = GameService(full, clock=clock, games={"sealed_bids": SEALED},
+                          settings=ServiceSettings(hot_path=path == "hot"))
+    if path == "hot":
+        assert crowded.hot is not None
     await crowded.private_view(gid, ALICE)  # the head is read before the disk fills
     caplog.set_level(logging.ERROR)
     try:
         with pytest.raises(ServiceError) as err:
             await crowded.submit(gid, ALICE, Action("bid", {"amount": 3}), interaction_id="f-1")
     finally:
+        crowded.close()
+        monkeypatch.undo()
         await full.dispose()
     assert err.value.msg.key == "error.save_failed"
     assert "try again" in err.value.msg.render()
