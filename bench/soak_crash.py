@@ -74,6 +74,7 @@ async def drive(db: Path, acks: Path, seed: int) -> None:
     rng = Rng(seed)
     tables = await _tables(service)
     out = open(acks, "a", encoding="utf-8")  # noqa: SIM115 — kept open for the whole run
+    print("ready", flush=True)  # the kill timer starts now, not while Python is importing
     n = 0
     while True:
         gid, users = tables[rng.randint(0, len(tables) - 1)]
@@ -144,7 +145,12 @@ def soak(cycles: int, workdir: Path, *, low: float = 0.3, high: float = 1.5,
         driver = subprocess.Popen(
             [sys.executable, "-m", "bench.soak_crash", "--driver", str(db), str(acks),
              str(seed * 100_000 + cycle)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        # A loaded machine may take seconds to start Python: the random moment to kill is
+        # counted from when the driver plays, or a kill before its first move proves nothing.
+        if driver.stdout is None or driver.stdout.readline().strip() != b"ready":
+            driver.wait()
+            raise RuntimeError(driver.stderr.read().decode() if driver.stderr else "no driver")
         time.sleep(pick.uniform(low, high))
         if driver.poll() is not None:  # it died by itself: that is a failure of its own
             raise RuntimeError(driver.stderr.read().decode() if driver.stderr else "driver died")

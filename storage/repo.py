@@ -248,6 +248,13 @@ async def deadlines_of(conn: AsyncConnection, game_id: int) -> list[Deadline]:
     return [from_row(Deadline, r) for r in (await conn.execute(q)).mappings()]
 
 
+async def next_deadline(conn: AsyncConnection, game_id: int) -> datetime | None:
+    """The earliest turn deadline of a game (not reminders, votes or the lobby's timers)."""
+    q = select(func.min(D.c.due_at)).where(and_(D.c.game_id == game_id,
+                                                 D.c.kind == "deadline"))
+    return (await conn.execute(q)).scalar_one_or_none()
+
+
 async def due_deadlines(conn: AsyncConnection, now: datetime, limit: int = 200
                         ) -> list[Deadline]:
     q = select(D).where(D.c.due_at <= now).order_by(D.c.due_at, D.c.id).limit(limit)

@@ -28,7 +28,15 @@ from bot.discord.text import guild_locale_of, render
 from bot.games import front
 from bot.i18n import DEFAULT_LOCALE, Person, msg, view_text
 from bot.render import render_board_async
-from bot.service import BoardChanged, Effect, GameService, Notify, Post, ServiceError
+from bot.service import (
+    BoardChanged,
+    BoardSnapshot,
+    Effect,
+    GameService,
+    Notify,
+    Post,
+    ServiceError,
+)
 
 if TYPE_CHECKING:
     from bot.discord.app import MaesterBot
@@ -101,6 +109,9 @@ class Delivery:
     def __init__(self, bot: MaesterBot) -> None:
         self.bot = bot
         self._targets: dict[int, int | None] = {}
+        #: The version each game's board message shows: a snapshot delivered late (a later
+        #: move's delivery overtook it) never puts an older board back.
+        self._drawn: dict[int, int] = {}
         self._guild_locales: dict[int, str | None] = {}
         #: Per game, the thread message that narrates the current phase: (message, the phase
         #: as shown, its text so far). Kept per process; after a restart a new one begins.
@@ -138,7 +149,7 @@ class Delivery:
                     await self.notify(effect)
                 elif isinstance(effect, BoardChanged) and effect.game_id not in boards:
                     boards.add(effect.game_id)
-                    await self.board(effect.game_id)
+                    await self.board(effect.game_id, effect.snapshot)
             except (discord.HTTPException, ServiceError):
                 # Never the effect itself: a private notice's text may hold a hand or an order.
                 log.exception("could not deliver a %s for game %s", type(effect).__name__,
@@ -271,16 +282,21 @@ class Delivery:
                              (note.user_id,)))
 
     # ---- the board ---------------------------------------------------------------------------
-    async def board(self, game_id: int) -> None:
-        game_type = await self._draw_board(game_id)
+    async def board(self, game_id: int, snapshot: BoardSnapshot | None = None) -> None:
+        game_type = await self._draw_board(game_id, snapshot)
         f = front(game_type or "")
         hook = f.board_hook if f is not None else None
         if hook is not None:
             await hook(self.bot, game_id)
 
-    async def _draw_board(self, game_id: int) -> str | None:
-        """The board image into the thread; returns the game's type (None: no channel)."""
-        snap = await self.service.board_snapshot(game_id)
+    async def _draw_board(self, game_id: int, snapshot: BoardSnapshot | None = None
+                          ) -> str | None:
+        """The board image into the thread; returns the game's type (None: no channel).
+        ``snapshot``: the board as the move left it (else it is read)."""
+        snap = snapshot or await self.service.board_snapshot(game_id)
+        if snap.version < self._drawn.get(game_id, -1):
+            return snap.game_type
+        self._drawn[game_id] = snap.version
         summary = snap.summary
         self._targets[game_id] = summary.thread_id or summary.channel_id
         channel = await self.channel_of(game_id)

@@ -8,13 +8,14 @@ from bot.service.effects import (
     BoardChanged,
     BoardSnapshot,
     Effect,
+    GameSummary,
     Notify,
     Outcome,
     Post,
     PrivateView,
 )
 from bot.service.errors import ServiceError, StaleVersion
-from bot.service.lobby import GameSummary, LobbyOps
+from bot.service.lobby import LobbyOps
 from bot.service.moves import MoveOps
 from bot.service.rollback import RollbackOps
 from bot.service.stats import StatsOps

@@ -20,9 +20,18 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.i18n import Lines, Msg, Person, lines_msg, msg
+from bot.i18n import Lines, Msg, Person, as_msg, lines_msg, msg, render
 from bot.service.clock import Clock, SystemClock
-from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post, PrivateView
+from bot.service.effects import (
+    BoardChanged,
+    BoardSnapshot,
+    Effect,
+    GameSummary,
+    Notify,
+    Outcome,
+    Post,
+    PrivateView,
+)
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.locks import GameLocks
 from bot.service.validate import check_game_id
@@ -354,6 +363,43 @@ class ServiceCore:
             await self._ratings_changed(head)
         return self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet,
                                 missed)
+
+    async def _with_board(self, head: Head, effects: list[Effect]) -> list[Effect]:
+        """``effects`` with the game's board snapshot on its ``BoardChanged``: the public view
+        and summary computed once, here, from the head the call just produced."""
+        gid = head.game.id or 0
+        if head.state is None or not any(isinstance(e, BoardChanged) and e.game_id == gid
+                                         for e in effects):
+            return effects
+        public = head.rules.view(head.state, None)
+        snap = BoardSnapshot(head.game.game_type, head.game.version, public,
+                             await self._summary(head, public), head.game.board_message_id)
+        return [BoardChanged(gid, snap.version, snap)
+                if isinstance(e, BoardChanged) and e.game_id == gid else e for e in effects]
+
+    async def _next_deadline(self, game_id: int) -> datetime | None:
+        """The earliest turn deadline of a game (the board's "next deadline")."""
+        if self.hot is not None:
+            return await self.hot.next_deadline(game_id)  # type: ignore[no-any-return]
+        async with self.engine.connect() as conn:
+            return await repo.next_deadline(conn, game_id)
+
+    async def _summary(self, head: Head, public: dict[str, Any] | None = None) -> GameSummary:
+        game = head.game
+        phase = ""
+        if head.state is not None:
+            label = head.rules.phase_label(head.state)
+            if not label:  # an engine without labels: its public view may carry one
+                public = public if public is not None else head.rules.view(head.state, None)
+            phase = render(as_msg(label)) if label else str(public.get("phase_label", ""))
+        due = await self._next_deadline(game.id or 0)
+        return GameSummary(
+            game.id or 0, game.title, game.game_type, head.rules.title, game.status, game.paused,
+            [(s.seat, s.user_id, s.display_name) for s in head.seats], phase,
+            list(game.awaiting), due, game.thread_id, game.channel_id,
+            game.version,
+            {s.seat: head.label(s.seat) for s in head.seats} if head.state is not None else {},
+        )
 
     async def _ratings_changed(self, head: Head) -> None:
         """A game finished or a finished game was rolled back: the statistics part of the

@@ -32,7 +32,7 @@ class DeadlineOps(ServiceCore):
         for game_id, rows in by_game.items():
             async with self.locks.hold(game_id):
                 head = await self._head(game_id, fresh=True)
-                effects += await self._run_game(head, rows)
+                effects += await self._with_board(head, await self._run_game(head, rows))
         return effects
 
     async def _run_game(self, head: Head, rows: list[Deadline]) -> list[Effect]:

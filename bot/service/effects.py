@@ -3,13 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
+from typing import Any
 
 from bot.i18n import Msg
 from rules.base import Action, ActionSpec, Text
 
-if TYPE_CHECKING:
-    from bot.service.lobby import GameSummary
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a game's board message, listings and lobby show of it."""
+
+    game_id: int
+    title: str
+    game_type: str
+    game_type_title: str
+    status: str
+    paused: bool
+    players: list[tuple[int, int | None, str]]  # (seat, user id, name)
+    phase_label: str
+    awaiting: list[int]
+    deadline: datetime | None
+    thread_id: int | None
+    channel_id: int | None
+    version: int
+    #: what each seat is called at the table ("Red", "Stark"); empty before the game starts
+    seat_labels: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -68,10 +87,13 @@ class Notify:
 
 @dataclass(frozen=True)
 class BoardChanged:
-    """The public board changed; re-render and update the board message."""
+    """The public board changed; re-render and update the board message. ``snapshot`` is the
+    board as the service call left it (the public view and summary it already computed), so
+    delivery need not read them back; without it delivery reads the board itself."""
 
     game_id: int
     version: int
+    snapshot: BoardSnapshot | None = field(default=None, compare=False)
 
 
 Effect = Post | Notify | BoardChanged

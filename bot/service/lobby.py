@@ -2,35 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
-from bot.i18n import Person, as_msg, msg, render
+from bot.i18n import Person, msg
 from bot.service.core import Head, ServiceCore
-from bot.service.effects import BoardChanged, Effect, Notify, Outcome, Post
+from bot.service.effects import BoardChanged, Effect, GameSummary, Notify, Outcome, Post
 from bot.service.errors import ServiceError
 from rules.base import RuleViolation
 from storage import repo
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    game_id: int
-    title: str
-    game_type: str
-    game_type_title: str
-    status: str
-    paused: bool
-    players: list[tuple[int, int | None, str]]  # (seat, user id, name)
-    phase_label: str
-    awaiting: list[int]
-    deadline: datetime | None
-    thread_id: int | None
-    channel_id: int | None
-    version: int
-    #: what each seat is called at the table ("Red", "Stark"); empty before the game starts
-    seat_labels: dict[int, str] = field(default_factory=dict)
 
 
 class LobbyOps(ServiceCore):
@@ -256,25 +236,6 @@ class LobbyOps(ServiceCore):
     async def summary(self, game_id: int) -> GameSummary:
         head = await self._head(game_id)
         return await self._summary(head)
-
-    async def _summary(self, head: Head, public: dict[str, Any] | None = None) -> GameSummary:
-        game = head.game
-        phase = ""
-        if head.state is not None:
-            label = head.rules.phase_label(head.state)
-            if not label:  # an engine without labels: its public view may carry one
-                public = public if public is not None else head.rules.view(head.state, None)
-            phase = render(as_msg(label)) if label else str(public.get("phase_label", ""))
-        async with self.engine.connect() as conn:
-            rows = await repo.deadlines_of(conn, game.id or 0)
-        due = [r.due_at for r in rows if r.kind == "deadline"]
-        return GameSummary(
-            game.id or 0, game.title, game.game_type, head.rules.title, game.status, game.paused,
-            [(s.seat, s.user_id, s.display_name) for s in head.seats], phase,
-            list(game.awaiting), min(due) if due else None, game.thread_id, game.channel_id,
-            game.version,
-            {s.seat: head.label(s.seat) for s in head.seats} if head.state is not None else {},
-        )
 
     async def game_for_thread(self, thread_id: int) -> int | None:
         """Which unfinished game a thread (or fallback channel) belongs to."""

@@ -75,7 +75,7 @@ class MoveOps(ServiceCore):
                 async with self.engine.connect() as conn:
                     row = await repo.action_by_interaction(conn, interaction_id or "")
                 return duplicate_outcome(game_id, row.seq if row else head.game.version)
-            effects += await self._autopilot(head)
+            effects = await self._with_board(head, effects + await self._autopilot(head))
             # The caller's fresh panel comes with the answer: the adapter need not reload
             # what this move just produced.
             private = self._private_of(head, seat.seat)

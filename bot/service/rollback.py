@@ -94,4 +94,4 @@ class RollbackOps(ServiceCore):
         # Everyone the game now waits for is asked again, as after any move.
         effects = [told, BoardChanged(gid, version),
                    *self._effects_of(head, [], set(awaiting), version)]
-        return effects + await self._autopilot(head)
+        return await self._with_board(head, effects + await self._autopilot(head))
