@@ -22,6 +22,9 @@ after each accepted move — the service's cache is never consulted). Throughput
 moves/s; the agents run on the same event loop, so the figure "without agents" subtracts the
 time they took. Each figure is min / median / max over the repeated runs.
 
+On SQLite the service uses its hot path (``storage/hot.py``); ``--compare`` repeats (a) and
+(b) through SQLAlchemy's aiosqlite adapter throughout, as before the hot path.
+
 Run: ``python -m bench.service_bench`` (``python -m bot bench service``);
 ``--help`` for the games, move counts, runs, PostgreSQL URL and a cProfile of (a).
 Targets (issue #17): sequential p99 ≤ 10 ms, ≥ 1,000 moves/s with concurrent players on
@@ -382,10 +385,14 @@ async def bench_sqlite(table: Table, args: argparse.Namespace, summary: dict[str
               f"({db.stat().st_size / 1e6:.0f} MB)")
         rng = Rng(17)
 
-        async def run(players: int, moves: int, seed: int) -> RunResult:
-            service = GameService(engine, clock=clock, games={table.id: table.rules})
+        async def run(players: int, moves: int, seed: int, hot: bool = True) -> RunResult:
+            service = GameService(engine, clock=clock, games={table.id: table.rules},
+                                  settings=ServiceSettings(hot_path=hot))
             plans = plans_for(ids, players, moves, rng)
-            out = await timed_run(service, table, engine, plans, seed)
+            try:
+                out = await timed_run(service, table, engine, plans, seed)
+            finally:
+                service.close()
             await checkpoint(engine)  # the bot's deadline loop does this on a timer
             return out
 
@@ -394,6 +401,13 @@ async def bench_sqlite(table: Table, args: argparse.Namespace, summary: dict[str
         conc = [await run(PLAYERS, args.concurrent, 100 + i) for i in range(args.runs)]
         summary["conc"] = report(f"(b) {PLAYERS} concurrent players, one process, SQLite",
                                  conc, throughput=True)
+        if args.compare:  # the same runs through SQLAlchemy's aiosqlite adapter throughout
+            seq = [await run(1, args.sequential, i, hot=False) for i in range(args.runs)]
+            report("(a') sequential, SQLite without the hot path", seq, throughput=False)
+            conc = [await run(PLAYERS, args.concurrent, 100 + i, hot=False)
+                    for i in range(args.runs)]
+            report(f"(b') {PLAYERS} concurrent players, SQLite without the hot path", conc,
+                   throughput=True)
         if args.profile:
             await profiled(run(1, args.sequential, 999))
         await engine.dispose()
@@ -440,6 +454,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--pg", default=PG_URL, help="PostgreSQL server URL (a database "
                    f"{PG_DATABASE!r} is created there)")
     p.add_argument("--no-pg", action="store_true")
+    p.add_argument("--compare", action="store_true",
+                   help="also run (a) and (b) without the SQLite hot path (SQLAlchemy only)")
     p.add_argument("--profile", action="store_true",
                    help="also cProfile one sequential run per game and print the top costs")
     args = p.parse_args(argv)
