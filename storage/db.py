@@ -72,7 +72,17 @@ def hot_path(engine: AsyncEngine) -> Any:
         return None
     from storage.hot import SqliteHotPath
 
-    return SqliteHotPath(found[0], found[1], engine.dialect)
+    hot = SqliteHotPath(found[0], found[1], engine.dialect)
+    ref = weakref.ref(hot)
+
+    # Its connections belong with the engine's: disposing of the engine closes them too (the
+    # last connection to close checkpoints the WAL, and a caller may copy the file next).
+    @event.listens_for(engine.sync_engine, "engine_disposed")
+    def _disposed(_engine: Any) -> None:
+        if (alive := ref()) is not None:
+            alive.close()
+
+    return hot
 
 
 async def checkpoint(engine: AsyncEngine) -> tuple[int, int] | None:

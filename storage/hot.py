@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import queue
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -79,34 +79,66 @@ def _typed(row: Sequence[Any], cols: tuple[tuple[str, Processor], ...]) -> dict[
 
 
 class _Worker:
-    """One thread that owns one sqlite3 connection."""
+    """One thread that owns one sqlite3 connection, fed through a queue; started on the first
+    call, stopped by ``close`` (a later call starts a new one, as a disposed engine's pool
+    opens new connections).
+
+    Not a ``ThreadPoolExecutor``: a service dropped without ``close`` is closed by its
+    finalizer, which the garbage collector may run anywhere — even inside another executor's
+    ``submit`` while it holds that module's lock, where a ``submit`` here would deadlock. A
+    ``SimpleQueue.put`` is safe there (it is made for finalizers)."""
 
     def __init__(self, name: str, opener: Callable[[], sqlite3.Connection]) -> None:
         self._opener = opener
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix=name)
-        self._local = threading.local()
+        self._name = name
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
 
-    def conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = self._local.conn = self._opener()
-        return conn
-
-    async def call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, lambda: fn(self.conn()))
-
-    def close(self) -> None:
-        def shut() -> None:
-            conn = getattr(self._local, "conn", None)
+    def _run(self, jobs: queue.SimpleQueue[Any]) -> None:
+        conn: sqlite3.Connection | None = None
+        try:
+            while (job := jobs.get()) is not None:
+                fn, loop, future = job
+                try:
+                    if conn is None:
+                        conn = self._opener()
+                    result, error = fn(conn), None
+                except BaseException as exc:  # handed to the caller, whatever it is
+                    result, error = None, exc
+                with contextlib.suppress(RuntimeError):  # the caller's loop is closed
+                    loop.call_soon_threadsafe(_settle, future, result, error)
+        finally:
             if conn is not None:
                 conn.close()
-                self._local.conn = None
 
-        # At interpreter exit the pool may already be stopped: then so is its thread.
-        with contextlib.suppress(RuntimeError):
-            self._pool.submit(shut)
-        self._pool.shutdown(wait=True)
+    async def call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        # Only the event loop's thread calls: no lock needed to start the thread.
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, args=(self._jobs,),
+                                            name=self._name, daemon=True)
+            self._thread.start()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._jobs.put((fn, loop, future))
+        return await future
+
+    def close(self, wait: bool = True) -> None:
+        """Stop the thread once the calls queued before are done; its connection closes
+        (``wait``: before this returns — a caller may copy the file next)."""
+        thread, jobs = self._thread, self._jobs
+        self._thread, self._jobs = None, queue.SimpleQueue()
+        jobs.put(None)
+        if wait and thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=30)
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
 
 
 class SqliteHotPath:
@@ -130,7 +162,6 @@ class SqliteHotPath:
         self._game_cols = readers(G.c, dialect)
         self._seat_cols = readers(S.c, dialect)
         self._user_cols = readers(U.c, dialect)
-        self.closed = False
 
     def _open(self) -> sqlite3.Connection:
         # Autocommit mode: the writer opens its transactions itself (BEGIN IMMEDIATE takes the
@@ -216,8 +247,7 @@ class SqliteHotPath:
                 conn.execute("ROLLBACK")
             raise
 
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self._reader.close()
-            self._writer.close()
+    def close(self, wait: bool = True) -> None:
+        """Close both connections (a later call opens them again)."""
+        self._reader.close(wait)
+        self._writer.close(wait)

@@ -130,7 +130,9 @@ class ServiceCore:
         self._heads: OrderedDict[int, Head] = OrderedDict()
         self.hot = hot_path(engine) if self.settings.hot_path else None
         if self.hot is not None:
-            weakref.finalize(self, self.hot.close)
+            # A service dropped without close(): its threads stop (not waited for: the
+            # collector may run this anywhere).
+            weakref.finalize(self, self.hot.close, False)
         self.writer = BatchWriter(engine, hot=self.hot)
         self._remind_minutes: dict[int, int] = {}
         self._client_locales: dict[int, str] = {}
