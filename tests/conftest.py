@@ -1,4 +1,9 @@
-"""Shared fixtures: a real database per test (SQLite file; PostgreSQL when reachable)."""
+"""Shared fixtures: a real database per test (SQLite file; PostgreSQL when reachable), a
+service over it, and the bot simcord runs (``tests/harness.py`` holds the helpers).
+
+What a test's service knows is said by fixtures a game's ``conftest.py`` (or a module)
+overrides, or a test parametrizes: ``service_games`` (game types) and ``service_seed``
+(the first game's seed); ``deadline_interval`` is the bot's deadline poll."""
 
 from __future__ import annotations
 
@@ -12,9 +17,10 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.service import GameService, ManualClock, ServiceSettings
+from bot.discord.app import MaesterBot, create_bot
+from bot.service import GameService, ManualClock
 from storage.db import create_all, drop_all, make_engine
-from tests.fixtures.sealed_bids import RULES as SEALED
+from tests.harness import DEADLINE_LOOP, FIRST_SEED, SEALED_BIDS, make_service
 
 BASE_PG_URL = os.environ.get("TEST_DATABASE_URL",
                              "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
@@ -79,10 +85,32 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    seeds = iter(range(1000, 100000))
-    return GameService(engine, clock=clock, settings=ServiceSettings(),
-                       games={"sealed_bids": SEALED}, seed_source=lambda: next(seeds))
+def service_games() -> tuple[str, ...]:
+    """The game types the ``service`` knows."""
+    return (SEALED_BIDS,)
+
+
+@pytest.fixture
+def service_seed() -> int:
+    """The seed of the service's first game (the next game gets the next seed)."""
+    return FIRST_SEED
+
+
+@pytest.fixture
+def service(engine: AsyncEngine, clock: ManualClock, service_games: tuple[str, ...],
+            service_seed: int) -> GameService:
+    return make_service(engine, clock, service_games, service_seed)
+
+
+@pytest.fixture
+def deadline_interval() -> float:
+    return DEADLINE_LOOP
+
+
+@pytest.fixture
+def simcord_bot(service: GameService, deadline_interval: float) -> MaesterBot:
+    """The production bot over the test's ``service``: every discovered game front with it."""
+    return create_bot(service, deadline_interval=deadline_interval)
 
 
 #: How long simcord waits for the bot to go idle after an event. It bounds a wait, it does

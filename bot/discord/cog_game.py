@@ -26,7 +26,7 @@ from bot.service import ADMIN_ACTS, VOTE_KINDS, GameService, Outcome, ServiceErr
 from bot.service.stats import leaderboard
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    from bot.discord.protocol import BotLike
 
 Interaction = discord.Interaction[Any]
 MAX_CHOICES = 25
@@ -35,7 +35,7 @@ MAX_CHOICES = 25
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 @app_commands.allowed_installs(guilds=True, users=False)
 class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game")):
-    def __init__(self, bot: MaesterBot) -> None:
+    def __init__(self, bot: BotLike) -> None:
         self.bot = bot
         super().__init__()
 

@@ -25,15 +25,15 @@ import discord
 from bot.discord.text import tr
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    from bot.discord.protocol import BotLike
 
 PREFIX = "mst:"
 CTX_LEN = 10
 _CTX = rf"(?P<ctx>[0-9a-f]{{{CTX_LEN}}})"
 
 
-def _bot(interaction: discord.Interaction[Any]) -> MaesterBot:
-    return cast("MaesterBot", interaction.client)
+def _bot(interaction: discord.Interaction[Any]) -> BotLike:
+    return cast("BotLike", interaction.client)
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

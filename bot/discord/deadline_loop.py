@@ -12,13 +12,13 @@ from discord.ext import commands, tasks
 from storage.db import checkpoint
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    from bot.discord.protocol import BotLike
 
 log = logging.getLogger(__name__)
 
 
 class DeadlineLoop(commands.Cog):
-    def __init__(self, bot: MaesterBot, interval: float = 30.0) -> None:
+    def __init__(self, bot: BotLike, interval: float = 30.0) -> None:
         self.bot = bot
         self.tick.change_interval(seconds=interval)
 

@@ -39,7 +39,7 @@ from bot.service import (
 )
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    from bot.discord.protocol import BotLike
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +106,7 @@ def mentions_only(user_ids: Iterable[int]) -> discord.AllowedMentions:
 
 
 class Delivery:
-    def __init__(self, bot: MaesterBot) -> None:
+    def __init__(self, bot: BotLike) -> None:
         self.bot = bot
         self._targets: dict[int, int | None] = {}
         #: The version each game's board message shows: a snapshot delivered late (a later

@@ -39,7 +39,7 @@ from bot.service import (
 from rules.base import Action, ActionSpec
 
 if TYPE_CHECKING:
-    from bot.discord.app import MaesterBot
+    from bot.discord.protocol import BotLike
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ def display_name(user: discord.abc.User) -> str:
 
 
 class Flows:
-    def __init__(self, bot: MaesterBot) -> None:
+    def __init__(self, bot: BotLike) -> None:
         self.bot = bot
 
     @property

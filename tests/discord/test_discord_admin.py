@@ -6,33 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import pytest
 
-from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service)
+from tests.harness import server, start_game
 
 
 async def test_admin_powers_follow_permissions_and_the_server_role(
     simcord_env: Any, service: GameService
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
+    guild, channel, (alice, bob) = server(env, "alice", "bob")
     managers = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
     referees = guild.create_role("referees")
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
     mod = guild.add_member(env.create_user("mod"), roles=[managers])
     ref = guild.add_member(env.create_user("ref"), roles=[referees])
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
-    (thread,) = channel.threads
-    await bob.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(thread.last_message, label="Ready")
+    thread = await start_game(channel, [alice, bob])
 
     refused = await bob.slash(thread, "game admin", action="pause")
     assert "Only a server admin" in refused.response.content
@@ -60,16 +48,10 @@ async def test_an_admin_rolls_back_to_a_move_picked_from_the_log(
     simcord_env: Any, service: GameService
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
+    guild, channel, (alice, bob) = server(env, "alice", "bob")
     managers = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
     mod = guild.add_member(env.create_user("mod"), roles=[managers])
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
-    (thread,) = channel.threads
-    await bob.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(thread.last_message, label="Ready")
+    thread = await start_game(channel, [alice, bob])
     await alice.user.click(alice.user.dm_channel.last_message, label="ready")
     offered = await mod.autocomplete(thread, "game rollback", "to", "")
     assert offered and offered[0]["value"] == 1 and "Seat 1 is ready." in offered[0]["name"]

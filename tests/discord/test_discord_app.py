@@ -6,13 +6,9 @@ from typing import Any
 
 import pytest
 
-from bot.discord.app import MaesterBot, create_bot
+from bot.discord.app import create_bot
 from bot.service import GameService
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=60.0)
+from tests.harness import DEADLINE_LOOP, server
 
 
 async def test_every_game_command_group_is_installed(simcord_env: Any) -> None:
@@ -26,9 +22,7 @@ async def test_panels_are_routed_by_custom_id_and_never_kept_in_memory(
     simcord_env: Any,
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    _guild, channel, (alice, bob) = server(env, "alice", "bob")
     await alice.slash(channel, "game new", game_type="sealed_bids", players=2,
                       options="rounds=1")
     (thread,) = channel.threads
@@ -74,11 +68,9 @@ async def test_commands_are_synced_only_when_they_change(
                    if r.method == "PUT" and r.path.endswith("/commands"))
 
     assert syncs() == 1 and await service.bot_state("command_tree:global")
-    await env.restart_bot(create_bot(service, deadline_interval=60.0))
+    await env.restart_bot(create_bot(service, deadline_interval=DEADLINE_LOOP))
     assert syncs() == 1  # a plain restart writes nothing to Discord
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
+    _guild, channel, (alice,) = server(env, "alice")
     created = await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
     assert "#1 is open" in created.response.content  # the commands still work
     assert await env.bot.sync_tree(force=True) and syncs() == 2

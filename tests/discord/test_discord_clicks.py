@@ -11,17 +11,12 @@ import simcord
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import bot.games
-from bot.discord.app import MaesterBot, create_bot
+from bot.discord.app import create_bot
 from bot.discord.panels import GenericMoveUI
 from bot.games import GameFront
 from bot.service import GameService, ManualClock
 from storage import repo
-from tests.fixtures.sealed_bids import RULES as SEALED
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=60.0)
+from tests.harness import DEADLINE_LOOP, make_service, server, start_game
 
 
 def buttons(message: Any) -> dict[str, str]:
@@ -34,15 +29,8 @@ def buttons(message: Any) -> dict[str, str]:
 
 async def started(env: Any) -> tuple[Any, Any, Any, Any, Any]:
     """alice + bob at a started 1-round game; carol is a bystander. (thread, a, b, c, guild)"""
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=2,
-                      options="rounds=1")
-    (thread,) = channel.threads
-    await bob.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(thread.last_message, label="Ready")
+    guild, channel, (alice, bob, carol) = server(env, "alice", "bob", "carol")
+    thread = await start_game(channel, [alice, bob], options="rounds=1")
     return thread, alice, bob, carol, guild
 
 
@@ -162,8 +150,8 @@ async def test_persistent_buttons_work_after_a_restart(
     board = thread.last_message
 
     # A new process: fresh service (empty memory) over the same database, fresh bot.
-    fresh = GameService(engine, clock=clock, games={"sealed_bids": SEALED})
-    await env.restart_bot(create_bot(fresh, deadline_interval=60.0))
+    fresh = make_service(engine, clock)
+    await env.restart_bot(create_bot(fresh, deadline_interval=DEADLINE_LOOP))
 
     bid = await alice.user.click(dm_panel, label="bid 3")
     assert "You bid 3." in bid.response.content

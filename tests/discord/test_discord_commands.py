@@ -5,22 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=60.0)
+from tests.harness import server
 
 
 async def test_dm_commands_and_settings(simcord_env: Any, service: GameService) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    _guild, channel, (alice, bob) = server(env, "alice", "bob")
 
     types = await alice.autocomplete(channel, "game new", "game_type", "seal")
     assert types == [{"name": "Sealed Bids (test fixture)", "value": "sealed_bids"}]
@@ -74,9 +65,7 @@ async def test_without_thread_permission_the_game_lives_in_the_channel(
     simcord_env: Any, service: GameService
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    _guild, channel, (alice, bob) = server(env, "alice", "bob")
     env.inject_error("POST", "/channels/*/threads", status=403, code=50013,
                      message="Missing Permissions")
     created = await alice.slash(channel, "game new", game_type="sealed_bids", players=2)

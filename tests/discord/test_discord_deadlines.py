@@ -5,35 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService, ManualClock
+from tests.harness import DEADLINE_LOOP as LOOP
+from tests.harness import server, start_game
 
-LOOP = 60.0
 HOUR = 3600
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=LOOP)
 
 
 async def test_reminder_then_default_keeps_the_game_going(
     simcord_env: Any, service: GameService, clock: ManualClock
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=3,
-                      deadline_hours=10.0, excuses=0, options="rounds=2")
-    (thread,) = channel.threads
-    await bob.click(thread.last_message, label="Join")
-    await carol.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(thread.last_message, label="Ready")
-    await carol.click(thread.last_message, label="Ready")
+    _guild, channel, (alice, bob, carol) = server(env, "alice", "bob", "carol")
+    thread = await start_game(channel, [alice, bob, carol], deadline_hours=10.0, excuses=0,
+                              options="rounds=2")
     await bob.user.click(bob.user.dm_channel.last_message, label="bid 4")
     await alice.user.click(alice.user.dm_channel.last_message, label="ready")
 

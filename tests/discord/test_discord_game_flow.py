@@ -6,17 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService
+from tests.harness import boards, labels, server, start_game
 
 SECRET_MARKERS = ("You bid", "**bid**: 7", "**bid**: 3", "bid 7", "bid 3")
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=60.0)
 
 
 def public_text(channel: Any, outsider: Any) -> str:
@@ -32,31 +25,15 @@ def public_text(channel: Any, outsider: Any) -> str:
     return "\n".join(parts)
 
 
-def boards(channel: Any) -> list[Any]:
-    return [m for m in channel.history() if any(a.filename == "board.png" for a in m.attachments)]
-
-
 def by_label(message: Any, label: str) -> bool:
-    return any(getattr(c, "label", None) == label
-               for row in message.components for c in getattr(row, "children", [row]))
-
-
-def last_with(channel: Any, label: str) -> Any:
-    return next(m for m in reversed(channel.history()) if by_label(m, label))
-
-
-async def table(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, members
+    return label in labels(message)
 
 
 async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     simcord_env: Any, service: GameService
 ) -> None:
     env = simcord_env
-    _guild, channel, (alice, bob, carol, dave) = await table(env, "alice", "bob", "carol", "dave")
+    _guild, channel, (alice, bob, carol, dave) = server(env, "alice", "bob", "carol", "dave")
 
     created = await alice.slash(channel, "game new", game_type="sealed_bids", players=3,
                                 options="rounds=1", title="Sealed table")
@@ -150,18 +127,13 @@ async def test_closed_dms_fall_back_to_my_hand_without_retrying(
     simcord_env: Any, service: GameService
 ) -> None:
     env = simcord_env
-    _guild, channel, (alice, carol, _dave) = await table(env, "alice", "carol", "dave")
+    _guild, channel, (alice, carol, _dave) = server(env, "alice", "carol", "dave")
     carol_dm = carol.user.dm_channel
     dm_path = f"/channels/{carol_dm.id}/messages"
     env.inject_error("POST", dm_path, status=403, code=50007,
                      message="Cannot send messages to this user", times=None)
 
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=2,
-                      options="rounds=1")
-    (thread,) = channel.threads
-    await carol.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await carol.click(thread.last_message, label="Ready")
+    thread = await start_game(channel, [alice, carol], options="rounds=1")
 
     assert not await service.dm_ok(carol.id)
     told = [m for m in thread.history() if "I cannot DM you" in m.content]

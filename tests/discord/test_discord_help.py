@@ -6,22 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot, create_bot
 from bot.discord.help import pages, rules_sections
-from bot.service import GameService, ManualClock, ServiceSettings
 from rules.registry import games
+from tests.harness import server
 
 
 @pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return GameService(engine, clock=clock, settings=ServiceSettings(), games=games())
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service)
+def service_games() -> tuple[str, ...]:
+    return tuple(games())
 
 
 def test_every_game_ships_its_rules_reference() -> None:
@@ -33,9 +26,7 @@ def test_every_game_ships_its_rules_reference() -> None:
 
 
 async def test_help_and_rules_answer_in_pages(simcord_env: Any) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(simcord_env.create_user("alice"))
+    _guild, channel, (alice,) = server(simcord_env, "alice")
     answer = await alice.slash(channel, "help")
     text = "\n".join(m.content for m in [answer.response, *answer.followups] if m)
     assert "game master" in text and "`/game new` —" in text and "`/game rules` —" in text

@@ -7,23 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot, create_bot
-from bot.service import GameService, ManualClock, ServiceSettings
-from rules.fort import RULES as FORT
+from bot.service import GameService
 
 
 @pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    seeds = iter(range(40, 4000))
-    return GameService(engine, clock=clock, settings=ServiceSettings(), games={"fort": FORT},
-                       seed_source=lambda: next(seeds))
+def service_games() -> tuple[str, ...]:
+    return ("fort",)
 
 
 @pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service)
+def service_seed() -> int:
+    return 40
 
 
 async def test_a_czech_and_an_english_player_at_a_czech_server(

@@ -12,11 +12,11 @@ import pytest
 
 import bot.games
 from bot.discord import panels
-from bot.discord.app import MaesterBot, create_bot
 from bot.discord.panels import Panel
 from bot.games import GameFront
 from bot.service import GameService, PrivateView
 from rules.base import Action
+from tests.harness import server, start_game
 
 
 class AllIn(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -48,28 +48,17 @@ class AllInUI:
         return panels.GENERIC.panel(view, actions, locale) if not ui.children else Panel(ui)
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def plugged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Autouse, so the front is in place before the bot starts and registers its items."""
     monkeypatch.setitem(bot.games._discover(), "sealed_bids",
                         GameFront("sealed_bids", move_ui=AllInUI(), items=(AllIn,)))
     yield
 
 
-@pytest.fixture
-def simcord_bot(plugged: None, service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=60.0)
-
-
 async def test_per_game_items_plug_in(simcord_env: Any, service: GameService) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
-    (thread,) = channel.threads
-    await bob.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(thread.last_message, label="Ready")
+    _guild, channel, (alice, bob) = server(simcord_env, "alice", "bob")
+    await start_game(channel, [alice, bob])
 
     panel = alice.user.dm_channel.last_message
     await bob.user.click(bob.user.dm_channel.last_message, label="All in")  # version moves on

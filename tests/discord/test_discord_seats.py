@@ -6,30 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service)
+from tests.harness import server, start_game
 
 
 async def table(env: Any) -> tuple[Any, Any, list[Any]]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
-    alice, bob, carol = members[:3]
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=3,
-                      options="rounds=3")
-    (thread,) = channel.threads
-    await bob.click(thread.last_message, label="Join")
-    await carol.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(thread.last_message, label="Ready")
-    await carol.click(thread.last_message, label="Ready")
+    """Alice, Bob and Carol at a started game; Dave, on the server, plays in none."""
+    _guild, channel, members = server(env, "alice", "bob", "carol", "dave")
+    thread = await start_game(channel, members[:3], options="rounds=3")
     return channel, thread, members
 
 

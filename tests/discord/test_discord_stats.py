@@ -4,31 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service)
+from tests.harness import server, start_game
 
 
 async def test_stats_and_leaderboard_after_a_finished_game(
     simcord_env: Any, service: GameService
 ) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob"))
+    _guild, channel, (alice, bob) = server(simcord_env, "alice", "bob")
     none = await alice.slash(channel, "game stats")
     assert "no finished game" in none.response.content
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=2,
-                      options="rounds=1")
-    (thread,) = channel.threads
-    await bob.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(thread.last_message, label="Ready")
+    thread = await start_game(channel, [alice, bob], options="rounds=1")
     await alice.user.click(alice.user.dm_channel.last_message, label="bid 2")
     panel = (await alice.slash(thread, "game hand")).response
     await alice.click(panel, label="ready")

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from bot.discord.app import MaesterBot, create_bot
 from bot.service import GameService
+from tests.harness import server, start_game
 
 PING = "waits for your move"
 
@@ -22,19 +20,11 @@ async def test_closed_and_disabled_dms_get_a_thread_ping_each_turn(
     simcord_env: Any, service: GameService
 ) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
+    _guild, channel, (alice, bob, carol) = server(env, "alice", "bob", "carol")
     env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403,
                      code=50007, message="Cannot send messages to this user", times=None)
     await carol.slash(channel, "game settings", dms=False)
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=3, options="rounds=2")
-    (thread,) = channel.threads
-    await bob.click(thread.last_message, label="Join")
-    await carol.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(thread.last_message, label="Ready")
-    await carol.click(thread.last_message, label="Ready")
+    thread = await start_game(channel, [alice, bob, carol], options="rounds=2")
 
     # Round 1 waits for everyone: Bob (DMs refused) and Carol (DMs off) are pinged once each.
     assert len(pings(thread, bob)) == 1 and len(pings(thread, carol)) == 1
@@ -56,8 +46,3 @@ async def test_closed_and_disabled_dms_get_a_thread_ping_each_turn(
     # Bob won round 1 and alone owes his prize: a new ping, for him only.
     assert (await service.summary(1)).awaiting == [1]
     assert len(pings(thread, bob)) == 2 and len(pings(thread, carol)) == 1
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service)

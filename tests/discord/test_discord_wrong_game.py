@@ -6,34 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot, create_bot
-from bot.service import GameService, ManualClock, ServiceSettings
-from rules.catan_watch import RULES as CATAN
-from tests.fixtures.sealed_bids import RULES as SEALED
+from tests.harness import SEALED_BIDS, server, start_game
 
 
 @pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return GameService(engine, clock=clock, settings=ServiceSettings(),
-                       games={"sealed_bids": SEALED, "catan_watch": CATAN})
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service)
+def service_games() -> tuple[str, ...]:
+    return (SEALED_BIDS, "catan_watch")
 
 
 async def test_catan_commands_in_another_games_thread(simcord_env: Any) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob"))
-    await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
-    (thread,) = channel.threads
-    await bob.click(thread.last_message, label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(thread.last_message, label="Ready")
+    _guild, channel, (alice, bob) = server(simcord_env, "alice", "bob")
+    thread = await start_game(channel, [alice, bob])
     for command, options in (("catan build", {"spot": "corner A/B/E"}),
                              ("catan move", {"option": "roll"})):
         answer = await alice.slash(thread, command, **options)
@@ -43,9 +27,7 @@ async def test_catan_commands_in_another_games_thread(simcord_env: Any) -> None:
 
 
 async def test_catan_board_in_another_games_thread_says_so(simcord_env: Any) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, _bob = (guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob"))
+    _guild, channel, (alice, _bob) = server(simcord_env, "alice", "bob")
     await alice.slash(channel, "game new", game_type="sealed_bids", players=2)
     (thread,) = channel.threads
     answer = await alice.slash(thread, "catan board")

@@ -1,13 +1,19 @@
 """The fronts and the core import each other one way only: no module of ``bot/`` reaches
-itself through top-level imports (items route clicks through a table instead of importing
-their handlers; the core types against a protocol instead of the app)."""
+itself through top-level imports — those under ``if TYPE_CHECKING:`` included, since a cycle
+a type checker sees is the same coupling (items route clicks through a table instead of
+importing their handlers; the core types against ``bot.discord.protocol`` instead of the app).
+Only the entry points that construct the bot import ``bot.discord.app``."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+APP = "bot.discord.app"
+#: The modules that build and run the bot (``python -m bot run``): they alone import the app.
+ENTRY_POINTS = {"bot.runner"}
 
 
 def _module(path: Path) -> str:
@@ -17,18 +23,46 @@ def _module(path: Path) -> str:
     return ".".join(parts)
 
 
+def _modules() -> dict[str, Path]:
+    return {_module(p): p for p in (ROOT / "bot").rglob("*.py")}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements run on import, and those a type checker reads as if they were."""
+    for node in body:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            yield from _top_level(node.body)
+        else:
+            yield node
+
+
+def _targets(node: ast.AST, name: str, path: Path) -> list[str]:
+    """The modules (and module.names) an import statement names, relative ones resolved."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    base = node.module or ""
+    if node.level:
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        anchor = package[:len(package) - (node.level - 1)]
+        base = ".".join([*anchor, base] if base else anchor)
+    return [base] + [f"{base}.{a.name}" for a in node.names]
+
+
 def _graph() -> dict[str, set[str]]:
-    modules = {_module(p): p for p in (ROOT / "bot").rglob("*.py")}
+    modules = _modules()
     graph: dict[str, set[str]] = {m: set() for m in modules}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in tree.body:  # top level only: a function-level import runs late, by design
-            targets: list[str] = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-            elif isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            graph[name] |= {t for t in targets if t in modules and t != name}
+        # A function-level import runs late, by design: not an edge here.
+        for node in _top_level(tree.body):
+            graph[name] |= {t for t in _targets(node, name, path) if t in modules and t != name}
     return graph
 
 
@@ -61,6 +95,31 @@ def test_bot_has_no_import_cycle_between_modules() -> None:
         graph[name] = {t for t in graph[name] if not name.startswith(t + ".")}
     cycle = _cycle(graph)
     assert cycle is None, " → ".join(cycle or [])
+
+
+def test_type_checking_imports_are_seen() -> None:
+    """The graph counts what only a type checker imports: the core's protocol import is an
+    edge (were it not, a cycle through it would pass unseen)."""
+    graph = _graph()
+    assert "bot.discord.protocol" in graph["bot.discord.flows"]
+    fake = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                     "    from bot.discord.app import MaesterBot\n")
+    seen = [t for node in _top_level(fake.body) for t in _targets(node, "bot.x", Path("x.py"))]
+    assert APP in seen
+
+
+def test_only_the_entry_points_import_the_app() -> None:
+    """No core module or front imports ``bot.discord.app`` — at any level, for types or not:
+    they depend on ``BotLike``; the app depends on them."""
+    importers = []
+    for name, path in _modules().items():
+        if name in ENTRY_POINTS or name == APP:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = _targets(node, name, path)
+            if APP in targets or any(t.startswith(APP + ".") for t in targets):
+                importers.append(name)
+    assert not importers, importers
 
 
 def test_game_items_do_not_import_their_handlers_or_panels() -> None:

@@ -1,58 +1,28 @@
-"""Shared pieces of the AGoT Discord tests (no tests here): a service that knows AGoT, a bot
-with ``/agot`` installed, a fixed seed and house assignment, and helpers to find and use
-components on messages the way a user would."""
+"""The AGoT Discord tests' own helpers (no tests here): a fixed seed and house assignment, a
+game started with them, and ways to use AGoT's components the way a user would. The shared
+ones (a server, reading messages) are in ``tests/harness.py``."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from bot.discord.app import MaesterBot, create_bot
-from bot.service import GameService, ManualClock, ServiceSettings
-from rules.agot import RULES
+from tests.harness import components, labels, start_game
 
 #: Round 2 draws Mustering, Clash of Kings and Wildling Attack with this seed.
 SEED = 1094
 HOUSES = ["baratheon", "lannister", "stark"]
-OPTIONS = json.dumps({"houses": HOUSES})
-LOOP = 60.0
 
 
-def agot_service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    seeds = iter(range(SEED, SEED + 1000))
-    return GameService(engine, clock=clock, settings=ServiceSettings(), games={"agot": RULES},
-                       seed_source=lambda: next(seeds))
+async def start_agot(channel: Any, players: list[Any], *, deadline_hours: float = 24.0,
+                     excuses: int = 0) -> Any:
+    """``/game new agot`` with fixed houses, joins, ready check; returns the thread."""
+    return await start_game(channel, players, "agot", deadline_hours=deadline_hours,
+                            excuses=excuses, options=f"houses={json.dumps(HOUSES)}",
+                            title="Westeros")
 
 
-def agot_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=LOOP)
-
-
-# ---- reading messages ------------------------------------------------------------------------
-def components(message: Any) -> list[dict[str, Any]]:
-    """Every component of a message (stored message or interaction response) as a dict."""
-    out: list[dict[str, Any]] = []
-    for row in message.components:
-        if isinstance(row, dict):
-            children = row.get("components", [row])
-        else:
-            children = getattr(row, "children", [row])
-        for c in children:
-            out.append(c if isinstance(c, dict) else c.to_dict())
-    return out
-
-
-def labels(message: Any) -> list[str]:
-    return [str(c.get("label")) for c in components(message) if c.get("label")]
-
-
-def has_label(message: Any, label: str) -> bool:
-    return label in labels(message)
-
-
+# ---- using components ------------------------------------------------------------------------
 def select_id(message: Any, prefix: str, contains: str = "") -> str:
     found = [c["custom_id"] for c in components(message)
              if c.get("type") == 3 and c["custom_id"].startswith(prefix)
@@ -88,50 +58,6 @@ def button_with(message: Any, start: str) -> str:
              if c.get("type") == 2 and str(c.get("label", "")).startswith(start)]
     assert len(found) == 1, (start, labels(message))
     return found[0]
-
-
-def everything(message: Any) -> str:
-    """Content, embeds and component texts of one message."""
-    parts = [message.content or ""]
-    parts += [json.dumps(e.to_dict(), ensure_ascii=False) for e in message.embeds]
-    parts += [json.dumps(c, ensure_ascii=False) for c in components(message)]
-    return "\n".join(parts)
-
-
-def public_text(channel: Any, viewer: Any) -> str:
-    return "\n".join(everything(m) for m in channel.history(viewer=viewer))
-
-
-def last_with(channel: Any, label: str) -> Any:
-    return next(m for m in reversed(channel.history()) if has_label(m, label))
-
-
-def iter_dm(member: Any) -> Iterator[Any]:
-    return iter(member.user.dm_channel.history())
-
-
-async def table(env: Any, *names: str) -> tuple[Any, Any, list[Any]]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(n)) for n in names]
-    return guild, channel, members
-
-
-async def start_game(env: Any, channel: Any, players: list[Any], *, deadline_hours: float = 24.0,
-                     excuses: int = 0) -> Any:
-    """``/game new agot`` with fixed houses, joins, ready check; returns the thread."""
-    first, *others = players
-    created = await first.slash(channel, "game new", game_type="agot", players=len(players),
-                                deadline_hours=deadline_hours, excuses=excuses,
-                                options=f"houses={json.dumps(HOUSES)}", title="Westeros")
-    assert "#1" in created.response.content
-    (thread,) = channel.threads
-    for p in others:
-        await p.click(last_with(thread, "Join"), label="Join")
-    await first.slash(thread, "game start")
-    for p in others:
-        await p.click(last_with(thread, "Ready"), label="Ready")
-    return thread
 
 
 class Player:
@@ -218,7 +144,3 @@ async def march(who: Player, origin: str | None, moves: list[tuple[str, str]],
 
 async def bid(who: Player, amount: int) -> Any:
     return await who.select(select_id(who.panel, "agot:pl:", ":bid"), f"b.{amount}")
-
-
-def thread_text(thread: Any) -> str:
-    return "\n".join(m.content for m in thread.history())

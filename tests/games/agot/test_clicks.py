@@ -10,7 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.service import GameService
 from storage import repo
-from tests.games.agot.harness import components, start_game, table
+from tests.games.agot.harness import start_agot
+from tests.harness import components, server
 
 
 async def post_copy(env: Any, channel_id: int, custom_ids: list[str]) -> discord.Message:
@@ -32,9 +33,8 @@ async def moves(engine: AsyncEngine) -> int:
 async def test_forged_agot_ids_change_nothing(simcord_env: Any, service: GameService,
                                               engine: AsyncEngine) -> None:
     env = simcord_env
-    _guild, channel, (alice, bob, carol, dave) = await table(env, "alice", "bob", "carol",
-                                                            "dave")
-    thread = await start_game(env, channel, [alice, bob, carol])
+    _guild, channel, (alice, bob, carol, dave) = server(env, "alice", "bob", "carol", "dave")
+    thread = await start_agot(channel, [alice, bob, carol])
     panel = alice.user.dm_channel.last_message
     order_id = next(c["custom_id"] for c in components(panel)
                     if c["custom_id"].endswith(":dragonstone"))

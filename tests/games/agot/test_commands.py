@@ -7,45 +7,24 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.discord.app import MaesterBot
 from bot.games.agot import drafts as agot_drafts
 from bot.games.agot.drafts import orders_panel
-from bot.service import GameService, ManualClock, PrivateView, ServiceSettings
+from bot.service import GameService, PrivateView
 from rules.agot import RULES
-from tests.fixtures.sealed_bids import RULES as SEALED
-from tests.games.agot.harness import (
-    Player,
-    agot_bot,
-    everything,
-    give_orders,
-    last_with,
-    select_id,
-    start_game,
-    table,
-)
-
-SEED = 1094
+from tests.games.agot.harness import SEED, Player, give_orders, select_id, start_agot
+from tests.harness import SEALED_BIDS, everything, last_with, server
 
 
 @pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    seeds = iter(range(SEED, SEED + 1000))
-    return GameService(engine, clock=clock, settings=ServiceSettings(),
-                       games={"agot": RULES, "sealed_bids": SEALED},
-                       seed_source=lambda: next(seeds))
-
-
-@pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return agot_bot(service)
+def service_games() -> tuple[str, ...]:
+    return ("agot", SEALED_BIDS)  # another kind of game, for /agot to refuse
 
 
 async def test_reading_commands(simcord_env: Any, service: GameService) -> None:
     env = simcord_env
-    _guild, channel, members = await table(env, "alice", "bob", "carol")
-    thread = await start_game(env, channel, members)
+    _guild, channel, members = server(env, "alice", "bob", "carol")
+    thread = await start_agot(channel, members)
     alice, bob, carol = (Player(m) for m in members)
 
     board = await alice.member.slash(thread, "agot board")
@@ -107,8 +86,8 @@ async def test_orders_pages_in_discord(simcord_env: Any, monkeypatch: pytest.Mon
     panel in place, and after an order on page 2 her fresh panel stays on page 2."""
     monkeypatch.setattr(agot_drafts, "MAX_ROWS", 2)
     env = simcord_env
-    _guild, channel, members = await table(env, "alice", "bob", "carol")
-    await start_game(env, channel, members)
+    _guild, channel, members = server(env, "alice", "bob", "carol")
+    await start_agot(channel, members)
     alice = Player(members[0])
     panel = alice.panel
     assert "page 1/2" in panel.content
@@ -124,7 +103,7 @@ async def test_orders_pages_in_discord(simcord_env: Any, monkeypatch: pytest.Mon
 
 async def test_agot_new_with_chosen_houses(simcord_env: Any, service: GameService) -> None:
     env = simcord_env
-    _guild, channel, (alice, bob, carol) = await table(env, "alice", "bob", "carol")
+    _guild, channel, (alice, bob, carol) = server(env, "alice", "bob", "carol")
     offered = await alice.autocomplete(channel, "game new", "options", "",
                                        game_type="agot", players=3)
     values = [c["value"] for c in offered]

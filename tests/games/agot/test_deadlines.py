@@ -7,25 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import GameService, ManualClock
-from tests.games.agot.harness import (
-    LOOP,
-    Player,
-    give_orders,
-    start_game,
-    table,
-    thread_text,
-)
+from tests.games.agot.harness import Player, give_orders, start_agot
+from tests.harness import DEADLINE_LOOP as LOOP
+from tests.harness import server, thread_text
 
 HOUR = 3600
-
-
 
 
 async def test_missed_deadlines_apply_the_defaults(simcord_env: Any, service: GameService,
                                                    clock: ManualClock) -> None:
     env = simcord_env
-    _guild, channel, members = await table(env, "alice", "bob", "carol")
-    thread = await start_game(env, channel, members, deadline_hours=10.0, excuses=1)
+    _guild, channel, members = server(env, "alice", "bob", "carol")
+    thread = await start_agot(channel, members, deadline_hours=10.0, excuses=1)
     alice, bob, carol = (Player(m) for m in members)
     await give_orders(alice, {"kingswood": "march_0"})
     await give_orders(bob, {"stoney_sept": "march_0"})

@@ -6,25 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import GameService
-from tests.games.agot.harness import (
-    Player,
-    bid,
-    give_orders,
-    last_with,
-    march,
-    start_game,
-    table,
-    thread_text,
-)
+from tests.games.agot.harness import Player, bid, give_orders, march, start_agot
+from tests.harness import last_with, server, thread_text
 
 
 async def test_closed_dms_play_through_my_hand(simcord_env: Any, service: GameService) -> None:
     env = simcord_env
-    _guild, channel, members = await table(env, "alice", "bob", "carol")
+    _guild, channel, members = server(env, "alice", "bob", "carol")
     dm_path = f"/channels/{members[1].user.dm_channel.id}/messages"
     env.inject_error("POST", dm_path, status=403, code=50007,
                      message="Cannot send messages to this user", times=None)
-    thread = await start_game(env, channel, members)
+    thread = await start_agot(channel, members)
     alice, carol = Player(members[0]), Player(members[2])
     bob = Player(members[1], via_hand=True)
 

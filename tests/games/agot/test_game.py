@@ -9,29 +9,18 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import GameService, ManualClock
-from tests.games.agot.harness import (
-    LOOP,
-    Player,
-    bid,
-    everything,
-    give_orders,
-    march,
-    public_text,
-    start_game,
-    table,
-    thread_text,
-)
+from tests.games.agot.harness import Player, bid, give_orders, march, start_agot
+from tests.harness import DEADLINE_LOOP as LOOP
+from tests.harness import everything, public_text, server, thread_text
 
 HOUR = 3600
-
-
 
 
 async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameService,
                                                clock: ManualClock) -> None:
     env = simcord_env
-    _guild, channel, members = await table(env, "alice", "bob", "carol", "dave")
-    thread = await start_game(env, channel, members[:3])
+    _guild, channel, members = server(env, "alice", "bob", "carol", "dave")
+    thread = await start_agot(channel, members[:3])
     alice, bob, carol = (Player(m) for m in members[:3])
     dave = members[3]  # a spectator in the channel
 

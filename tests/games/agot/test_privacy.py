@@ -14,21 +14,11 @@ import pytest
 import bot.render
 from bot.service import GameService
 from rules.agot.board import board
-from tests.games.agot.harness import (
-    Player,
-    everything,
-    give_orders,
-    last_with,
-    public_text,
-    start_game,
-    table,
-    thread_text,
-)
+from tests.games.agot.harness import Player, give_orders, start_agot
+from tests.harness import everything, last_with, public_text, server, thread_text
 
 #: Every way an order could be named: token ids and labels.
 ORDER_WORDS = sorted({t for t in board().tokens} | {t.label for t in board().tokens.values()})
-
-
 
 
 @pytest.fixture
@@ -56,8 +46,8 @@ async def test_orders_stay_secret_until_all_are_ready(
     simcord_env: Any, service: GameService, rendered: list[dict[str, Any]]
 ) -> None:
     env = simcord_env
-    _guild, channel, members = await table(env, "alice", "bob", "carol", "dave")
-    thread = await start_game(env, channel, members[:3])
+    _guild, channel, members = server(env, "alice", "bob", "carol", "dave")
+    thread = await start_agot(channel, members[:3])
     alice, bob, carol = (Player(m) for m in members[:3])
     dave = members[3]
 

@@ -1,14 +1,18 @@
-"""The Catan tests' shared fixtures (``harness.py`` holds the helpers; each module picks its
-own game seed, so each keeps its ``service`` fixture)."""
+"""What the Catan tests' service knows: Catan, with the first seed whose game has a 7 with
+several discards and an accepted trade (``harness.py`` holds the helpers)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.discord.app import MaesterBot, create_bot
-from bot.service import GameService
+from tests.games.catan_watch.harness import GAME, find_seed
 
 
 @pytest.fixture
-def simcord_bot(service: GameService) -> MaesterBot:
-    return create_bot(service, deadline_interval=60.0)
+def service_games() -> tuple[str, ...]:
+    return (GAME,)
+
+
+@pytest.fixture
+def service_seed() -> int:
+    return find_seed()

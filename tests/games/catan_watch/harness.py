@@ -1,21 +1,22 @@
-"""Shared pieces of the Catan Discord tests (no tests here): a service that knows Catan, a bot
-with ``/catan`` installed, a seed whose game has a 7 with several discards and an accepted
-domestic trade, and a ``Table`` that plays a chosen action the way a user would — through
-the real buttons, selects, forms and commands."""
+"""The Catan Discord tests' own helpers (no tests here): a seed whose game has a 7 with
+several discards and an accepted domestic trade, a game started the way players start one,
+and a ``Table`` that plays a chosen action the way a user would — through the real buttons,
+selects, forms and commands. The shared ones (a server, reading messages) are in
+``tests/harness.py``."""
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
 from bot.discord.panels import context_token
-from bot.service import GameService, ManualClock, ServiceSettings
+from bot.service import GameService
 from rules.base import Action
 from rules.catan_watch import RULES
 from rules.rng import Rng
 from tests.answers import private
+from tests.harness import boards, components, custom_ids, labels, public_text, server, start_game
 
 GAME = "catan_watch"
 AGENT_SEED = 7
@@ -51,6 +52,7 @@ def simulate(seed: int, n: int = 3) -> tuple[int | None, int | None, int | None]
     return None, seven, trade
 
 
+@cache
 def find_seed() -> int:
     """The first seed from FIRST_SEED whose random game fits the end-to-end test."""
     for seed in range(FIRST_SEED, FIRST_SEED + 400):
@@ -60,75 +62,19 @@ def find_seed() -> int:
     raise AssertionError("no seed with a 7 and an accepted trade in a short game")
 
 
-def catan_service(engine: AsyncEngine, clock: ManualClock, seed: int) -> GameService:
-    seeds = iter(range(seed, seed + 1000))
-    return GameService(engine, clock=clock, settings=ServiceSettings(), games={GAME: RULES},
-                       seed_source=lambda: next(seeds))
-
-
-# ---- reading messages ------------------------------------------------------------------------
-def components(message: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for row in message.components:
-        if isinstance(row, dict):
-            children = row.get("components", [row])
-        else:
-            children = getattr(row, "children", [row])
-        for c in children:
-            out.append(c if isinstance(c, dict) else c.to_dict())
-    return out
-
-
-def custom_ids(message: Any) -> list[str]:
-    return [str(c["custom_id"]) for c in components(message) if c.get("custom_id")]
-
-
-def labels(message: Any) -> list[str]:
-    return [str(c.get("label")) for c in components(message) if c.get("label")]
-
-
-def everything(message: Any) -> str:
-    parts = [message.content or ""]
-    parts += [json.dumps(e.to_dict(), ensure_ascii=False) for e in message.embeds]
-    parts += [json.dumps(c, ensure_ascii=False) for c in components(message)]
-    return "\n".join(parts)
-
-
-def public_text(channel: Any, viewer: Any) -> str:
-    return "\n".join(everything(m) for m in channel.history(viewer=viewer))
-
-
-def boards(channel: Any) -> list[Any]:
-    return [m for m in channel.history() if any(a.filename == "board.png" for a in m.attachments)]
-
-
 def offer_message(thread: Any) -> Any:
     return next(m for m in reversed(thread.history())
                 if any(i.startswith("ctw:ta:") for i in custom_ids(m)))
 
 
-async def start_game(env: Any, service: GameService, *, excuses: int = 1,
-                     options: str | None = None) -> Table:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
-    outsider = guild.add_member(env.create_user("dave"))
-    alice, bob, carol = members
+async def start_catan(env: Any, service: GameService, *, excuses: int = 1,
+                      options: str | None = None) -> Table:
+    """Alice, Bob and Carol start a game titled Westeros; Dave is on the server, not in it."""
+    _guild, channel, (*members, outsider) = server(env, "alice", "bob", "carol", "dave")
     extra = {"options": options} if options else {}
-    created = await alice.slash(channel, "game new", game_type=GAME, players=3, title="Westeros",
-                                excuses=excuses, **extra)
-    assert "#1 is open" in created.response.content
-    (thread,) = channel.threads
-    for m in (bob, carol):
-        await m.click(last_with(thread, "Join"), label="Join")
-    await alice.slash(thread, "game start")
-    for m in (bob, carol):
-        await m.click(last_with(thread, "Ready"), label="Ready")
+    thread = await start_game(channel, members, GAME, title="Westeros", excuses=excuses,
+                              **extra)
     return Table(env, service, channel, thread, members, outsider)
-
-
-def last_with(channel: Any, label: str) -> Any:
-    return next(m for m in reversed(channel.history()) if label in labels(m))
 
 
 def public(table: Table) -> str:

@@ -5,35 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from bot.service import GameService, ManualClock
+from bot.service import GameService
 from rules.catan_watch import RULES
 from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
-from tests.games.catan_watch.harness import (
-    AGENT_SEED,
-    advance_to,
-    catan_service,
-    custom_ids,
-    find_seed,
-    offer_message,
-    start_game,
-)
-
-SEED = find_seed()
-
-
-@pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return catan_service(engine, clock, SEED)
-
-
+from tests.games.catan_watch.harness import AGENT_SEED, advance_to, offer_message, start_catan
+from tests.harness import custom_ids
 
 
 async def test_typed_moves(simcord_env: Any, service: GameService) -> None:
-    table = await start_game(simcord_env, service)
+    table = await start_catan(simcord_env, service)
     thread, gid = table.thread, table.game_id
     alice, bob, _carol = table.members
 

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
-
 from bot.service import GameService, ManualClock
 from rules.base import Action
 from rules.catan_watch import RULES
@@ -18,26 +15,11 @@ from rules.catan_watch.data import RESOURCES
 from rules.rng import Rng
 from tests.answers import private
 from tests.games.catan_watch.cw_helpers import en
-from tests.games.catan_watch.harness import (
-    AGENT_SEED,
-    advance_to,
-    catan_service,
-    custom_ids,
-    find_seed,
-    offer_message,
-    start_game,
-)
+from tests.games.catan_watch.harness import AGENT_SEED, advance_to, offer_message, start_catan
+from tests.harness import DEADLINE_LOOP as LOOP
+from tests.harness import custom_ids
 
-SEED = find_seed()
-LOOP = 60.0
 DAY = 24 * 3600
-
-
-@pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return catan_service(engine, clock, SEED)
-
-
 
 
 async def pass_deadline(env: Any, clock: ManualClock) -> None:
@@ -48,7 +30,7 @@ async def pass_deadline(env: Any, clock: ManualClock) -> None:
 async def test_missed_discards_and_trade_answers_get_the_defaults(
     simcord_env: Any, service: GameService, clock: ManualClock
 ) -> None:
-    table = await start_game(simcord_env, service, excuses=0)
+    table = await start_catan(simcord_env, service, excuses=0)
     thread, gid = table.thread, table.game_id
     rng = Rng(AGENT_SEED)
     await advance_to(table, rng, lambda s: s.phase == "discard" and len(s.discard_need) >= 2)

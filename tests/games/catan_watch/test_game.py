@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
-
 from bot.games.catan_watch.embed import hand_line
 from bot.games.catan_watch.names import counts_text
-from bot.service import GameService, ManualClock
+from bot.service import GameService
 from rules.base import Action
 from rules.catan_watch import RULES
 from rules.catan_watch.data import RESOURCES
@@ -24,30 +21,17 @@ from tests.games.catan_watch.harness import (
     GAME,
     Table,
     advance_to,
-    boards,
-    catan_service,
-    custom_ids,
-    everything,
-    find_seed,
-    labels,
     offer_message,
     public,
-    start_game,
+    start_catan,
 )
+from tests.harness import boards, custom_ids, everything, labels
 
-SEED = find_seed()
 EPHEMERAL_VIEW_LIFE = 15 * 60 + 1
 #: what only a seat may see: the private embed's headings and private log lines
 PRIVATE_MARKERS = ("Your resource cards", "Your development cards", "You discard",
                    "only you can see this", "The stolen card was", " drew ", "chose to discard",
                    "ctw:ds:", "Pick the ")
-
-
-@pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return catan_service(engine, clock, SEED)
-
-
 
 
 async def check_autocomplete(table: Table, seat: int) -> None:
@@ -87,7 +71,7 @@ async def check_no_hands(table: Table) -> None:
 
 async def test_a_full_game_with_a_trade_and_a_seven(simcord_env: Any, service: GameService
                                                     ) -> None:
-    table = await start_game(simcord_env, service)
+    table = await start_catan(simcord_env, service)
     thread, gid = table.thread, table.game_id
     assert boards(thread), "the board image is posted when the game begins"
     assert "My hand" in labels(boards(thread)[-1])
@@ -159,7 +143,7 @@ def _richest(hand: list[int]) -> int:
 async def test_counter_in_the_thread_then_an_early_close(
     simcord_env: Any, service: GameService
 ) -> None:
-    table = await start_game(simcord_env, service)
+    table = await start_catan(simcord_env, service)
     rng = Rng(AGENT_SEED)
     # Red's move, with cards, and the next player holding a resource Red lacks.
     await advance_to(table, rng, lambda s: s.phase == "main" and not s.built

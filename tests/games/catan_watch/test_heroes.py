@@ -7,32 +7,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.games.catan_watch import hero as hero
-from bot.service import GameService, ManualClock
+from bot.service import GameService
 from rules.base import Action, RuleViolation
 from rules.catan_watch import RULES
 from rules.catan_watch.heroes import ready
 from rules.catan_watch.state import State
 from rules.rng import Rng
 from tests.answers import private
-from tests.games.catan_watch.harness import (
-    advance_to,
-    catan_service,
-    components,
-    custom_ids,
-    start_game,
-)
-
-SEED = 4242
+from tests.games.catan_watch.harness import advance_to, start_catan
+from tests.harness import components, custom_ids
 
 
 @pytest.fixture
-def service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    return catan_service(engine, clock, SEED)
-
-
+def service_seed() -> int:
+    """This module's own seed: its game needs heroes to use, not a 7 and a trade."""
+    return 4242
 
 
 def legal_use(state: State, side: str) -> int | None:
@@ -65,7 +56,7 @@ def select_with(message: Any, prefix: str, value: str) -> str:
 
 
 async def test_heroes_are_used_from_the_panel(simcord_env: Any, service: GameService) -> None:
-    table = await start_game(simcord_env, service, options="mode=nights_watch")
+    table = await start_catan(simcord_env, service, options="mode=nights_watch")
     thread, gid = table.thread, table.game_id
     rng = Rng(11)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.base import Action, Text
 from rules.fort import RULES
 from rules.fort.common import advance_cost, pack_cap
-from tests.games.fort.conftest import Game
+from tests.games.fort.harness import Game
 
 
 def _solo(card: str, n: int = 3, seed: int = 13) -> Game:

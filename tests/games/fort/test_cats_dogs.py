@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.base import Action
 from rules.fort import RULES
 from rules.fort.engine import cat_lured
-from tests.games.fort.conftest import Game
+from tests.games.fort.harness import Game
 
 
 def test_as_many_cats_as_players_face_up() -> None:

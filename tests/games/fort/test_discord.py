@@ -6,74 +6,27 @@ game it holds; and nothing of a seat's hand reaches the thread."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from bot.discord.app import MaesterBot, create_bot
 from bot.games.fort.labels import label
 from bot.games.fort.names import card_line
-from bot.service import GameService, ManualClock, ServiceSettings
+from bot.service import GameService
 from rules.base import Action
-from rules.fort import RULES
 from tests.answers import private
-from tests.fixtures.sealed_bids import RULES as SEALED
+from tests.harness import (
+    boards,
+    components,
+    custom_ids,
+    everything,
+    labels,
+    server,
+    start_game,
+)
 
 GAME = "fort"
 MAX_CLICKS = 160
 # "ready" first: a follower who has chosen locks it in (instead of revising it forever).
 PREFER = ("ready", "pick", "play", "follow", "mode", "recruit", "done", "add", "choose")
-
-
-@pytest.fixture
-def fort_service(engine: AsyncEngine, clock: ManualClock) -> GameService:
-    seeds = iter(range(500, 10_000))
-    return GameService(engine, clock=clock, settings=ServiceSettings(),
-                       games={GAME: RULES, "sealed_bids": SEALED},
-                       seed_source=lambda: next(seeds))
-
-
-@pytest.fixture
-def simcord_bot(fort_service: GameService) -> MaesterBot:
-    return create_bot(fort_service, deadline_interval=60.0)
-
-
-# ---- reading messages ----------------------------------------------------------------------
-def components(message: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for row in message.components:
-        if isinstance(row, dict):
-            children = row.get("components", [row])
-        else:
-            children = getattr(row, "children", [row])
-        for c in children:
-            out.append(c if isinstance(c, dict) else c.to_dict())
-    return out
-
-
-def custom_ids(message: Any) -> list[str]:
-    return [str(c["custom_id"]) for c in components(message) if c.get("custom_id")]
-
-
-def labels(message: Any) -> list[str]:
-    return [str(c.get("label")) for c in components(message) if c.get("label")]
-
-
-def everything(message: Any) -> str:
-    parts = [message.content or ""]
-    parts += [json.dumps(e.to_dict(), ensure_ascii=False) for e in message.embeds]
-    parts += [json.dumps(c, ensure_ascii=False) for c in components(message)]
-    return "\n".join(parts)
-
-
-def boards(channel: Any) -> list[Any]:
-    return [m for m in channel.history() if any(a.filename == "board.png" for a in m.attachments)]
-
-
-def last_with(channel: Any, text: str) -> Any:
-    return next(m for m in reversed(channel.history()) if text in labels(m))
 
 
 def choose(actions: list[Action]) -> int:
@@ -161,30 +114,19 @@ class Table:
         return action
 
 
-async def test_a_fort_game_through_discord(simcord_env: Any, fort_service: GameService) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
-    outsider = guild.add_member(env.create_user("dave"))
+async def test_a_fort_game_through_discord(simcord_env: Any, service: GameService) -> None:
+    _guild, channel, (*members, outsider) = server(simcord_env, "alice", "bob", "carol", "dave")
     alice, bob, carol = members
-    created = await alice.slash(channel, "game new", game_type=GAME, players=3, title="Fort",
-                                options="dogs=true, cats=true")
-    assert "#1 is open" in created.response.content
-    (thread,) = channel.threads
-    for m in (bob, carol):
-        await m.click(last_with(thread, "Join"), label="Join")
-    await alice.slash(thread, "game start")
-    for m in (bob, carol):
-        await m.click(last_with(thread, "Ready"), label="Ready")
+    thread = await start_game(channel, members, GAME, title="Fort",
+                              options="dogs=true, cats=true")
     assert boards(thread), "the board image is posted when the game begins"
     assert "My hand" in labels(boards(thread)[-1])
 
     # the first Leader's DM: the hand in words and the Play buttons named by card
-    table = Table(fort_service, thread, members)
-    leader = sorted(await fort_service.awaiting_seats(1))[0]
+    table = Table(service, thread, members)
+    leader = sorted(await service.awaiting_seats(1))[0]
     dm = members[leader].user.dm_channel.last_message
-    hand = (await fort_service.private_view(1, members[leader].id)).view["players"][leader][
+    hand = (await service.private_view(1, members[leader].id)).view["players"][leader][
         "hand"]
     shown = everything(dm)
     assert "Your hand" in shown and card_line(hand[0], "en") in shown
@@ -194,9 +136,9 @@ async def test_a_fort_game_through_discord(simcord_env: Any, fort_service: GameS
     # went through
     turns_done = 0
     for _ in range(MAX_CLICKS):
-        before = (await fort_service._head(1)).state
+        before = (await service._head(1)).state
         action = await table.move()
-        state = (await fort_service._head(1)).state
+        state = (await service._head(1)).state
         if action.kind == "recruit" and action.params.get("from") == "yard":
             recruiter, rival, card = table.yard_recruits[-1]
             assert rival != recruiter
@@ -217,7 +159,7 @@ async def test_a_fort_game_through_discord(simcord_env: Any, fort_service: GameS
     public = "\n".join(everything(m) for m in thread.history(viewer=outsider))
     assert "Your hand" not in public and "Your Made-Up Rules" not in public
     for seat, member in enumerate(members):
-        view = (await fort_service.private_view(1, member.id)).view
+        view = (await service.private_view(1, member.id)).view
         for cid in view["players"][seat]["lookout"]:
             assert card_line(cid, "en") not in public
 
@@ -229,7 +171,7 @@ async def test_a_fort_game_through_discord(simcord_env: Any, fort_service: GameS
     # /fort cards: the cards on the table in words; every kid on request
     cards = await carol.slash(thread, "fort cards")
     text = cards.response.content
-    state = (await fort_service._head(1)).state
+    state = (await service._head(1)).state
     assert "Cards on the table" in text and card_line(state.park[0], "en") in text
     assert "public:" in text
     kids = await carol.slash(thread, "fort cards", which="kids")
@@ -249,17 +191,9 @@ async def test_a_fort_game_through_discord(simcord_env: Any, fort_service: GameS
     assert not wrong.response.attachments
 
 
-async def test_fort_cards_needs_the_module(simcord_env: Any, fort_service: GameService
-                                           ) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
-    await alice.slash(channel, "game new", game_type=GAME, players=2)
-    (thread,) = channel.threads
-    await bob.click(last_with(thread, "Join"), label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(last_with(thread, "Ready"), label="Ready")
+async def test_fort_cards_needs_the_module(simcord_env: Any, service: GameService) -> None:
+    _guild, channel, (alice, bob) = server(simcord_env, "alice", "bob")
+    thread = await start_game(channel, [alice, bob], GAME)
     dogs = await alice.slash(thread, "fort cards", which="dogs")
     assert "without the Dogs module" in dogs.response.content
     perks = await alice.slash(thread, "fort cards", which="perks")
@@ -267,18 +201,9 @@ async def test_fort_cards_needs_the_module(simcord_env: Any, fort_service: GameS
 
 
 async def test_draft_picks_are_secret_and_survive_rivals_picks(simcord_env: Any,
-                                                               fort_service: GameService
-                                                               ) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    outsider = guild.add_member(env.create_user("dave"))
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
-    await alice.slash(channel, "game new", game_type=GAME, players=2, options="draft=true")
-    (thread,) = channel.threads
-    await bob.click(last_with(thread, "Join"), label="Join")
-    await alice.slash(thread, "game start")
-    await bob.click(last_with(thread, "Ready"), label="Ready")
+                                                               service: GameService) -> None:
+    _guild, channel, (outsider, alice, bob) = server(simcord_env, "dave", "alice", "bob")
+    thread = await start_game(channel, [alice, bob], GAME, options="draft=true")
     prompts = [m.user.dm_channel.last_message for m in (alice, bob)]
     for prompt in prompts:
         ids = custom_ids(prompt)
@@ -291,7 +216,7 @@ async def test_draft_picks_are_secret_and_survive_rivals_picks(simcord_env: Any,
         kept.append(first["label"].removeprefix("Keep "))
         result = await member.user.click(prompt, custom_id=first["custom_id"])
         assert private(result) and "changed" not in result.response.content
-    state = (await fort_service._head(1)).state
+    state = (await service._head(1)).state
     assert state.stack[-1]["kind"] == "draft" and state.stack[-1]["round"] == 2
     public = "\n".join(m.content for m in thread.history(viewer=outsider))
     assert public.count("has picked a card") == 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.base import Action
 from rules.fort import RULES
 from rules.rng import Rng
-from tests.games.fort.conftest import Game
+from tests.games.fort.harness import Game
 
 
 def _window(n: int = 4, seed: int = 2) -> tuple[Game, int, list[int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.base import Action
 from rules.fort import RULES
 from rules.fort.common import pack_cap
-from tests.games.fort.conftest import Game
+from tests.games.fort.harness import Game
 
 
 def _game(perk: str, n: int = 3) -> Game:

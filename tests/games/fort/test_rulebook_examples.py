@@ -6,7 +6,7 @@ import pytest
 
 from rules.base import Action, RuleViolation
 from rules.fort import RULES
-from tests.games.fort.conftest import Game
+from tests.games.fort.harness import Game
 
 
 def _sultan_game() -> Game:

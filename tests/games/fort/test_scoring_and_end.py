@@ -7,7 +7,7 @@ import pytest
 from rules.base import Text
 from rules.fort import RULES
 from rules.fort.scoring import breakdown, rule_score
-from tests.games.fort.conftest import Game
+from tests.games.fort.harness import Game
 
 
 def _play_to_round_end(g: Game) -> None:

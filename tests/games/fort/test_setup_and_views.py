@@ -9,7 +9,7 @@ import pytest
 from rules.base import Action, RuleViolation, Text
 from rules.fort import RULES
 from rules.rng import Rng
-from tests.games.fort.conftest import Game
+from tests.games.fort.harness import Game
 
 
 def test_draft_is_simultaneous_and_secret() -> None:

@@ -7,7 +7,7 @@ import pytest
 from rules.base import Action, RuleViolation
 from rules.fort import RULES
 from rules.fort.common import gain
-from tests.games.fort.conftest import Game
+from tests.games.fort.harness import Game
 
 
 def test_a_new_game_awaits_the_first_player_with_five_cards() -> None:

@@ -1,23 +1,15 @@
-"""The Great Wall tests' fixtures: a service that knows the game and a bot with its front."""
+"""What the Great Wall tests' service knows: the Great Wall, its games seeded from 700."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from bot.discord.app import MaesterBot, create_bot
-from bot.service import GameService, ManualClock, ServiceSettings
-from rules.great_wall import RULES
+
+@pytest.fixture
+def service_games() -> tuple[str, ...]:
+    return ("great_wall",)
 
 
 @pytest.fixture
-def gw_service(engine: Any, clock: ManualClock) -> GameService:
-    seeds = iter(range(700, 10_000))
-    return GameService(engine, clock=clock, settings=ServiceSettings(),
-                       games={"great_wall": RULES}, seed_source=lambda: next(seeds))
-
-
-@pytest.fixture
-def simcord_bot(gw_service: GameService) -> MaesterBot:
-    return create_bot(gw_service, deadline_interval=60.0)
+def service_seed() -> int:
+    return 700

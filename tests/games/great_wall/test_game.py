@@ -8,38 +8,22 @@ from typing import Any
 
 from bot.service import GameService
 from rules.rng import Rng
-
-
-def _labels(message: Any) -> list[str]:
-    out = []
-    for row in message.components:
-        children = row.get("components", [row]) if isinstance(row, dict) else getattr(
-            row, "children", [row])
-        for c in children:
-            d = c if isinstance(c, dict) else c.to_dict()
-            if d.get("label"):
-                out.append(str(d["label"]))
-    return out
+from tests.harness import labels, server, start_game
 
 
 def _with_label(user: Any, prefix: str, last: Any = None) -> tuple[Any, str]:
     """The newest message (the last click's answer first, then the DM) with such a button."""
     found = [last.response] if last is not None and last.response is not None else []
     for m in [*found, *reversed(list(user.dm_channel.history()))]:
-        for label in _labels(m):
+        for label in labels(m):
             if label.startswith(prefix):
                 return m, label
     raise AssertionError(f"no button starting {prefix!r}")
 
 
-async def test_solo_game_through_discord(simcord_env: Any, gw_service: GameService) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    await alice.slash(channel, "game new", game_type="great_wall", players=1)
-    (thread,) = channel.threads
-    await alice.slash(thread, "game start")
+async def test_solo_game_through_discord(simcord_env: Any, service: GameService) -> None:
+    _guild, channel, (alice,) = server(simcord_env, "alice")
+    thread = await start_game(channel, [alice], "great_wall")
     assert any(a.filename == "board.png" for m in thread.history() for a in m.attachments)
 
     message, label = _with_label(alice.user, "General: ")
@@ -53,11 +37,11 @@ async def test_solo_game_through_discord(simcord_env: Any, gw_service: GameServi
     assert "Yellow reveals" in log  # solo: the reveal follows at once
 
     rng = Rng(3)
-    summary = await gw_service.summary(1)
+    summary = await service.summary(1)
     for _ in range(3000):
         if summary.status == "finished":
             break
-        await gw_service.submit(1, alice.user.id, await gw_service.suggest_action(1, alice.user.id,
+        await service.submit(1, alice.user.id, await service.suggest_action(1, alice.user.id,
                                                                                   rng))
-        summary = await gw_service.summary(1)
+        summary = await service.summary(1)
     assert summary.status == "finished"

@@ -10,7 +10,6 @@ service's suggested moves, its last move by a click, and the standings reach the
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from bot.discord.text import tr
@@ -18,33 +17,13 @@ from bot.service import GameService
 from rules.base import Action
 from rules.great_wall import RULES
 from rules.rng import Rng
+from tests.harness import boards, components, everything, labels, server, start_game
 
 GAME = 1
 COLOURS = ("Yellow", "Red", "Blue")
 
 
 # ---- reading messages ----------------------------------------------------------------------
-def components(message: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for row in message.components:
-        children = row.get("components", [row]) if isinstance(row, dict) else getattr(
-            row, "children", [row])
-        out += [c if isinstance(c, dict) else c.to_dict() for c in children]
-    return out
-
-
-def labels(message: Any) -> list[str]:
-    return [str(c["label"]) for c in components(message) if c.get("label")]
-
-
-def everything(message: Any) -> str:
-    """All a reader sees of a message: content, embeds and components."""
-    parts = [message.content or ""]
-    parts += [json.dumps(e.to_dict(), ensure_ascii=False) for e in message.embeds]
-    parts += [json.dumps(c, ensure_ascii=False) for c in components(message)]
-    return "\n".join(parts)
-
-
 def seen(message: Any) -> str:
     """A message's text as a reader sees it: content and the embeds' words (an edited
     message shows its latest text)."""
@@ -53,14 +32,6 @@ def seen(message: Any) -> str:
         parts += [e.title or "", e.description or ""]
         parts += [f"{f.name}\n{f.value}" for f in e.fields]
     return "\n".join(p for p in parts if p)
-
-
-def last_with(channel: Any, text: str) -> Any:
-    return next(m for m in reversed(channel.history()) if text in labels(m))
-
-
-def boards(channel: Any) -> list[Any]:
-    return [m for m in channel.history() if any(a.filename == "board.png" for a in m.attachments)]
 
 
 def field(message: Any, name: str) -> str:
@@ -100,29 +71,18 @@ async def click_action(service: GameService, thread: Any, member: Any, action: A
 
 
 async def test_three_player_game_through_discord(simcord_env: Any,
-                                                 gw_service: GameService) -> None:
-    env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
-    outsider = guild.add_member(env.create_user("dave"))
+                                                 service: GameService) -> None:
+    _guild, channel, (*members, outsider) = server(simcord_env, "alice", "bob", "carol", "dave")
     alice, bob, carol = members
-    created = await alice.slash(channel, "game new", game_type="great_wall", players=3)
-    assert "#1 is open" in created.response.content
-    (thread,) = channel.threads
-    for m in (bob, carol):
-        await m.click(last_with(thread, "Join"), label="Join")
-    await alice.slash(thread, "game start")
-    for m in (bob, carol):
-        await m.click(last_with(thread, "Ready"), label="Ready")
+    thread = await start_game(channel, members, "great_wall")
     assert boards(thread), "the board image is posted when the game begins"
-    assert [(await gw_service.private_view(GAME, m.id)).seat for m in members] == [0, 1, 2]
+    assert [(await service.private_view(GAME, m.id)).seat for m in members] == [0, 1, 2]
 
     def public() -> str:
         return "\n".join(everything(m) for m in thread.history(viewer=outsider))
 
     # ---- setup: a General, then an active Advisor, each by a DM button ----------------------
-    state = (await gw_service._head(GAME)).state
+    state = (await service._head(GAME)).state
     dealt = {s: [card(c) for c in state.clans[s]["deal_g"] + state.clans[s]["deal_a"]]
              for s in range(3)}
     for seat, member in enumerate(members):
@@ -138,7 +98,7 @@ async def test_three_player_game_through_discord(simcord_env: Any,
         if seat < 2:  # nothing dealt is named in public before everyone has picked
             assert f"{COLOURS[seat]} has chosen an Advisor." in log
             assert not any(name in log for names in dealt.values() for name in names)
-    state = (await gw_service._head(GAME)).state
+    state = (await service._head(GAME)).state
     for seat in range(3):
         general = card(state.clans[seat]["general"])
         assert f"{COLOURS[seat]}: General {general}" in public()
@@ -196,7 +156,7 @@ async def test_three_player_game_through_discord(simcord_env: Any,
     assert "board changed" in again.response.content, again.response.content
     private[0].append(again.response)
     assert not any(lb.startswith("Play ") for lb in labels(again.response))
-    state = (await gw_service._head(GAME)).state
+    state = (await service._head(GAME)).state
     assert state.secret["command"] == {"0": state.clans[0]["hand"][0]}
     check_public(1)
 
@@ -237,33 +197,33 @@ async def test_three_player_game_through_discord(simcord_env: Any,
 
     # ---- on to the end by the service's suggested moves; the last one by a click ----------
     rng = Rng(3)
-    summary = await gw_service.summary(GAME)
+    summary = await service.summary(GAME)
     last_years_prompt_tried = False
     for _ in range(2000):
         if summary.status == "finished":
             break
-        seat = min(await gw_service.awaiting_seats(GAME))
+        seat = min(await service.awaiting_seats(GAME))
         member = members[seat]
-        state = (await gw_service._head(GAME)).state
+        state = (await service._head(GAME)).state
         if (not last_years_prompt_tried and seat == 0 and state.year > 1
                 and state.stack[-1]["kind"] == "choose_command"):
             # a Year 1 button never plays a card in a later Fall, even one still in hand
             still = next(c for c in hand_ids[1:] if c in state.clans[0]["hand"])
             stale = await alice.click(spares[1], label=f"Play {card(still)}")
             assert "board changed" in stale.response.content, stale.response.content
-            assert "0" not in (await gw_service._head(GAME)).state.secret.get("command", {})
+            assert "0" not in (await service._head(GAME)).state.secret.get("command", {})
             last_years_prompt_tried = True
-        action = await gw_service.suggest_action(GAME, member.id, rng)
-        head = await gw_service._head(GAME)
+        action = await service.suggest_action(GAME, member.id, rng)
+        head = await service._head(GAME)
         after, _ = RULES.apply(head.state, seat, action)
         if RULES.result(after) is not None:
-            await click_action(gw_service, thread, member, action)
+            await click_action(service, thread, member, action)
         else:
-            await gw_service.submit(GAME, member.id, action)
-        summary = await gw_service.summary(GAME)
+            await service.submit(GAME, member.id, action)
+        summary = await service.summary(GAME)
     assert summary.status == "finished"
     assert last_years_prompt_tried, "the game ended before a second Fall"
-    result = RULES.result((await gw_service._head(GAME)).state)
+    result = RULES.result((await service._head(GAME)).state)
     assert result is not None
     over = [seen(m) for m in thread.history(viewer=outsider) if "Game #1 is over" in seen(m)]
     assert len(over) == 1, over
