@@ -32,10 +32,19 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="run the benchmarks in bench/ and print figures")
     bench.add_argument("names", nargs="*", help="bench modules to run (default: all)")
     content = sub.add_parser("content", help="content packs: check one, or write a template")
-    content.add_argument("action", choices=["check", "template"])
-    content.add_argument("args", nargs="*", help="check: [DIR] (default CONTENT_DIR); "
-                         "template: GAME [DIR]")
-    content.add_argument("--game", default=None, help="check: only this game")
+    # One subcommand each, with optional positionals (``?``, not ``*``), so that options and
+    # positionals parse in any order: ``check --game G DIR`` as well as ``check DIR --game G``.
+    content_sub = content.add_subparsers(dest="action", required=True)
+    check = content_sub.add_parser("check", help="validate a folder of content packs and print "
+                                   "what it overrides and what stays provisional")
+    check.add_argument("dir", nargs="?", default=None,
+                       help="the folder holding <game>/ packs (default: CONTENT_DIR)")
+    check.add_argument("--game", default=None, help="only this game")
+    template = content_sub.add_parser("template", help="write a commented skeleton of a "
+                                      "game's content to fill in from a printed copy")
+    template.add_argument("game", nargs="?", default=None, help="the game")
+    template.add_argument("dir", nargs="?", default=None,
+                          help="where to write it (default: content/<game>)")
     db = sub.add_parser("db", help="database maintenance")
     db.add_argument("action", choices=["upgrade", "verify", "ratings"],
                     help="upgrade: apply migrations; verify: replay every game's log and "
@@ -53,7 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "content":
         from bot.content_cli import content_command
 
-        return content_command(args.action, args.args, args.game)
+        if args.action == "template":
+            return content_command("template", [a for a in (args.game, args.dir) if a], None)
+        return content_command("check", [args.dir] if args.dir else [], args.game)
     if args.command == "bench":
         return _bench(args.names)
     if args.command == "db":

@@ -50,7 +50,8 @@ def check(chosen: dict[str, GameRules], folder: Path | None) -> int:
             failed += 1
             print(f"{gid}: REFUSED — {exc}")
             continue
-        print(f"{gid}: valid ({'pack ' + str(folder / gid) if folder else 'shipped content'})")
+        pack = folder / gid if folder is not None and (folder / gid).is_dir() else None
+        print(f"{gid}: valid ({f'pack {pack}' if pack else 'shipped content, no pack'})")
         for line in summary_lines(content):
             print(f"  {line}")
     return 1 if failed else 0
@@ -60,10 +61,11 @@ def write_template(rules: GameRules, out: Path) -> int:
     schema = rules.content_schema()
     assert schema is not None
     out.mkdir(parents=True, exist_ok=True)
-    for name, data in template(schema).items():
+    files = template(schema)
+    for name, data in files.items():
         (out / name).write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n",
                                 encoding="utf-8")
-    print(f"wrote {len(schema.collections)} files to {out}: edit the entries from your copy of "
+    print(f"wrote {len(files)} files to {out}: edit the entries from your copy of "
           f"{rules.title}, set their provenance, then check with "
           f"`python -m bot content check {out.parent}`")
     return 0

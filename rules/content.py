@@ -6,7 +6,8 @@ JSON files of *collections*: by default ``<collection>.json`` holding ``{"entrie
 Every entry has an ``id`` (or fields that make one, e.g. a border's two ends) and a
 ``provenance`` — ``seed`` (the rulebook), ``public`` (a cited public source) or
 ``provisional`` (our stand-in) — plus the fields its collection's schema declares. Keys
-starting with ``_`` are comments and are ignored.
+starting with ``_`` are comments and are ignored; any other key a file, an entry or a group of
+collections holds must be declared, so a typo is refused instead of silently ignored.
 
 A group that owns the game drops a pack into ``CONTENT_DIR/<game>/`` with the same file names;
 its entries replace the shipped ones **by id** (and may add new ids). Everything is validated
@@ -20,6 +21,7 @@ bot at start from ``CONTENT_DIR``), never read from the environment here.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +49,8 @@ class ContentError(ValueError):
 
 @dataclass(frozen=True)
 class Field:
-    """One field of an entry. ``items`` types the elements of a ``list`` field."""
+    """One field of an entry. ``items`` types the elements of a ``list`` field or the values of
+    a ``dict`` field."""
 
     type: FieldType
     doc: str = ""
@@ -80,6 +83,11 @@ class Collection:
     @property
     def filename(self) -> str:
         return self.file or f"{self.name}.json"
+
+    @property
+    def paths(self) -> tuple[tuple[str, ...], ...]:
+        """Where a file may hold this collection: its ``key`` path, or ``entries`` / its name."""
+        return (tuple(self.key.split(".")),) if self.key else (("entries",), (self.name,))
 
 
 @dataclass(frozen=True)
@@ -131,6 +139,18 @@ class Content:
         return sorted({name for name, _ in self.provisional()})
 
 
+#: Keys every entry may carry besides its collection's fields (``note`` and ``source`` are
+#: free text); an object grouping several collections may carry the last three.
+META_KEYS = ("id", "provenance", "note", "source")
+GROUP_KEYS = ("provenance", "note", "source")
+
+
+def values(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry's own fields, without its id, provenance, notes and ``_`` comments (for a game
+    that reads an entry whose fields are, say, one number per unit type)."""
+    return {k: v for k, v in entry.items() if k not in META_KEYS and not k.startswith("_")}
+
+
 _override_dir: Path | None = None
 _cache: dict[tuple[str, str | None], Content] = {}
 
@@ -164,13 +184,16 @@ def _load(schema: ContentSchema, base: Path | None) -> Content:
     order: dict[str, tuple[str, ...]] = {}
     overrides: list[Override] = []
     pack = (base / schema.game_id) if base is not None else None
+    known = sorted({c.filename for c in schema.collections})
+    for name in known:
+        _check_layout(schema.data_dir / name, schema)
     if pack is not None and pack.is_dir():
-        known = {c.filename for c in schema.collections}
         for path in sorted(pack.glob("*.json")):
             if path.name not in known:
                 raise ContentError(_rel(path), None, None,
                                    f"no such collection; {schema.game_id} has "
-                                   f"{', '.join(sorted(known))}")
+                                   f"{', '.join(known)}")
+            _check_layout(path, schema)
     for coll in schema.collections:
         shipped_path = schema.data_dir / coll.filename
         entries = _read(shipped_path, coll)
@@ -201,11 +224,10 @@ def _rel(path: Path) -> str:
     return "/".join(parts[-3:]) if len(parts) >= 3 else str(path)
 
 
-def _read(path: Path, coll: Collection) -> list[tuple[str, dict[str, Any]]]:
-    """``(key, entry)`` pairs: the key is the ``id``, or the ``id_fields`` joined by ``|``."""
+def _parse(path: Path) -> Any:
     name = _rel(path)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ContentError(name, None, None, "file missing") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -213,14 +235,80 @@ def _read(path: Path, coll: Collection) -> list[tuple[str, dict[str, Any]]]:
     except json.JSONDecodeError as exc:
         raise ContentError(name, None, None,
                            f"not valid JSON (line {exc.lineno}, column {exc.colno})") from None
-    raw = locate(raw, coll)
-    if coll.shape == "dict" and isinstance(raw, dict):
-        raw = [{"id": k, **v} if isinstance(v, dict) else v for k, v in raw.items()]
-    elif coll.shape == "single" and isinstance(raw, dict):
-        raw = [{"id": coll.name, **raw}]
+
+
+def _check_layout(path: Path, schema: ContentSchema) -> None:
+    """Refuse a key of ``path`` that no collection stored in it declares (a misspelt or
+    unknown collection would otherwise be silently ignored)."""
+    colls = [c for c in schema.collections if c.filename == path.name]
+    raw = _parse(path)
+    name = _rel(path)
+    if isinstance(raw, list) and len(colls) == 1:
+        return
+    if not isinstance(raw, dict):
+        raise ContentError(name, None, None, "expected an object holding "
+                           + ", ".join(".".join(c.paths[0]) for c in colls))
+    full = {p: c for c in colls for p in c.paths}
+    _check_keys(name, raw, (), full)
+
+
+def _check_keys(file: str, node: dict[str, Any], at: tuple[str, ...],
+                full: Mapping[tuple[str, ...], Collection]) -> None:
+    below = _below(at, full)
+    for key, value in node.items():
+        here = (*at, key)
+        dotted = ".".join(here)
+        if key.startswith("_") or here in full:
+            continue
+        if key in below:
+            if not isinstance(value, dict):
+                raise ContentError(file, None, dotted, "must be an object holding "
+                                   + ", ".join(_below(here, full)))
+            _check_keys(file, value, here, full)
+        elif at and key in GROUP_KEYS:
+            if key == "provenance" and value not in PROVENANCES:
+                raise ContentError(file, None, dotted,
+                                   f"must be one of {', '.join(PROVENANCES)}")
+            if key != "provenance" and not isinstance(value, str):
+                raise ContentError(file, None, dotted, "must be text")
+        else:
+            allowed = below + (list(GROUP_KEYS) if at else [])
+            raise ContentError(file, None, dotted,
+                               f"unknown key; {'.'.join(at) or 'this file'} holds "
+                               f"{', '.join(allowed)}")
+
+
+def _below(at: tuple[str, ...], full: Iterable[tuple[str, ...]]) -> list[str]:
+    """The keys an object at path ``at`` may hold on the way to a collection."""
+    return sorted({p[len(at)] for p in full if len(p) > len(at) and p[:len(at)] == at})
+
+
+def _read(path: Path, coll: Collection) -> list[tuple[str, dict[str, Any]]]:
+    """``(key, entry)`` pairs: the key is the ``id``, or the ``id_fields`` joined by ``|``."""
+    name = _rel(path)
+    raw = locate(_parse(path), coll)
+    where = coll.key or None
+    if coll.shape == "dict" and not isinstance(raw, list):
+        # a pack may as well list the entries, each with its id
+        if not isinstance(raw, dict):
+            raise ContentError(name, None, where,
+                               f"expected an object of {coll.name} entries by id")
+        for k, v in raw.items():
+            if not isinstance(v, dict):
+                raise ContentError(name, k, None, "an entry must be an object")
+            if v.get("id", k) != k:
+                raise ContentError(name, k, "id", f"the entry is stored under {k!r}")
+        raw = [{**v, "id": k} for k, v in raw.items()]
+    elif coll.shape == "single":
+        if not isinstance(raw, dict):
+            raise ContentError(name, coll.name, where, "expected an object with "
+                               f"{', '.join(coll.fields)} and a provenance")
+        if raw.get("id", coll.name) != coll.name:
+            raise ContentError(name, coll.name, "id", f"must be {coll.name!r} (or left out)")
+        raw = [{**raw, "id": coll.name}]
     if not isinstance(raw, list):
-        raise ContentError(name, None, None, f'expected the {coll.name} entries '
-                                             f'(or {{"entries": [...]}})')
+        raise ContentError(name, None, where, f'expected a list of {coll.name} entries '
+                                              f'(or {{"entries": [...]}})')
     seen: set[str] = set()
     out: list[tuple[str, dict[str, Any]]] = []
     for n, entry in enumerate(raw, 1):
@@ -285,13 +373,19 @@ def _check_entry(file: str, entry_id: str, entry: Mapping[str, Any], coll: Colle
                  ) -> dict[str, Any]:
     clean = {k: v for k, v in entry.items() if not k.startswith("_")}
     prov = clean.get("provenance")
+    if prov is None:
+        raise ContentError(file, entry_id, "provenance",
+                           f"missing (one of {', '.join(PROVENANCES)})")
     if prov not in PROVENANCES:
         raise ContentError(file, entry_id, "provenance", f"must be one of {', '.join(PROVENANCES)}")
     for key in clean:
-        if key not in coll.fields and key not in ("id", "provenance", "note", "source"):
+        if key not in coll.fields and key not in META_KEYS:
             raise ContentError(file, entry_id, key,
                                f"unknown field; {coll.name} entries have "
                                f"{', '.join(sorted(coll.fields))}")
+    for key in ("note", "source"):
+        if key in clean and not isinstance(clean[key], str):
+            raise ContentError(file, entry_id, key, "must be text")
     for fname, spec in coll.fields.items():
         if fname not in clean:
             if spec.required:
@@ -315,9 +409,10 @@ def check_value(value: Any, spec: Field) -> str | None:
             return f"must be at least {spec.minimum}"
         if spec.maximum is not None and value > spec.maximum:
             return f"must be at most {spec.maximum}"
-    if spec.type == "list" and spec.items is not None:
+    if spec.items is not None and spec.type in ("list", "dict"):
         inner = Field(spec.items)
-        for i, item in enumerate(value):
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for i, item in items:
             problem = check_value(item, inner)
             if problem:
                 return f"item {i}: {problem}"
@@ -333,10 +428,10 @@ def template(schema: ContentSchema, content: Content | None = None) -> dict[str,
         docs = {name: _field_doc(spec) for name, spec in coll.fields.items()}
         files.setdefault(coll.filename, {})[f"_{coll.name}"] = {
             "doc": coll.doc or f"{schema.game_id} {coll.name}",
-            "fields": {"id": "str: the entry's id (an entry here replaces the shipped one "
-                              "with the same id)",
+            "fields": {"id": _id_doc(coll),
                         "provenance": "seed | public | provisional (set 'public' or 'seed' "
                                       "once copied from the printed game)",
+                        "note, source": "text, optional: where the entry comes from",
                         **docs},
             **({"count": f"the printed game has {coll.count} entries"}
                if coll.count is not None else {}),
@@ -347,6 +442,17 @@ def template(schema: ContentSchema, content: Content | None = None) -> dict[str,
             lay_over(files[coll.filename], coll.filename, ContentSchema(
                 schema.game_id, schema.data_dir, (coll,)), content)
     return files
+
+
+def _id_doc(coll: Collection) -> str:
+    replaces = "an entry here replaces the shipped one with the same id"
+    if coll.shape == "single":
+        return f"none: the object is the one {coll.name} entry and replaces it whole"
+    if coll.shape == "dict":
+        return f"the key the entry is stored under ({replaces})"
+    if coll.id_fields:
+        return f"made of {' + '.join(coll.id_fields)} ({replaces})"
+    return f"str: the entry's id ({replaces})"
 
 
 def _field_doc(spec: Field) -> str:
@@ -367,10 +473,13 @@ def summary_lines(content: Content) -> Iterable[str]:
             continue
         verb = "adds" if o.added else "overrides"
         yield f"{o.file}: {verb} {o.collection}/{o.id} ({o.provenance})"
-    for name in content.collections:
-        prov = [i for c, i in content.provisional() if c == name]
-        total = len(content.collections[name])
-        if prov:
-            yield f"{name}: {len(prov)} of {total} entries still provisional"
+    for name, coll in content.collections.items():
+        marks = Counter(e["provenance"] for e in coll.values())
+        if len(coll) == 1:
+            mark = next(iter(marks))
+            yield f"{name}: still provisional" if mark == "provisional" else f"{name}: {mark}"
+        elif marks["provisional"]:
+            yield f"{name}: {marks['provisional']} of {len(coll)} entries still provisional"
         else:
-            yield f"{name}: all {total} entries from the printed game"
+            yield f"{name}: none of {len(coll)} entries provisional (" + ", ".join(
+                f"{marks[m]} {m}" for m in PROVENANCES if marks[m]) + ")"

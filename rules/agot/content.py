@@ -1,12 +1,15 @@
 """AGoT's printed content as a content pack (``rules/content.py``): the collections a group can
-override entry by entry from ``CONTENT_DIR/agot/``. ``rules.agot.data`` still checks the whole
-board (adjacency symmetry, start armies within supply, track positions) after a pack is laid
-over the shipped files."""
+override entry by entry from ``CONTENT_DIR/agot/`` — the map, the houses, the order tokens and
+every table of ``game.json`` (Westeros decks, supply, King's Court stars, neutral forces, unit
+limits and costs, power tokens, turns, the wildling track, set-ups and printed variants).
+``rules.agot.data`` still checks the whole board (adjacency symmetry, start armies within
+supply, track positions) after a pack is laid over the shipped files."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from rules.agot.data import UNITS
 from rules.content import Collection, ContentSchema, Field
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -43,4 +46,67 @@ CONTENT_SCHEMA = ContentSchema("agot", DATA_DIR, (
         "effect": Field("str", "the engine's effect id"), "text": Field("str"),
     }, doc="Westeros cards (decks I-III); a card in two decks is two entries.",
        file="game.json", key="westeros", id_fields=("id", "deck")),
+    Collection("supply_table", {
+        "rows": Field("list", "supply level 0..6: the army sizes allowed, largest first",
+                      items="list"),
+    }, doc="The supply track: armies allowed at each supply level.", file="game.json",
+       key="supply_table", shape="single"),
+    Collection("court_stars", {
+        str(n): Field("list", f"{n} players: special-order stars of King's Court positions "
+                              f"1..{n}", items="int") for n in (3, 4, 5)
+    }, doc="Special orders allowed by the King's Court position.", file="game.json",
+       key="court_stars", shape="single"),
+    Collection("neutrals", {
+        "area": Field("str", "the area it holds"),
+        "strength": Field("int", "its defence strength", minimum=1, maximum=20),
+        "players": Field("list", "the player counts that use it", items="int"),
+        "kind": Field("str", "a printed neutral-force token, or an absent house's start units",
+                      choices=("token", "house_units")),
+        "house": Field("any", "house_units: the absent house (null for a token)"),
+        "units": Field("list", "house_units: the units standing there", items="str"),
+    }, doc="Neutral forces (one per area).", file="game.json", key="neutrals",
+       id_fields=("area",)),
+    Collection("unit_limits", {
+        u: Field("int", f"{u} pieces per house", minimum=0, maximum=30) for u in UNITS
+    }, doc="How many units of each type a house owns.", file="game.json", key="unit_limits",
+       shape="single"),
+    Collection("unit_strength", {
+        u: Field("int", f"a {u}'s combat strength", minimum=0, maximum=10) for u in UNITS
+    }, doc="Combat strength of each unit type.", file="game.json", key="unit_strength",
+       shape="single"),
+    Collection("muster_cost", {
+        **{u: Field("int", f"mustering points for a {u}", minimum=0, maximum=10)
+           for u in UNITS},
+        "upgrade": Field("int", "mustering points to turn a footman into a knight", minimum=0,
+                         maximum=10),
+    }, doc="Mustering costs.", file="game.json", key="muster_cost", shape="single"),
+    Collection("power_tokens", {
+        "per_house": Field("int", "power tokens a house owns", minimum=1, maximum=100),
+    }, doc="The power tokens of a house.", file="game.json", key="power_tokens",
+       shape="single"),
+    Collection("turns", {
+        "count": Field("int", "turns the game lasts", minimum=1, maximum=50),
+    }, doc="The game's length.", file="game.json", key="turns", shape="single"),
+    Collection("wildling", {
+        "start": Field("int", "threat at the start", minimum=0),
+        "max": Field("int", "the top of the threat track", minimum=1),
+        "step": Field("int", "threat added per wildling icon", minimum=1),
+    }, doc="The wildling threat track.", file="game.json", key="wildling", shape="single"),
+    Collection("setups", {
+        "houses": Field("list", "the houses played", items="str"),
+        "neutral_houses": Field("list", "absent houses whose start units are neutral forces",
+                                items="str"),
+        "castles_to_win": Field("int", "castles and strongholds for an immediate win",
+                                minimum=1, maximum=20),
+        "tracks": Field("dict", "throne, fiefdoms and court: the houses in start order",
+                        items="list"),
+    }, doc="Set-up by player count (id = the number of players).", file="game.json",
+       key="setups", shape="dict", count=3),
+    Collection("variants", {
+        "players": Field("int", "the player count it is for", minimum=3, maximum=5),
+        "default": Field("bool", "on unless the lobby turns it off"),
+        "text": Field("str", "what the variant changes"),
+        "court": Field("list", "the King's Court track it sets", items="str", required=False),
+    }, doc="Optional rules printed in the rulebook.", file="game.json", key="variants",
+       shape="dict"),
 ))

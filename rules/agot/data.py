@@ -505,17 +505,18 @@ def _load_game(folder: Path, areas: dict[str, Area], houses: dict[str, House]) -
     res["court_stars"] = stars
 
     # units and tokens
-    limits = _get(g, "unit_limits", dict, "game.json")
+    limits = content.values(_get(g, "unit_limits", dict, "game.json"))
     _check(set(limits) == set(UNITS), "game.json unit_limits", "expected footman, knight, ship")
     res["unit_limits"] = {u: int(limits[u]) for u in UNITS}
-    strength_raw = _get(g, "unit_strength", dict, "game.json")
+    strength_raw = content.values(_get(g, "unit_strength", dict, "game.json"))
     _check(set(strength_raw) == set(UNITS), "game.json unit_strength", "expected every unit")
     res["unit_strength"] = {u: int(strength_raw[u]) for u in UNITS}
-    cost_raw = _get(g, "muster_cost", dict, "game.json")
+    cost_raw = content.values(_get(g, "muster_cost", dict, "game.json"))
     _check(set(cost_raw) == {*UNITS, "upgrade"}, "game.json muster_cost", "units + upgrade")
     res["muster_cost"] = {u: int(v) for u, v in cost_raw.items()}
-    res["power_tokens"] = _get(g, "power_tokens", int, "game.json")
-    res["turns"] = _get(g, "turns", int, "game.json")
+    res["power_tokens"] = _get(_get(g, "power_tokens", dict, "game.json"), "per_house", int,
+                               "game.json power_tokens")
+    res["turns"] = _get(_get(g, "turns", dict, "game.json"), "count", int, "game.json turns")
     w = _get(g, "wildling", dict, "game.json")
     res["wildling_start"] = _get(w, "start", int, "game.json wildling")
     res["wildling_max"] = _get(w, "max", int, "game.json wildling")

@@ -1,6 +1,7 @@
 """Catan: Brotherhood of the Watch's printed content as a content pack (``rules/content.py``):
-board layouts and their variable mixes, the development deck, the heroes and the wildling
-token mix, overridable entry by entry from ``CONTENT_DIR/catan_watch/``.
+board layouts and their variable mixes, the development deck, the heroes and the starting
+heroes, the wildling token mix, the Wall, and the rule tables (resources, terrain yields, the
+bank, costs, pieces), overridable entry by entry from ``CONTENT_DIR/catan_watch/``.
 ``rules.catan_watch.data`` still checks the whole (number rules, 25 cards, 11 heroes, 57
 tokens) after a pack is laid over the shipped files."""
 
@@ -38,7 +39,46 @@ CONTENT_SCHEMA = ContentSchema("catan_watch", DATA_DIR, (
        count=11),
     Collection("wildling_tokens", {
         "types": Field("list", items="str"),
-        "per_clan": Field("dict", "token type -> count per clan (57 tokens in all)"),
+        "per_clan": Field("dict", "token type -> count per clan (57 tokens in all)",
+                          items="int"),
     }, doc="The wildling token mix.", file="components.json", key="wildling_tokens",
+       shape="single"),
+    Collection("wall", {
+        "sections": Field("int", "wall sections", minimum=1, maximum=8),
+        "fields_per_section": Field("int", "guard fields on each section", minimum=1,
+                                    maximum=20),
+        "trail_section": Field("dict", "wildling trail (die number) -> the section it leads to "
+                               "(0-based)", items="int"),
+        "clans": Field("list", "the wildling clans west to east: {id, name, trails}",
+                       items="dict"),
+        "camps_per_clan": Field("int", "camps of each clan", minimum=1, maximum=10),
+    }, doc="The Wall: sections, guard fields, wildling trails, clans and camps.",
+       file="boards.json", key="wall", shape="single"),
+    Collection("resources", {
+        "order": Field("list", "the five resources, in the order every table uses",
+                       items="str"),
+    }, doc="The resources.", file="components.json", key="resources", shape="single"),
+    Collection("terrain_yields", {
+        "map": Field("dict", "terrain -> the resource it yields (null: none)"),
+    }, doc="What each terrain yields.", file="components.json", key="terrain_yields",
+       shape="single"),
+    Collection("bank_per_resource", {
+        "value": Field("int", "cards of each resource in the bank", minimum=1, maximum=99),
+    }, doc="The bank.", file="components.json", key="bank_per_resource", shape="single"),
+    Collection("costs", {
+        piece: Field("dict", f"resources paid for {what}", items="int")
+        for piece, what in (("road", "a road"), ("settlement", "a settlement"),
+                            ("keep", "a keep"), ("development", "a development card"),
+                            ("guard", "a guard"))
+    }, doc="Building costs.", file="components.json", key="costs", shape="single"),
+    Collection("pieces", {
+        piece: Field("int", f"{piece}s per player", minimum=0, maximum=30)
+        for piece in ("settlement", "keep", "road", "guard")
+    }, doc="The pieces each player has.", file="components.json", key="pieces",
+       shape="single"),
+    Collection("starting_heroes", {
+        str(n): Field("list", f"{n} players: hero numbers dealt in seat order", items="int")
+        for n in (3, 4)
+    }, doc="The heroes players start with.", file="components.json", key="heroes.starting",
        shape="single"),
 ))

@@ -73,7 +73,7 @@ def _validate_boards(boards: dict[str, Any]) -> None:
 
 
 def _validate_components(comp: dict[str, Any]) -> None:
-    _check(tuple(comp["resources"]) == RESOURCES, "components: resource order")
+    _check(tuple(comp["resources"]["order"]) == RESOURCES, "components: resource order")
     deck = comp["development_deck"]
     _check(deck.get("provenance") in PROVENANCES, "development deck: provenance")
     _check(sum(c["count"] for c in deck["cards"]) == 25, "development deck: 25 cards")
@@ -88,7 +88,7 @@ def _validate_components(comp: dict[str, Any]) -> None:
     _check(len(heroes) == 11, "heroes: 11 cards")
     numbers = {h["number"] for h in heroes}
     _check(numbers == set(range(1, 12)), "heroes: numbered 1..11")
-    for n_players, start in comp["heroes"]["starting"].items():
+    for n_players, start in content.values(comp["heroes"]["starting"]).items():
         _check(len(start) == int(n_players) and set(start) <= numbers, "heroes: starting")
 
 
@@ -98,9 +98,9 @@ _validate_boards(BOARDS)
 _validate_components(COMPONENTS)
 
 COSTS: dict[str, tuple[int, ...]] = {
-    k: _cost(v, k) for k, v in COMPONENTS["costs"].items() if k != "provenance"
+    k: _cost(v, k) for k, v in content.values(COMPONENTS["costs"]).items()
 }
-PIECES: dict[str, int] = {k: v for k, v in COMPONENTS["pieces"].items() if k != "provenance"}
+PIECES: dict[str, int] = dict(content.values(COMPONENTS["pieces"]))
 BANK_START: int = COMPONENTS["bank_per_resource"]["value"]
 TERRAIN_RESOURCE: dict[str, int] = {
     t: (-1 if r is None else RES_INDEX[r])
@@ -119,16 +119,27 @@ WILDLING_TYPES: tuple[str, ...] = tuple(COMPONENTS["wildling_tokens"]["types"])
 HEROES: dict[int, dict[str, Any]] = {h["number"]: h for h in COMPONENTS["heroes"]["list"]}
 HERO_BY_ID: dict[str, int] = {h["id"]: h["number"] for h in COMPONENTS["heroes"]["list"]}
 STARTING_HEROES: dict[int, list[int]] = {
-    int(k): v for k, v in COMPONENTS["heroes"]["starting"].items()
+    int(k): v for k, v in content.values(COMPONENTS["heroes"]["starting"]).items()
 }
 
 
 def provisional_names(mode: str) -> list[str]:
-    """Shipped data sets that are stand-ins for the printed content in this mode."""
-    names: list[str] = ["harbours"]
-    if mode == "nights_watch":
-        names += ["gift_layouts", "gift_harbours", "wall_layout", "wildling_mix"]
-    names.append("development_deck")
-    if mode == "nights_watch":
-        names.append("watch_card")
-    return names
+    """Data sets this mode uses that are still stand-ins for the printed content — read from
+    the content in force, so a pack that replaces one with the printed data drops it."""
+    def stand_in(*entries: dict[str, Any]) -> bool:
+        return any(e.get("provenance") == "provisional" for e in entries)
+
+    nw = mode == "nights_watch"
+    layouts = BOARDS["layouts"]
+    gifts = [v for k, v in layouts.items() if k != "base_beginner"]
+    mixes = [v for k, v in BOARDS["variable"].items() if k != "base_beginner"]
+    named = [
+        ("harbours", stand_in(layouts["base_beginner"]["harbours"])),
+        ("gift_layouts", nw and stand_in(*gifts, *mixes)),
+        ("gift_harbours", nw and stand_in(*(g["harbours"] for g in gifts))),
+        ("wall_layout", nw and stand_in(WALL)),
+        ("wildling_mix", nw and stand_in(COMPONENTS["wildling_tokens"])),
+        ("development_deck", stand_in(*DEV_CARDS.values())),
+        ("watch_card", nw and stand_in(DEV_CARDS["watch"])),
+    ]
+    return [name for name, shown in named if shown]
