@@ -27,6 +27,7 @@ from rules.agot.march import attack_strength, support_areas, support_strength, t
 from rules.agot.state import Frame, State
 from rules.agot.supply import within_supply
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
+from rules.kit import secret
 
 SIDES = ("attacker", "defender")
 #: Casualty and retreat losses are taken cheapest first: footmen, then ships, then knights.
@@ -49,6 +50,12 @@ def new_battle(st: State, att: int, origin: str, area: str, units: list[int], bo
 
 def seat_of(fr: Frame, side: int) -> int:
     return fr["att"] if side == 0 else fr["dfn"]
+
+
+def card_choices(fr: Frame) -> tuple[secret.SeatSlots, secret.ReadyFlags]:
+    """The two sides' secret House cards and ready flags (indexed by side, not seat) as the
+    kit's commitments; the saved frame keeps its lists."""
+    return secret.SeatSlots(fr["cards"]), secret.ReadyFlags(fr["ready"])
 
 
 def _ability(fr: Frame, side: int) -> str | None:
@@ -167,18 +174,19 @@ class Battle(Handler):
                 self._resolve_neutral(st, fr, ev)
                 return True
             fr["step"] = "cards"
+            chosen, ready = card_choices(fr)
             for side in (0, 1):
                 hand = st.hands[seat_of(fr, side)]
                 if len(hand) == 1:  # no choice, and the hand is public knowledge anyway
-                    fr["cards"][side] = hand[0]
-                    fr["ready"][side] = True
+                    secret.commit(chosen, side, hand[0], ready, lock=True)
             return True
         if step == "cards":
-            if not all(fr["ready"]):
+            chosen, ready = card_choices(fr)
+            if not secret.complete((0, 1), chosen, ready):
                 return False
             fr["revealed"] = True
             emit(ev, "cards_revealed", area=fr["area"], attacker=fr["att"], defender=fr["dfn"],
-                 cards=list(fr["cards"]))
+                 cards=[cid for _, cid in secret.reveal(chosen, keep=True)])
             self._immediate(st, fr, ev)
             fr["step"] = "blade"
             return True
@@ -443,7 +451,7 @@ class Battle(Handler):
         if step == "support":
             return frozenset(self._support_pending(fr))
         if step == "cards":
-            return frozenset(seat_of(fr, s) for s in (0, 1) if not fr["ready"][s])
+            return frozenset(seat_of(fr, s) for s in secret.waiting((0, 1), *card_choices(fr)))
         if step == "blade_wait":
             return frozenset({blade_holder(st)})
         if step == "casualties_wait":
@@ -466,19 +474,20 @@ class Battle(Handler):
             self._act_support(st, fr, seat, action, ev)
         elif k in ("choose_card", "ready"):
             side = 0 if seat == fr["att"] else 1
+            chosen, ready_sides = card_choices(fr)
             if k == "choose_card":
                 cid = P.get(action, "card")
                 if not isinstance(cid, str) or cid not in st.hands[seat]:
                     raise RuleViolation("illegal", text("agot.error.card_not_in_hand",
                                                         card=repr(cid)))
                 ready = P.boolean(P.get(action, "ready", False), "ready")
-                fr["cards"][side] = cid
+                secret.commit(chosen, side, cid, ready_sides, lock=ready)
             else:
-                if fr["cards"][side] is None:
+                if side not in chosen:
                     raise RuleViolation("illegal", text("agot.error.card_first"))
                 ready = True
+                secret.mark_ready(chosen, ready_sides, side)
             if ready:
-                fr["ready"][side] = True
                 emit(ev, "card_ready", seat=seat, area=fr["area"])
         elif k == "use_blade":
             if P.boolean(P.get(action, "use"), "use"):
@@ -546,7 +555,7 @@ class Battle(Handler):
             side = 0 if seat == fr["att"] else 1
             acts: list[Action | ActionSpec] = [
                 Action("choose_card", {"card": c, "ready": True}) for c in sorted(st.hands[seat])]
-            if fr["cards"][side] is not None:
+            if side in card_choices(fr)[0]:
                 acts.append(Action("ready"))
             return acts
         if step == "blade_wait":
@@ -582,7 +591,7 @@ class Battle(Handler):
             return Action("support", {"side": "none"})
         if step == "cards":
             side = 0 if seat == fr["att"] else 1
-            if fr["cards"][side] is not None:
+            if side in card_choices(fr)[0]:
                 return Action("ready")
             return Action("choose_card", {"card": self._lowest_card(st, seat), "ready": True})
         if step == "blade_wait":
@@ -641,7 +650,8 @@ class Battle(Handler):
             "neutral_strength": st.neutral[fr["area"]][0] if fr["dfn"] < 0 else None,
             "attacking_units": P.count_dict(fr["units"]), "march_bonus": fr["bonus"],
             "support": dict(fr["decl"]), "step": fr["step"],
-            "cards_ready": {SIDES[s]: fr["ready"][s] for s in (0, 1)},
+            "cards_ready": {SIDES[s]: done for s, done in
+                            secret.public_status((0, 1), *card_choices(fr)).items()},
         }
         if fr["revealed"]:
             out["cards"] = {SIDES[s]: fr["cards"][s] for s in (0, 1)}

@@ -42,14 +42,24 @@ def _card(c: Any) -> str | Text:
     return card.name if card else text("agot.log.no_card")
 
 
-def _wcard(c: Any) -> str:
-    w = board().wcards.get(c) if isinstance(c, str) else None
-    return w.name if w else str(c)
+def westeros_text(card: Any) -> str | Text:
+    """A Westeros card's name, by its id or engine effect key: the catalog's
+    (``agot.westeros.<effect>``), since the Czech rulebook translates these names."""
+    b = board()
+    w = b.wcards.get(card) if isinstance(card, str) else None
+    if w is None:
+        w = next((x for x in b.wcards.values() if x.effect == card), None)
+    return text(f"agot.westeros.{w.effect}") if w else str(card)
 
 
-def _token(t: Any) -> str:
-    tok = board().tokens.get(t) if isinstance(t, str) else None
-    return tok.label if tok else str(t)
+def order_text(token: Any) -> str | Text:
+    """An order token's name (``Special March +1``) from the catalog (``agot.order.<kind>``,
+    ``….special``): the printed tokens carry only icons, so each language names them."""
+    tok = board().tokens.get(token) if isinstance(token, str) else None
+    if tok is None:
+        return str(token)
+    return text(f"agot.order.{tok.kind}{'.special' if tok.special else ''}",
+                bonus=f"{tok.bonus:+d}")
 
 
 def _track(t: Any) -> Text:
@@ -57,7 +67,8 @@ def _track(t: Any) -> Text:
 
 
 def _orders(d: Mapping[str, Any]) -> Text | list[Text]:
-    parts = [text("agot.log.order_at", area=_area(a), order=_token(o["order"]), house=_house(o))
+    parts = [text("agot.log.order_at", area=_area(a), order=order_text(o["order"]),
+                  house=_house(o))
              for a, o in d["orders"].items()]
     return parts or text("agot.log.no_orders")
 
@@ -96,8 +107,14 @@ def _support(d: Mapping[str, Any]) -> Text:
                 battle=_area(d["battle"]))
 
 
+def _ability_name(ability: Any) -> str:
+    """An ability by the House card that has it (a name the rulebook keeps in English)."""
+    card = next((c for c in board().cards.values() if c.ability == ability), None)
+    return card.name if card else str(ability)
+
+
 def _ability(d: Mapping[str, Any]) -> Text:
-    name = str(d["ability"]).replace("_", " ").title()
+    name = _ability_name(d["ability"])
     target = d.get("target")
     if not target:
         return text("agot.log.ability", house=_house(d), ability=name)
@@ -133,8 +150,8 @@ _LINES: dict[str, Callable[[Mapping[str, Any]], Text]] = {
     "winter_is_coming": lambda d: text("agot.log.winter_is_coming", deck=d["deck"]),
     "deck_shuffled": lambda d: text("agot.log.deck_shuffled", deck=d["deck"]),
     "westeros_revealed": lambda d: text("agot.log.westeros_revealed",
-                                        cards=[_wcard(c) for c in d["cards"]]),
-    "westeros_card": lambda d: text("agot.log.westeros_card", card=_wcard(d["card"])),
+                                        cards=[westeros_text(c) for c in d["cards"]]),
+    "westeros_card": lambda d: text("agot.log.westeros_card", card=westeros_text(d["card"])),
     "wildling_threat": lambda d: text("agot.log.wildling_threat", before=d["before"],
                                       after=d["after"]),
     "supply_adjusted": lambda d: text("agot.log.supply_adjusted", house=_house(d),
@@ -162,7 +179,7 @@ _LINES: dict[str, Callable[[Mapping[str, Any]], Text]] = {
     "orders_revealed": lambda d: text("agot.log.orders_revealed", orders=_orders(d)),
     "raven_pass": lambda d: text("agot.log.raven_pass", house=_house(d)),
     "raven_swap": lambda d: text("agot.log.raven_swap", house=_house(d), area=_area(d["area"]),
-                                 old=_token(d["old"]), new=_token(d["new"])),
+                                 old=order_text(d["old"]), new=order_text(d["new"])),
     "raid": _raid,
     "march": _march,
     "power_token_removed": lambda d: text("agot.log.power_token_removed", house=_house(d),
@@ -180,7 +197,7 @@ _LINES: dict[str, Callable[[Mapping[str, Any]], Text]] = {
                                      d_card=_card(d["cards"][1])),
     "ability": _ability,
     "ability_declined": lambda d: text("agot.log.ability_declined", house=_house(d),
-                                       ability=str(d["ability"]).replace("_", " ").title()),
+                                       ability=_ability_name(d["ability"])),
     "blade_used": lambda d: text("agot.log.blade_used", house=_house(d)),
     "battle_result": lambda d: text("agot.log.battle_result", area=_area(d["area"]),
                                     attacker=_house(d, "attacker"), a=d["strength"][0],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import permutations
 from typing import Any
 
 from rules.agot import battle as _battle  # noqa: F401  (registers its frame)
@@ -29,6 +30,7 @@ from rules.base import (
     RuleViolation,
     Seat,
     Text,
+    Variant,
     text,
 )
 from rules.content import ContentSchema
@@ -75,8 +77,21 @@ class AgotRules(GameRules):
         return st
 
     def config_schema(self) -> list[ConfigOption]:
-        # "random" or a list naming each seat's house: checked by ``new_game``.
-        return [ConfigOption("houses", "free", "random", label="agot.option.houses")]
+        # The valid values: "random", or one house per seat in joining order, every house
+        # that plays at that seat count once ("stark/lannister/baratheon" is for 3 seats).
+        # The option stays free because ``new_game`` also reads a seating written with commas
+        # or spaces, in capitals, or as a JSON list, as it always has.
+        seatings = {"/".join(order): (n,) for n in range(self.min_seats, self.max_seats + 1)
+                    for order in permutations(board().setup(n)["houses"])}
+        return [ConfigOption("houses", "free", "random", ("random", *seatings),
+                             label="agot.option.houses", seats=seatings)]
+
+    def variants(self) -> list[Variant]:
+        # One mode: the rulebook's 3- and 4-player games differ from the 5-player one only by
+        # the seat count (houses left out, their lands held by neutral forces), which the
+        # lobby's player count decides. The optional Lannister court swap in the data is not
+        # an option the engine offers. Named "default" as it always was: tables type it.
+        return [Variant("default", {}, (3, 4, 5))]
 
     def n_seats(self, state: State) -> int:
         return state.n

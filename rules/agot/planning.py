@@ -7,9 +7,11 @@ from typing import Any
 from rules.agot import params as P
 from rules.agot.board import board
 from rules.agot.control import area_label, house_label, raven_holder
+from rules.agot.describe import order_text, westeros_text
 from rules.agot.flow import Handler, emit, pop, register
 from rules.agot.state import Frame, State
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
+from rules.kit import secret
 
 _BANNED = {"sea_of_storms": "raid", "storm_of_swords": "defense",
            "feast_for_crows": "consolidate"}
@@ -45,11 +47,11 @@ def check_orders(st: State, seat: int, orders: dict[str, str]) -> None:
         if t is None:
             raise RuleViolation("bad_params", text("agot.error.unknown_token", value=repr(tok)))
         if tok in used:
-            raise RuleViolation("illegal", text("agot.error.token_used", order=t.label))
+            raise RuleViolation("illegal", text("agot.error.token_used", order=order_text(tok)))
         used.add(tok)
         if t.kind in banned:
             raise RuleViolation("illegal", text(_BAN_TEXT[t.kind],
-                                                card=b.wcards[_BANNED_BY[t.kind]].name))
+                                                card=westeros_text(_BANNED_BY[t.kind])))
         if t.kind == "consolidate" and b.is_sea[area]:
             raise RuleViolation("illegal", text("agot.error.consolidate_at_sea"))
         special += t.special
@@ -58,8 +60,16 @@ def check_orders(st: State, seat: int, orders: dict[str, str]) -> None:
 
 
 def new_planning_frame(st: State) -> Frame:
+    # Every house starts committed to "no orders"; a house with no units has nothing to
+    # decide and starts ready.
     ready = [not orderable(st, s) for s in range(st.n)]
     return {"kind": "planning", "orders": [{} for _ in range(st.n)], "ready": ready}
+
+
+def commitments(fr: Frame) -> tuple[secret.SeatSlots, secret.ReadyFlags]:
+    """The frame's secret orders and ready flags as the kit's commitments; the saved frame
+    keeps its seat-indexed lists."""
+    return secret.SeatSlots(fr["orders"]), secret.ReadyFlags(fr["ready"])
 
 
 def _parse_orders(value: Any) -> dict[str, str]:
@@ -79,11 +89,12 @@ class Planning(Handler):
     actions = ("place_orders", "place_order", "remove_order", "ready")
 
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
-        return frozenset(s for s in range(st.n) if not fr["ready"][s])
+        return secret.waiting(range(st.n), *commitments(fr))
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         k = action.kind
-        mine: dict[str, str] = fr["orders"][seat]
+        orders, ready_seats = commitments(fr)
+        mine: dict[str, str] = orders[seat]
         if k == "place_orders":
             new = _parse_orders(P.get(action, "orders"))
             ready = P.boolean(P.get(action, "ready", False), "ready")
@@ -110,17 +121,17 @@ class Planning(Handler):
         else:
             raise RuleViolation("wrong_phase", text("agot.error.place_orders_now"))
         check_orders(st, seat, new)
-        fr["orders"][seat] = dict(sorted(new.items()))
+        secret.commit(orders, seat, dict(sorted(new.items())), ready_seats, lock=ready)
         if ready:
-            fr["ready"][seat] = True
             emit(ev, "orders_ready", seat=seat)
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        if not all(fr["ready"]):
+        orders, ready_seats = commitments(fr)
+        if not secret.complete(range(st.n), orders, ready_seats):
             return False
         st.orders = {}
-        for s in range(st.n):
-            for area, tok in fr["orders"][s].items():
+        for s, mine in secret.reveal(orders, keep=True):
+            for area, tok in mine.items():
                 st.orders[area] = [s, tok]
         emit(ev, "orders_revealed",
              orders={a: {"seat": o[0], "order": o[1]} for a, o in sorted(st.orders.items())})
@@ -157,9 +168,11 @@ class Planning(Handler):
         return text("agot.phase.planning")
 
     def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"ready": {str(s): fr["ready"][s] for s in range(st.n)}}
+        orders, ready_seats = commitments(fr)
+        status = secret.public_status(range(st.n), orders, ready_seats)
+        out: dict[str, Any] = {"ready": {str(s): done for s, done in status.items()}}
         if seat is not None:
-            out["your_orders"] = dict(fr["orders"][seat])
+            out["your_orders"] = dict(orders[seat])
         return out
 
 
@@ -232,7 +245,7 @@ class Raven(Handler):
         mine = {a: x[1] for a, x in st.orders.items() if x[0] == seat}
         if tok in mine.values():
             raise RuleViolation("illegal", text("agot.error.token_placed",
-                                                order=board().tokens[tok].label))
+                                                order=order_text(tok)))
         check_orders(st, seat, {**mine, area: tok})
         old = o[1]
         o[1] = tok

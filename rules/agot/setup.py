@@ -10,6 +10,7 @@ from rules.agot.board import UNIT_INDEX, board
 from rules.agot.flow import drive
 from rules.agot.state import State
 from rules.base import Event, RuleViolation, text
+from rules.kit import cards as kit_cards
 from rules.rng import Rng
 
 
@@ -65,7 +66,7 @@ def new_state(config: Mapping[str, Any], n: int, seed: int) -> tuple[State, list
     st.decks = []
     for deck in (1, 2, 3):
         cards = [w.id for w in b.data.westeros_deck(deck)]
-        st.decks.append(rng.shuffled(cards))
+        st.decks.append(kit_cards.shuffled_deck(cards, rng))
     st.westeros = []
     st.restrictions = []
     st.blade_used = False

@@ -27,6 +27,7 @@ from rules.agot.flow import Handler, emit, pop, register, update_supply
 from rules.agot.state import Frame, State
 from rules.agot.supply import army_sizes, min_removals, reduction_plan, within_supply
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
+from rules.kit import cards, secret
 
 MUSTER_COST = {"footman": 1, "knight": 2, "ship": 1, "upgrade": 1}
 #: "a knight costs 2": the price of each kind of muster, for refusals.
@@ -50,6 +51,9 @@ def _track(fr: Frame) -> Text:
 
 
 RESTRICTIONS = ("sea_of_storms", "storm_of_swords", "rains_of_autumn", "feast_for_crows")
+#: The Westeros decks are saved top card first: each round's card is looked at on top and
+#: then goes under its deck.
+DECK_TOP = cards.FRONT
 
 
 class Westeros(Handler):
@@ -62,10 +66,10 @@ class Westeros(Handler):
         if step == 0:
             drawn = []
             for i, deck in enumerate(st.decks):
-                while b.wcards[deck[0]].effect == "winter_is_coming":
+                while b.wcards[cards.peek(deck, DECK_TOP)].effect == "winter_is_coming":
                     emit(ev, "winter_is_coming", deck=i + 1)  # its line says: reshuffled
-                    st.rng.shuffle(deck)
-                drawn.append(deck[0])
+                    cards.reshuffle(deck, st.rng)
+                drawn.append(cards.peek(deck, DECK_TOP))
             st.westeros = drawn
             emit(ev, "westeros_revealed", round=st.round, cards=list(drawn))
             icons = sum(1 for c in drawn if b.wcards[c].wildling)
@@ -78,7 +82,7 @@ class Westeros(Handler):
             self._resolve(st, st.westeros[step - 1], ev)
         else:
             for deck in st.decks:
-                deck.append(deck.pop(0))
+                cards.cycle(deck, DECK_TOP)
             pop(st, fr)
         return True
 
@@ -314,28 +318,47 @@ class Muster(Handler):
 
 # ---- secret auctions: Clash of Kings and the Night's Watch -----------------------------------
 def new_auction(st: State, kind: str, track: int) -> Frame:
+    # Every house starts committed to a bid of 0; a house without power has nothing to
+    # decide and starts ready.
     return {"kind": kind, "track": track, "step": "bid", "bids": [0] * st.n,
             "ready": [st.power[s] == 0 for s in range(st.n)], "ranking": [], "chosen": -1,
             "owed": [0] * st.n}
+
+
+def _bids(fr: Frame) -> tuple[secret.SeatSlots, secret.ReadyFlags]:
+    """The frame's secret bids and ready flags as the kit's commitments; the saved frame
+    keeps its seat-indexed lists (and the bids stay there, public, after the reveal)."""
+    return secret.SeatSlots(fr["bids"]), secret.ReadyFlags(fr["ready"])
+
+
+def _revealed_bids(fr: Frame) -> list[int]:
+    return [amount for _, amount in secret.reveal(_bids(fr)[0], keep=True)]
 
 
 class Auction(Handler):
     """Shared by both auctions: secret bids, revisable until ready."""
 
     def _bid_act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        bids, ready_seats = _bids(fr)
         if action.kind == "bid":
             amount = P.integer(P.get(action, "amount"), "amount", 0, 10**6)
             if amount > st.power[seat]:
                 raise RuleViolation("illegal", text("agot.error.bid_power", n=st.power[seat]))
             ready = P.boolean(P.get(action, "ready", False), "ready")
-            fr["bids"][seat] = amount
+            secret.commit(bids, seat, amount, ready_seats, lock=ready)
         elif action.kind == "ready":
             ready = True
+            secret.mark_ready(bids, ready_seats, seat)
         else:
             raise RuleViolation("wrong_phase", text("agot.error.bid_now"))
         if ready:
-            fr["ready"][seat] = True
             emit(ev, "bid_ready", seat=seat)
+
+    def _bid_waiting(self, st: State, fr: Frame) -> frozenset[int]:
+        return secret.waiting(range(st.n), *_bids(fr))
+
+    def _bids_in(self, st: State, fr: Frame) -> bool:
+        return secret.complete(range(st.n), *_bids(fr))
 
     def _bid_legal(self, st: State, seat: int) -> list[Action | ActionSpec]:
         out: list[Action | ActionSpec] = [
@@ -344,9 +367,11 @@ class Auction(Handler):
         return out
 
     def _bid_view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"ready": {str(s): fr["ready"][s] for s in range(st.n)}}
+        bids, ready = _bids(fr)
+        status = secret.public_status(range(st.n), bids, ready)
+        out: dict[str, Any] = {"ready": {str(s): done for s, done in status.items()}}
         if seat is not None and fr["step"] == "bid":
-            out["your_bid"] = fr["bids"][seat]
+            out["your_bid"] = bids[seat]
         if fr["step"] != "bid":
             out["bids"] = {str(s): fr["bids"][s] for s in range(st.n)}
         return out
@@ -375,10 +400,10 @@ class Clash(Auction):
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
         if fr["step"] == "bid":
-            if not all(fr["ready"]):
+            if not self._bids_in(st, fr):
                 return False
             track = TRACKS[fr["track"]]
-            emit(ev, "bids_revealed", purpose=track, bids=list(fr["bids"]))
+            emit(ev, "bids_revealed", purpose=track, bids=_revealed_bids(fr))
             ranking, tied = self._ranked(st, fr, st.tracks[track])
             fr["ranking"] = ranking
             if tied:
@@ -400,7 +425,7 @@ class Clash(Auction):
 
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
         if fr["step"] == "bid":
-            return frozenset(s for s in range(st.n) if not fr["ready"][s])
+            return self._bid_waiting(st, fr)
         return frozenset({throne_holder(st)})
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
@@ -501,11 +526,12 @@ class Wildlings(Auction):
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
         step = fr["step"]
         if step == "bid":
-            if not all(fr["ready"]):
+            if not self._bids_in(st, fr):
                 return False
-            total = sum(fr["bids"])
+            bids = _revealed_bids(fr)
+            total = sum(bids)
             won = total >= st.wildling
-            emit(ev, "bids_revealed", purpose="wildlings", bids=list(fr["bids"]),
+            emit(ev, "bids_revealed", purpose="wildlings", bids=bids,
                  total=total, threat=st.wildling, watch_wins=won)
             for s in range(st.n):
                 st.power[s] -= fr["bids"][s]
@@ -554,7 +580,7 @@ class Wildlings(Auction):
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
         step = fr["step"]
         if step == "bid":
-            return frozenset(s for s in range(st.n) if not fr["ready"][s])
+            return self._bid_waiting(st, fr)
         if step == "tie":
             return frozenset({throne_holder(st)})
         if step == "reclaim":

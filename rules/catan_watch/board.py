@@ -12,12 +12,12 @@ from functools import cache, lru_cache
 from typing import Any
 
 from rules.catan_watch.data import BOARDS, N_SECTIONS, RES_INDEX, TERRAIN_RESOURCE
+from rules.kit.grid import hex_distance, incidence, neighbours_in
 from rules.rng import Rng
 
-# Corner offsets from the centre, clockwise from the top; side k joins corners k and k+1.
+# Corner offsets from the centre, clockwise from the top; side k joins corners k and k+1, so
+# the neighbour across side k lies in the kit's axial direction k (0 NE, 1 E, ... 5 NW).
 _CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-# Neighbour across side k (0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW).
-_SIDE_NEIGHBOUR = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 
 
 @dataclass(frozen=True)
@@ -45,11 +45,6 @@ class Geometry:
     @property
     def n_edges(self) -> int:
         return len(self.edge_vertices)
-
-
-def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 @cache
@@ -92,21 +87,8 @@ def geometry(shape: str) -> Geometry:
     for h, vs in enumerate(hex_vertices):
         for v in vs:
             v_hexes[v].append(h)
-    v_nb: list[list[int]] = [[] for _ in range(nv)]
-    v_edges: list[list[int]] = [[] for _ in range(nv)]
-    for i, (a, b) in enumerate(edges):
-        v_nb[a].append(b)
-        v_nb[b].append(a)
-        v_edges[a].append(i)
-        v_edges[b].append(i)
-    hex_nb = tuple(
-        tuple(
-            hex_index[(q + dq, r + dr)]
-            for dq, dr in _SIDE_NEIGHBOUR
-            if (q + dq, r + dr) in hex_index
-        )
-        for q, r in hexes
-    )
+    v_inc = incidence(edges, nv)
+    hex_nb = tuple(neighbours_in(h, hex_index) for h in hexes)
     return Geometry(
         shape=shape,
         hexes=tuple(hexes),
@@ -115,18 +97,15 @@ def geometry(shape: str) -> Geometry:
         hex_neighbours=hex_nb,
         vertex_xy=tuple(vxy),
         vertex_hexes=tuple(tuple(x) for x in v_hexes),
-        vertex_neighbours=tuple(tuple(x) for x in v_nb),
-        vertex_edges=tuple(tuple(x) for x in v_edges),
+        vertex_neighbours=tuple(tuple(o for _, o in x) for x in v_inc),
+        vertex_edges=tuple(tuple(e for e, _ in x) for x in v_inc),
         edge_vertices=tuple(edges),
         edge_of=edge_of,
         side_edge=side_edge,
         section_paths=_section_paths(hexes, rows) if shape.startswith("gift") else (),
-        vertex_adj=tuple(
-            tuple((e, edges[e][0] if edges[e][1] == v else edges[e][1]) for e in v_edges[v])
-            for v in range(nv)
-        ),
+        vertex_adj=tuple(tuple(x) for x in v_inc),
         edge_adj=tuple(
-            tuple((v, tuple(f for f in v_edges[v] if f != e)) for v in edges[e])
+            tuple((v, tuple(f for f, _ in v_inc[v] if f != e)) for v in edges[e])
             for e in range(len(edges))
         ),
     )

@@ -12,6 +12,7 @@ from rules.catan_watch.names import corner_name, path_name
 from rules.catan_watch.specials import update_longest
 from rules.catan_watch.state import State, add_harbour
 from rules.catan_watch.wildlings import draw_token, reveal
+from rules.kit import cards
 
 SETTLEMENTS, KEEPS, ROADS, GUARDS = 0, 1, 2, 3
 
@@ -256,7 +257,8 @@ def buy_development(state: State, seat: int, events: Events) -> None:
     need(state, seat, "development")
     pay(state, seat, COSTS["development"])
     state.built = True  # step 3 has begun: no more trading this turn
-    take_development(state, seat, state.dev_deck.pop(), events)
+    (card,) = cards.draw(state.dev_deck, 1, state.rng)
+    take_development(state, seat, card, events)
 
 
 def take_development(state: State, seat: int, card: str, events: Events) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.base import Event, Text, text
 from rules.catan_watch.data import HEROES, RESOURCES, WALL
-from rules.catan_watch.names import letter
+from rules.catan_watch.names import letter, spot_text
 
 #: The players' piece colours, by seat. The rulebook has each player choose a colour and
 #: names red and blue players in its examples; these four are the board image's colours.
@@ -83,12 +83,13 @@ def _dev(c: Any) -> Text:
 def _corner(d: Mapping[str, Any]) -> Any:
     """The corner by the board's name for it ("A/B/E"); logs written before events carried
     the name show the engine's id."""
-    return d.get("at") or d["vertex"]
+    at = d.get("at")
+    return spot_text(at) if isinstance(at, str) and at else d["vertex"]
 
 
 def _path(d: Mapping[str, Any], key: str = "edge") -> Any:
     at = d.get("at") if key == "edge" else d.get(f"{key}_at")
-    return at or d[key]
+    return spot_text(at) if isinstance(at, str) and at else d[key]
 
 
 def _line(kind: str, d: Mapping[str, Any], v: int | None, key: str = "seat",

@@ -26,7 +26,6 @@ from rules.catan_watch.common import (
     randbelow,
     res_of,
     res_text,
-    shuffle,
 )
 from rules.catan_watch.data import (
     CAMPS_PER_CLAN,
@@ -42,6 +41,7 @@ from rules.catan_watch.points import public_vp
 from rules.catan_watch.specials import update_largest, update_longest
 from rules.catan_watch.state import MAIN, MANCE, MELISANDRE, MORMONT, ROLL, State, reindex
 from rules.catan_watch.wildlings import reveal_from_supply
+from rules.kit import cards as kit_cards
 from rules.rng import Rng
 
 # Heroes whose ability belongs to trading/building (step 2-3) need the dice rolled first.
@@ -239,7 +239,7 @@ def use(state: State, seat: int, params: Mapping[str, Any], events: Events) -> N
     elif hid == "melisandre":
         pay(state, seat, _substituted(COSTS["development"], params))
         state.built = True  # a build of step 3: no more trading this turn
-        top = [state.dev_deck.pop() for _ in range(min(3, len(state.dev_deck)))]
+        top = kit_cards.draw(state.dev_deck, 3, state.rng)
         state.pending = {"kind": "melisandre", "cards": top, "return": state.phase}
         state.phase = MELISANDRE
         events.append(ev("development_offer", {"seat": seat, "cards": top}, frozenset({seat})))
@@ -345,11 +345,10 @@ def mance_take(state: State, seat: int, params: Mapping[str, Any], events: Event
 def melisandre_pick(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
     pending = state.pending
     assert pending is not None
-    cards = pending["cards"]
-    i = int_param(params, "index", 0, len(cards), "card index")
-    card = cards.pop(i)
-    state.dev_deck.extend(cards)
-    shuffle(state.rng, state.dev_deck)
+    offer = pending["cards"]
+    i = int_param(params, "index", 0, len(offer), "card index")
+    card = offer.pop(i)
+    kit_cards.shuffle_in(state.dev_deck, offer, state.rng)
     take_development(state, seat, card, events)
     state.phase = pending["return"]
     state.pending = None

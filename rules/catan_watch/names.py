@@ -5,16 +5,25 @@ the image draws the letter on every hex. A corner is named by the letters of the
 around it (``A/B/E``), a path by the two hexes it separates (``A–B``); a coastal spot that
 touches a single hex, or a corner whose hexes name another corner too, adds its compass
 direction (``A (NW)``, ``A (W edge)``).
+
+Those names (``spot_names``) are the spots' codes: unique within a board and carried by log
+events. Players read them through ``spot_text``, which names the direction in their language
+(the catalog's ``catan.dir.*``), the rest being letters.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
+from rules.base import Text, text
 from rules.catan_watch.board import geometry
 
 _CORNER_DIRS = ("N", "NE", "SE", "S", "SW", "NW")  # corners clockwise from the top
 _SIDE_DIRS = ("NE", "E", "SE", "SW", "W", "NW")  # side k joins corners k and k+1
+_EDGE = " edge"
+_DIRECTED = re.compile(r"(?P<spot>.+) \((?P<dir>N|NE|E|SE|S|SW|W|NW)(?P<edge>" + _EDGE
+                       + r")?\)")
 
 
 def letter(hex_id: int) -> str:
@@ -43,7 +52,7 @@ def spot_names(shape: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         h = shared[0]
         i, j = rings[h].index(a), rings[h].index(b)
         side = i if (i + 1) % 6 == j else j
-        paths.append(f"{letter(h)} ({_SIDE_DIRS[side]} edge)")
+        paths.append(f"{letter(h)} ({_SIDE_DIRS[side]}{_EDGE})")
     return tuple(corners), tuple(paths)
 
 
@@ -53,3 +62,14 @@ def corner_name(shape: str, v: int) -> str:
 
 def path_name(shape: str, e: int) -> str:
     return spot_names(shape)[1][e]
+
+
+def spot_text(name: str) -> str | Text:
+    """A spot's code (``A (NW edge)``) as players read it: the compass direction from the
+    catalog (``catan.spot.corner``/``catan.spot.edge``, ``catan.dir.nw``); a code without a
+    direction is letters only and stays as it is. Works on the codes logs already hold."""
+    found = _DIRECTED.fullmatch(name)
+    if found is None:
+        return name
+    key = "catan.spot.edge" if found["edge"] else "catan.spot.corner"
+    return text(key, spot=found["spot"], dir=text(f"catan.dir.{found['dir'].lower()}"))

@@ -61,7 +61,10 @@ class CatanWatchRules(GameRules):
     def variants(self) -> list[Variant]:
         seats = tuple(range(self.min_seats, self.max_seats + 1))
         return [Variant("base", {}, seats),
-                Variant("nights_watch", {"mode": "nights_watch"}, seats)]
+                Variant("nights_watch", {"mode": "nights_watch"}, seats),
+                Variant("variable", {"layout": "variable"}, seats),
+                Variant("nights_watch_tragedy", {"mode": "nights_watch", "layout": "variable",
+                                                 "heroes_tragedy": True}, seats)]
 
     def n_seats(self, state: State) -> int:
         return state.n

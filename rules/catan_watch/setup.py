@@ -16,7 +16,7 @@ from rules.catan_watch.build import (
     setup_road_spots,
     setup_yield,
 )
-from rules.catan_watch.common import Events, die, ev, illegal, int_param, piece_text, shuffle
+from rules.catan_watch.common import Events, die, ev, illegal, int_param, piece_text
 from rules.catan_watch.data import (
     BANK_START,
     COMPONENTS,
@@ -28,6 +28,7 @@ from rules.catan_watch.data import (
     WILDLING_TYPES,
 )
 from rules.catan_watch.state import BASE, NIGHTS_WATCH, ROLL, SETUP, State, seal_base
+from rules.kit import cards
 from rules.rng import Rng
 
 CONFIG_DEFAULTS: dict[str, Any] = {"mode": BASE, "layout": "beginner", "heroes_tragedy": False}
@@ -98,8 +99,7 @@ def new_game(config: Mapping[str, Any], n: int, seed: int) -> State:
     s.hands = [[0] * 5 for _ in range(n)]
     s.bank = [BANK_START] * 5
     deck = [c["id"] for c in DEV_CARDS.values() if nw or c["base"] for _ in range(c["count"])]
-    shuffle(rng, deck)
-    s.dev_deck = deck
+    s.dev_deck = cards.shuffled_deck(deck, rng)
     s.dev_hand = [[] for _ in range(n)]
     s.dev_new = []
     s.dev_played_turn = -1
@@ -161,15 +161,14 @@ def _starting_player(s: State) -> int:
 def _wildling_setup(s: State) -> None:
     per_clan = COMPONENTS["wildling_tokens"]["per_clan"]
     tokens = [(t, clan) for clan in range(3) for t in WILDLING_TYPES for _ in range(per_clan[t])]
-    shuffle(s.rng, tokens)
+    supply = cards.shuffled_deck(tokens, s.rng)
     # One face-down token under each settlement left on the cost card after the set-up,
     # two under each keep; the rest is the general supply.
     for seat in range(s.n):
-        s.card_settlement_tokens[seat] = [
-            tokens.pop() for _ in range(PIECES["settlement"] - SETUP_SETTLEMENTS)
-        ]
-        s.card_keep_tokens[seat] = [[tokens.pop(), tokens.pop()] for _ in range(PIECES["keep"])]
-    s.tokens = tokens
+        s.card_settlement_tokens[seat] = cards.draw(
+            supply, PIECES["settlement"] - SETUP_SETTLEMENTS, s.rng)
+        s.card_keep_tokens[seat] = [cards.draw(supply, 2, s.rng) for _ in range(PIECES["keep"])]
+    s.tokens = supply
 
 
 def _hero_setup(s: State, order: list[int]) -> None:

@@ -3,7 +3,7 @@ the Gift."""
 
 from __future__ import annotations
 
-from rules.catan_watch.common import Events, ev, shuffle
+from rules.catan_watch.common import Events, ev
 from rules.catan_watch.data import (
     CAMPS_PER_CLAN,
     CLAN_NAMES,
@@ -13,6 +13,7 @@ from rules.catan_watch.data import (
 )
 from rules.catan_watch.ending import tragic_end
 from rules.catan_watch.state import State, Token
+from rules.kit import cards
 
 MAX_GIFT_WILDLINGS = 7
 BREACHES_TO_END = 3
@@ -20,13 +21,8 @@ BREACHES_TO_END = 3
 
 def draw_token(state: State) -> Token | None:
     """Top of the face-down supply; an empty supply is refilled from the used tokens."""
-    if not state.tokens:
-        if not state.token_discard:
-            return None
-        state.tokens = state.token_discard
-        state.token_discard = []
-        shuffle(state.rng, state.tokens)
-    return state.tokens.pop()
+    got = cards.draw(state.tokens, 1, state.rng, state.token_discard)
+    return got[0] if got else None
 
 
 def reveal(state: State, token: Token, why: str, events: Events) -> None:

@@ -35,6 +35,7 @@ from rules.fort.data import SUITS, ctype, tables
 from rules.fort.machine import MACHINE
 from rules.fort.setup import CONFIG_DEFAULTS
 from rules.fort.state import State
+from rules.kit import secret
 from rules.kit.frames import Frame, Handler
 
 Options = list[Action]
@@ -107,8 +108,17 @@ class Draft(Handler[State]):
     kind = "draft"
     actions = ("pick",)
 
+    @staticmethod
+    def picks(fr: Frame) -> secret.SeatSlots:
+        """The secret picks (``None`` until made) as the kit's commitments."""
+        return secret.SeatSlots(fr["picks"])
+
+    @staticmethod
+    def pickers(st: State, fr: Frame) -> list[int]:
+        return [s for s in range(st.n) if fr["packets"][s]]
+
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
-        return frozenset(s for s in range(st.n) if fr["picks"][s] is None and fr["packets"][s])
+        return secret.waiting(self.pickers(st, fr), self.picks(fr))
 
     def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
         return [Action("pick", {"card": c}) for c in fr["packets"][seat]]
@@ -118,19 +128,18 @@ class Draft(Handler[State]):
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         _pick(self.legal(st, fr, seat), action)  # type: ignore[arg-type]
-        fr["picks"][seat] = action.params["card"]
+        secret.commit(self.picks(fr), seat, action.params["card"])
         ev_pub(ev, "draft_pick", seat=seat)
         ev_priv(ev, seat, "draft_picked", seat=seat, card=action.params["card"])
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        if self.awaiting(st, fr):
+        picks = self.picks(fr)
+        if not secret.complete(self.pickers(st, fr), picks):
             return False
         n = st.n
-        for s in range(n):
-            card = fr["picks"][s]
+        for s, card in secret.reveal(picks):
             fr["packets"][s].remove(card)
             fr["drafted"][s].append(card)
-            fr["picks"][s] = None
         fr["packets"] = [fr["packets"][(s - 1) % n] for s in range(n)]  # pass left
         fr["round"] += 1
         if any(fr["packets"]):
@@ -151,7 +160,7 @@ class Draft(Handler[State]):
     def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {
             "round": fr["round"],
-            "committed": [fr["picks"][s] is not None for s in range(st.n)],
+            "committed": list(secret.public_status(range(st.n), self.picks(fr)).values()),
             "packet_sizes": [len(fr["packets"][s]) for s in range(st.n)],
         }
         if seat is not None:
@@ -388,9 +397,15 @@ class Card(Choosing):
     kind = "card"
     actions = ("mode", "add", "done", "cancel", "follow", "pass", "rough", "ready", "do_over")
 
+    @staticmethod
+    def follows(fr: Frame) -> tuple[secret.SeatSlots, secret.ReadyFlags]:
+        """The follow window's secret choices (``None`` until made) and ready flags as the
+        kit's commitments; the saved frame keeps its seat-indexed lists."""
+        return secret.SeatSlots(fr["choices"]), secret.ReadyFlags(fr["ready"])
+
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
         if fr["stage"] == "follow":
-            return frozenset(f for f in fr["followers"] if not fr["ready"][f])
+            return secret.waiting(fr["followers"], *self.follows(fr))
         if fr["stage"] == "follow2":
             return frozenset({fr["followers"][fr["fi"]]})
         if fr["stage"] in ("needs", "mode", "improve", "do_over"):
@@ -433,7 +448,7 @@ class Card(Choosing):
                 out.append(Action("follow", {"card": c}))
         if has_perk(st, f, "rough_housing") and ct.kind == "kid":
             out.append(Action("rough"))
-        if fr["choices"][f] is not None:
+        if f in self.follows(fr)[0]:
             out.append(Action("ready"))
         return out
 
@@ -453,20 +468,21 @@ class Card(Choosing):
             return
         if action.kind not in self.actions:
             raise RuleViolation("wrong_phase", text("fort.error.wrong_phase"))
-        if seat not in fr["followers"] or fr["ready"][seat]:
+        choices, ready = self.follows(fr)
+        if seat not in fr["followers"] or seat in ready:
             raise _bad()
         chosen = _pick(self.follow_options(st, fr, seat), action)
         if chosen.kind == "ready":
-            fr["ready"][seat] = True
+            secret.mark_ready(choices, ready, seat)
             return
-        revised = fr["choices"][seat] is not None
-        fr["choices"][seat] = {"kind": chosen.kind, "params": dict(chosen.params)}
+        revised = secret.commit(choices, seat, {"kind": chosen.kind,
+                                                "params": dict(chosen.params)}, ready)
         ev_pub(ev, "follow_revised" if revised else "follow_chosen", seat=seat)
 
     def default(self, st: State, fr: Frame, seat: int) -> Action:
         if fr["stage"] == "follow":
             # Not following is the default; a committed choice is kept (locked in).
-            return Action("ready") if fr["choices"][seat] is not None else Action("pass")
+            return Action("ready") if seat in self.follows(fr)[0] else Action("pass")
         opts = self.options(st, fr)
         if fr["stage"] == "needs":
             done = [o for o in opts if o.kind == "done"]
@@ -513,7 +529,7 @@ class Card(Choosing):
                 fr["stage"] = "after"
             return True
         if stage == "follow":
-            if any(fr["choices"][f] is None for f in fr["followers"]):
+            if secret.still_to_commit(fr["followers"], self.follows(fr)[0]):
                 return False  # the window stays open until everyone has committed
             ev_pub(ev, "follow_reveal", card=card)
             fr["fi"] = 0
@@ -660,7 +676,7 @@ class Card(Choosing):
                              which="public")
 
     def progress(self, st: State, fr: Frame, seat: int) -> str | Text:
-        if fr["stage"] == "follow" and fr["choices"][seat] is not None:
+        if fr["stage"] == "follow" and seat in self.follows(fr)[0]:
             return text("fort.progress.card_follow_chosen")
         return text(f"fort.progress.card_{fr['stage']}")
 
@@ -683,8 +699,10 @@ class Card(Choosing):
         }
         if fr["stage"] == "follow":
             # Who is asked and who has chosen are public; what they chose is not.
+            choices, _ = self.follows(fr)
+            status = secret.public_status(fr["followers"], choices)
             out["followers"] = list(fr["followers"])
-            out["chosen"] = [f for f in fr["followers"] if fr["choices"][f] is not None]
+            out["chosen"] = [f for f in fr["followers"] if status[f]]
             if seat in fr["followers"]:
                 out["my_choice"] = fr["choices"][seat]
         if fr["stage"] == "follow2" and fr["fi"] < len(fr["followers"]):

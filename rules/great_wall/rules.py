@@ -80,6 +80,7 @@ class GreatWallRules(GameRules):
             Variant("standard", {}, (3, 4)),
             Variant("two_player", {}, (2,)),
             Variant("solo", {}, (1,)),
+            Variant("solo_hard", {"difficulty": "hard"}, (1,)),
             Variant("solo_hardest", {"difficulty": "hardest", "chin_advisors": "both"}, (1,)),
             Variant("coop", {"mode": "coop"}, (2, 3, 4)),
         ]

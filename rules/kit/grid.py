@@ -1,10 +1,10 @@
-"""Grid and adjacency helpers: square and axial hex neighbours, adjacency from an edge list,
-and breadth-first distances over any neighbour function."""
+"""Grid and adjacency helpers: square and axial hex neighbours and distance, adjacency and
+incidence from an edge list, and breadth-first distances over any neighbour function."""
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 N = TypeVar("N", bound=Hashable)
@@ -22,6 +22,20 @@ def hex_neighbours(q: int, r: int) -> list[tuple[int, int]]:
     return [(q + dq, r + dr) for dq, dr in HEX_DIRS]
 
 
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Steps between two axial hexes."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def neighbours_in(cell: tuple[int, int], cells: Mapping[tuple[int, int], N],
+                  neighbours: Callable[[int, int], list[tuple[int, int]]] = hex_neighbours
+                  ) -> tuple[N, ...]:
+    """The neighbours of ``cell`` that are on the board, as ``cells`` names them (a cell's
+    index, say), in direction order."""
+    return tuple(cells[c] for c in neighbours(*cell) if c in cells)
+
+
 def opposite(direction: int, sides: int) -> int:
     return (direction + sides // 2) % sides
 
@@ -33,6 +47,17 @@ def adjacency(edges: Iterable[tuple[N, N]]) -> dict[N, frozenset[N]]:
         out.setdefault(a, set()).add(b)
         out.setdefault(b, set()).add(a)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+def incidence(edges: Sequence[tuple[int, int]], n_nodes: int
+              ) -> list[list[tuple[int, int]]]:
+    """Per node ``0..n_nodes-1``: ``(edge index, other end)`` for each edge at it, in edge
+    order (ordered, so that everything derived from it is deterministic)."""
+    out: list[list[tuple[int, int]]] = [[] for _ in range(n_nodes)]
+    for i, (a, b) in enumerate(edges):
+        out[a].append((i, b))
+        out[b].append((i, a))
+    return out
 
 
 def distances(start: N, neighbours: Callable[[N], Iterable[N]],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import permutations
 from typing import Any
 
 from rules.base import (
@@ -29,7 +30,7 @@ from rules.northgard import setup as _setup  # noqa: F401
 from rules.northgard import turn as _turn  # noqa: F401
 from rules.northgard import year as _year  # noqa: F401
 from rules.northgard.content import CONTENT_SCHEMA
-from rules.northgard.data import data
+from rules.northgard.data import CLANS, data
 from rules.northgard.describe import describe_event, seat_label
 from rules.northgard.machine import MACHINE
 from rules.northgard.schema import action_schema
@@ -61,6 +62,8 @@ class NorthgardRules(GameRules):
         return st
 
     def config_schema(self) -> list[ConfigOption]:
+        seatings = {"/".join(order): (n,) for n in range(self.min_seats, self.max_seats + 1)
+                    for order in permutations(CLANS, n)}
         return [
             ConfigOption("long_game", "bool", False, label="northgard.option.long_game"),
             ConfigOption("team", "bool", False, label="northgard.option.team",
@@ -68,8 +71,11 @@ class NorthgardRules(GameRules):
             ConfigOption("monsters", "bool", False, label="northgard.option.monsters"),
             ConfigOption("more_monsters", "bool", False,
                          label="northgard.option.more_monsters"),
-            # "random" or one clan per seat ("bear/wolf/…"): checked by ``new_game``.
-            ConfigOption("clans", "free", "random", label="northgard.option.clans"),
+            # The valid values: "random", or one clan per seat in joining order, no clan
+            # twice ("bear/wolf" is for 2 seats). The option stays free because ``new_game``
+            # also reads a seating written with commas, in capitals or as a JSON list.
+            ConfigOption("clans", "free", "random", ("random", *seatings),
+                         label="northgard.option.clans", seats=seatings),
         ]
 
     def variants(self) -> list[Variant]:
