@@ -282,7 +282,8 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
         for area in spec.choices.get("area") or []:
             order = placed.get(area)
             name = tr("agot.choice.area_order", locale, limit=100, area=area_name(area),
-                      order=token_label(order) if order else tr("agot.order.none", locale))
+                      order=token_label(order, locale) if order
+                      else tr("agot.order.none", locale))
             if _match(current, name, area):
                 out.append(Choice(name=name, value=area))
         return out[:MAX_CHOICES]
@@ -297,8 +298,9 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
         you = mine[0].view.get("you") or {}
         tokens = C.order_choices(area, you.get("your_orders") or {},
                                  list(spec.choices.get("order") or []), int(you.get("stars", 0)))
-        out = [Choice(name=tr("agot.order.none", locale_of(interaction), limit=100), value="-")]
-        out += [Choice(name=token_label(t), value=t) for t in tokens]
+        locale = locale_of(interaction)
+        out = [Choice(name=tr("agot.order.none", locale, limit=100), value="-")]
+        out += [Choice(name=token_label(t, locale), value=t) for t in tokens]
         return [c for c in out if _match(current, c.name, c.value)][:MAX_CHOICES]
 
     @march.autocomplete("origin")

@@ -86,7 +86,7 @@ def orders_panel(view: PrivateView, actions: Options, locale: str, page: int = 0
     for row, area in enumerate(areas[first:first + MAX_ROWS]):
         options = [discord.SelectOption(label=tr("agot.order.none", locale, limit=OPTION),
                                         value="-", default=area not in mine)]
-        options += [discord.SelectOption(label=token_label(tok), value=tok,
+        options += [discord.SelectOption(label=token_label(tok, locale), value=tok,
                                          default=mine.get(area) == tok)
                     for tok in order_choices(area, mine, tokens, int(you.get("stars", 0)))]
         placeholder = tr("agot.order.placeholder", locale, limit=150, area=area_name(area),
@@ -101,7 +101,7 @@ def orders_panel(view: PrivateView, actions: Options, locale: str, page: int = 0
     if page < pages - 1:
         ui.add_item(at(_order_page(view, page + 1, len(areas), locale), 4))
     ui.add_item(at(HandButton(view.game_id, locale), 4))
-    placed = "; ".join(f"{area_name(a)}: {token_label(t)}" for a, t in mine.items())
+    placed = "; ".join(f"{area_name(a)}: {token_label(t, locale)}" for a, t in mine.items())
     note = msg("agot.note.planning", page=page + 1, pages=pages,
                missing=len(areas) - len(mine), placed=placed or "—")
     return Panel(ui, note)

@@ -91,7 +91,8 @@ def areas_text(v: dict[str, Any], locale: str) -> str:
                         units=units_text(area_units(info), locale),
                         routed=tr("agot.hand.routed", locale, units=units_text(routed, locale))
                         if any(routed.values()) else "",
-                        order=token_label(order) if order else tr("agot.order.none", locale)))
+                        order=token_label(order, locale) if order
+                        else tr("agot.order.none", locale)))
     return "\n".join(lines) or "—"
 
 
@@ -135,13 +136,13 @@ def battle_text(v: dict[str, Any], b: dict[str, Any], locale: str) -> str:
 
 
 def tracks_text(v: dict[str, Any], locale: str) -> str:
-    lines = [tr("agot.tracks.line", locale, track=track_name(t),
+    lines = [tr("agot.tracks.line", locale, track=track_name(t, locale),
                 houses=" › ".join(seat_house(v, s) for s in order))
              for t, order in (v.get("tracks") or {}).items()]
     lines.append(tr("agot.tracks.wildlings", locale, threat=v.get("wildling_threat", 0)))
     if v.get("restrictions"):
         lines.append(tr("agot.tracks.restrictions", locale,
-                        cards=", ".join(westeros_name(str(r)) for r in v["restrictions"])))
+                        cards=", ".join(westeros_name(str(r), locale) for r in v["restrictions"])))
     return "\n".join(lines)
 
 
@@ -165,7 +166,7 @@ def board_panel_embed(v: dict[str, Any], locale: str) -> discord.Embed:
     embed.add_field(name=tr("agot.board.houses", locale),
                     value=clip("\n".join(houses) or "—", FIELD), inline=False)
     cards = [tr("agot.board.westeros_line", locale, numeral=("I", "II", "III")[k] if k < 3
-                else str(k + 1), card=westeros_name(str(c)))
+                else str(k + 1), card=westeros_name(str(c), locale))
              for k, c in enumerate(v.get("westeros_cards") or [])]
     embed.add_field(name=tr("agot.board.westeros", locale),
                     value=clip("\n".join(cards) or "—", FIELD), inline=False)

@@ -19,9 +19,9 @@ from rules.agot.board import board
 from rules.base import Action
 
 
-def _order_at(v: Mapping[str, Any], area: str) -> str:
+def _order_at(v: Mapping[str, Any], area: str, locale: str) -> str:
     order = (v.get("board", {}).get(area) or {}).get("order")
-    return token_label(order["token"]) if isinstance(order, dict) else "—"
+    return token_label(order["token"], locale) if isinstance(order, dict) else "—"
 
 
 def _side_house(v: Mapping[str, Any], side: str, locale: str) -> str:
@@ -58,13 +58,13 @@ def action_label(action: Action, v: Mapping[str, Any], locale: str, limit: int =
     if k == "raven_pass":
         return t("agot.act.raven_pass")
     if k == "raven_swap":
-        return t("agot.act.raven_swap", area=area_name(p["area"]), old=_order_at(v, p["area"]),
-                 new=token_label(p["order"]))
+        return t("agot.act.raven_swap", area=area_name(p["area"]),
+                 old=_order_at(v, p["area"], locale), new=token_label(p["order"], locale))
     if k == "raid":
         if not p.get("targets"):
             return t("agot.act.raid_none", area=area_name(p["from"]))
-        targets = ", ".join(tr("agot.order_at", locale, area=area_name(a), order=_order_at(v, a))
-                            for a in p["targets"])
+        targets = ", ".join(tr("agot.order_at", locale, area=area_name(a),
+                               order=_order_at(v, a, locale)) for a in p["targets"])
         return t("agot.act.raid", area=area_name(p["from"]), targets=targets)
     if k == "march":
         return t("agot.act.march_stay", area=area_name(p["from"]))

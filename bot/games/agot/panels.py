@@ -33,8 +33,8 @@ from bot.games.agot.text import (
     area_name,
     card_name,
     my_areas,
+    same_token,
     seat_house,
-    token_label,
     track_name,
 )
 from bot.i18n import Msg, msg
@@ -139,7 +139,7 @@ def _no_op(action: Action, v: Mapping[str, Any]) -> bool:
     if action.kind != "raven_swap":
         return False
     order = (v.get("board", {}).get(action.params.get("area")) or {}).get("order") or {}
-    return token_label(str(action.params.get("order"))) == order.get("label")
+    return same_token(str(action.params.get("order")), str(order.get("token")))
 
 
 def _style(action: Action) -> Style:
@@ -265,7 +265,7 @@ def bid_panel(view: PrivateView, actions: Options, locale: str) -> Panel:
         note = msg("agot.note.bid_wildlings", threat=v.get("wildling_threat", 0),
                    power=you.get("power", 0))
     else:
-        note = msg("agot.note.bid_track", track=track_name(str(frame.get("track", ""))),
+        note = msg("agot.note.bid_track", track=track_name(str(frame.get("track", "")), locale),
                    power=you.get("power", 0))
     return Panel(ui, note)
 
@@ -297,7 +297,7 @@ def ties_panel(view: PrivateView, actions: Options, locale: str) -> Panel:
                                   tr("agot.act.ties_keep", locale, limit=80, houses=houses),
                                   Style.secondary), 1))
     ui.add_item(at(HandButton(view.game_id, locale), 4))
-    track = track_name(str((v.get("frame") or {}).get("track", "")))
+    track = track_name(str((v.get("frame") or {}).get("track", "")), locale)
     return Panel(ui, msg("agot.note.ties", track=track))
 
 

@@ -1,7 +1,8 @@
 """Names and short labels for the AGoT UI.
 
-Proper names (areas, houses, cards, order tokens) come from the engine's static data; every
-sentence around them is a catalog key (``agot.*``). Everything here reads a view the service
+Proper names (areas, houses, House cards) come from the engine's static data, which the Czech
+rulebook keeps in English too; order tokens, Westeros cards, tracks and every sentence around
+them are catalog keys (``agot.*``). Everything here reads a view the service
 already redacted for its viewer, so a label can never carry another seat's secret.
 """
 
@@ -11,8 +12,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from bot.discord.text import tr
-from rules.agot.board import TRACK_LABEL, board
+from bot.discord.text import say, tr
+from rules.agot.board import TRACKS, board
+from rules.agot.describe import order_text, westeros_text
 
 UNITS = ("footman", "knight", "ship")
 #: view keys of a unit type in ``view["board"][area]``
@@ -29,9 +31,18 @@ def is_sea(area: str) -> bool:
     return board().is_sea.get(area, False)
 
 
-def token_label(token: str) -> str:
-    tok = board().tokens.get(token)
-    return tok.label if tok else token
+def token_label(token: str, locale: str) -> str:
+    """``Special March +1`` in ``locale`` (the same name the log uses)."""
+    return say(order_text(token), locale)
+
+
+def same_token(a: str, b: str) -> bool:
+    """Two tokens that do the same (the two Defense +1), whatever their ids."""
+    tokens = board().tokens
+    ta, tb = tokens.get(a), tokens.get(b)
+    if ta is None or tb is None:
+        return a == b
+    return (ta.kind, ta.bonus, ta.special) == (tb.kind, tb.bonus, tb.special)
 
 
 def token_kind(token: str) -> str:
@@ -48,16 +59,13 @@ def house_name(house: str) -> str:
     return board().house_name.get(house, house)
 
 
-def westeros_name(effect: str) -> str:
+def westeros_name(effect: str, locale: str) -> str:
     """A Westeros card's name from its id or engine effect key (``sea_of_storms``)."""
-    b = board()
-    card = b.wcards.get(effect) or next((w for w in b.wcards.values() if w.effect == effect),
-                                        None)
-    return card.name if card else effect.replace("_", " ")
+    return say(westeros_text(effect), locale)
 
 
-def track_name(track: str) -> str:
-    return TRACK_LABEL.get(track, track)
+def track_name(track: str, locale: str) -> str:
+    return tr(f"agot.log.track.{track}", locale) if track in TRACKS else track
 
 
 @cache

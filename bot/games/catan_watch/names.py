@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.discord.text import tr
+from bot.discord.text import say, tr
 from rules.base import Action
-from rules.catan_watch.names import letter, spot_names
+from rules.catan_watch.names import letter, spot_names, spot_text
 
 RESOURCES = ("brick", "lumber", "wool", "grain", "ore")
 LABEL = 80  # button labels
@@ -70,6 +70,15 @@ def path_code(board: Mapping[str, Any], e: int) -> str:
     return spot_codes(board)[1][e]
 
 
+def corner_name(board: Mapping[str, Any], v: int, locale: str) -> str:
+    """The corner's code as a reader of ``locale`` reads it ("A (SZ)" in Czech)."""
+    return say(spot_text(corner_code(board, v)), locale)
+
+
+def path_name(board: Mapping[str, Any], e: int, locale: str) -> str:
+    return say(spot_text(path_code(board, e)), locale)
+
+
 def corner_details(board: Mapping[str, Any], v: int, locale: str) -> str:
     info = board["vertices"][v]
     parts = [hex_text(board, h, locale) for h in sorted(info["hexes"])]
@@ -122,11 +131,12 @@ def action_label(view: Mapping[str, Any], action: Action, locale: str,
     k, p = action.kind, action.params
     board = view["board"]
     if k in ("place_settlement", "build_settlement"):
-        text = tr("catan.act.settlement", locale, spot=corner_code(board, int(p["vertex"])))
+        text = tr("catan.act.settlement", locale,
+                  spot=corner_name(board, int(p["vertex"]), locale))
     elif k == "build_keep":
-        text = tr("catan.act.keep", locale, spot=corner_code(board, int(p["vertex"])))
+        text = tr("catan.act.keep", locale, spot=corner_name(board, int(p["vertex"]), locale))
     elif k in ("place_road", "build_road", "place_free_road"):
-        text = tr("catan.act.road", locale, spot=path_code(board, int(p["edge"])))
+        text = tr("catan.act.road", locale, spot=path_name(board, int(p["edge"]), locale))
     elif k in ("place_guard", "build_guard"):
         text = tr("catan.act.guard", locale, section=int(p["section"]) + 1)
     elif k == "move_tormund":
@@ -214,8 +224,8 @@ def hero_use_label(view: Mapping[str, Any], p: Mapping[str, Any], locale: str) -
     if "resource" in p:
         bits.append(res_name(str(p["resource"]), locale))
     if "from_edge" in p:
-        bits.append(f"{path_code(board, int(p['from_edge']))} → "
-                    f"{path_code(board, int(p['to_edge']))}")
+        bits.append(f"{path_name(board, int(p['from_edge']), locale)} → "
+                    f"{path_name(board, int(p['to_edge']), locale)}")
     if "section" in p:
         bits.append(tr("catan.wall_section", locale, section=int(p["section"]) + 1))
     if "replace" in p:
