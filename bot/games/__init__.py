@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,10 @@ class GameFront:
     - ``action_label``: ``(Action, locale) -> str``, how the generic UI names a concrete move
       on a button or select option (default: its kind and parameters);
     - ``option_values``: ``(option name, players or None) -> [value, …]``, suggestions for an
-      option the schema cannot enumerate (``/game new options:`` autocompletes them).
+      option the schema cannot enumerate (``/game new options:`` autocompletes them);
+    - ``forms``: ``(PrivateView, options, locale) -> [discord.ui.Modal, …]``, every form
+      (modal) the seat's panel can open in that view, built as its click builds it — declared
+      so the front conformance suite can hold each one to Discord's limits.
     """
 
     game_id: str
@@ -49,6 +52,7 @@ class GameFront:
     board_hook: Callable[[Any, int], Awaitable[None]] | None = None
     action_label: Callable[[Any, str], str] | None = None
     option_values: Callable[[str, int | None], list[str]] | None = None
+    forms: Callable[[Any, Sequence[Any], str], list[Any]] | None = None
     extras: dict[str, Any] = field(default_factory=dict)
 
 

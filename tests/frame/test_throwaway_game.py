@@ -1,16 +1,20 @@
 """Adding a game touches no shared file: a throwaway game — a rules package and a front
-package with its own catalog, written into a temporary folder — is discovered, offered by
-``/game new``, passes both conformance suites and plays to the end through simcord."""
+package with its own item and catalogs, written into a temporary folder — is discovered,
+offered by ``/game new``, passes every case of every conformance suite (rules, log, notices,
+front) that discovery gives it, and plays to the end through simcord."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import textwrap
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 import bot.games
@@ -19,8 +23,7 @@ from bot.discord.app import MaesterBot, create_bot
 from bot.i18n import catalog
 from bot.service import GameService, ManualClock, ServiceSettings
 from rules.base import GameRules
-from tests.conformance import test_conformance as rules_suite
-from tests.conformance import test_front_conformance as front_suite
+from tests.frame.suite_cases import SUITES, suite_cases
 
 RULES_SRC = '''
 from rules.base import Text, text
@@ -42,19 +45,55 @@ RULES = ToyBids()
 '''
 
 FRONT_SRC = '''
+import re
+from typing import Any
+
+import discord
+
+from bot.discord.panels import GENERIC
+from bot.discord.text import tr
 from bot.games import GameFront
 
 
-def render(view, locale="en"):
+class Peek(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"toy:peek:(?P<g>\\d{1,18})"):
+    def __init__(self, g: int, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=label, custom_id=f"toy:peek:{g}"))
+        self.g = g
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Any, item: Any, m: re.Match[str], /) -> "Peek":
+        return cls(int(m["g"]))
+
+    async def callback(self, interaction: Any) -> None:
+        await interaction.client.flows.show_hand(interaction, self.g)
+
+
+class ToyUI:
+    def panel(self, view: Any, actions: Any, locale: str) -> Any:
+        panel = GENERIC.panel(view, actions, locale)
+        peek = Peek(view.game_id, tr("toy_bids.peek", locale))
+        peek.row = 4
+        panel.view.add_item(peek)
+        return panel
+
+
+def render(view: dict[str, Any], locale: str = "en") -> bytes:
     return b"\\x89PNG toy " + str(view.get("phase")).encode()
 
 
-def label(action, locale):
+def label(action: Any, locale: str) -> str:
     return "Toy: " + action.kind + " " + " ".join(str(v) for v in action.params.values())
 
 
-FRONT = GameFront(game_id="toy_bids", renderer=render, action_label=label)
+FRONT = GameFront(game_id="toy_bids", move_ui=ToyUI(), items=(Peek,), renderer=render,
+                  action_label=label)
 '''
+CATALOGS = {
+    "en": {"toy_bids.log": "Toy: {line}", "toy_bids.phase": "toy round {round}",
+           "toy_bids.peek": "Peek"},
+    "cs": {"toy_bids.log": "Hračka: {line}", "toy_bids.phase": "kolo hračky {round}",
+           "toy_bids.peek": "Nahlédnout"},
+}
 
 
 @pytest.fixture
@@ -66,8 +105,9 @@ def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[GameRules]:
     (root / "toy_rules" / "toy_bids" / "__init__.py").write_text(textwrap.dedent(RULES_SRC))
     (root / "toy_fronts" / "__init__.py").write_text("")
     (root / "toy_fronts" / "toy_bids" / "__init__.py").write_text(textwrap.dedent(FRONT_SRC))
-    (root / "toy_fronts" / "toy_bids" / "i18n" / "en.json").write_text(json.dumps({
-        "toy_bids.log": "Toy: {line}", "toy_bids.phase": "toy round {round}"}))
+    for locale, strings in CATALOGS.items():
+        (root / "toy_fronts" / "toy_bids" / "i18n" / f"{locale}.json").write_text(
+            json.dumps(strings), encoding="utf-8")
     monkeypatch.syspath_prepend(str(root))
     monkeypatch.setattr(rules.registry, "GAME_PACKAGES", [*rules.registry.GAME_PACKAGES,
                                                           "toy_rules"])
@@ -91,12 +131,43 @@ def test_it_is_discovered_with_its_front_and_catalog(toy: GameRules) -> None:
     assert catalog("en")["toy_bids.log"] == "Toy: {line}"
 
 
-def test_it_passes_both_conformance_suites(toy: GameRules) -> None:
-    for n in (toy.min_seats, toy.max_seats):
-        played = rules_suite._playout(toy, {}, n, 1, checks=True)
-        assert toy.result(played.final) is not None and played.states_checked
-    front_suite.test_panels_fit_discord_and_ids_round_trip(toy, {}, 2)
-    front_suite.test_board_image_ignores_hidden_information(toy, {}, 2)
+@pytest.mark.parametrize("suite", SUITES, ids=lambda p: p.stem)
+async def test_it_passes_every_conformance_suite(toy: GameRules, suite: Path,
+                                                 tmp_path: Path) -> None:
+    """The suite's own tests, on the cases discovery gives the toy (and the table-wide
+    ones, which now check it along with every game): every parametrized test has one."""
+    found = suite_cases(suite, toy)
+    ran: dict[str, int] = dict.fromkeys(found.parametrized, 0)
+    for number, case in enumerate(found.cases):
+        if await case.run(tmp_path / str(number)) and case.parametrized:
+            ran[case.test] += 1
+    assert found.cases and all(ran.values()), f"{suite.stem}: cases run for the toy {ran}"
+
+
+class Unreached(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=r"toy:never:(?P<g>\d{1,18})"):
+    """An item a front registers but no panel ever holds."""
+
+    def __init__(self, g: int) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=f"toy:never:{g}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Any, item: Any, m: re.Match[str], /
+                             ) -> Unreached:
+        return cls(int(m["g"]))
+
+
+async def test_an_item_no_panel_holds_fails_the_front_suite(
+        toy: GameRules, monkeypatch: pytest.MonkeyPatch) -> None:
+    toy_front = bot.games.front("toy_bids")
+    assert toy_front is not None
+    monkeypatch.setitem(bot.games._FRONTS, "toy_bids",
+                        replace(toy_front, items=(*toy_front.items, Unreached)))
+    front_suite = next(p for p in SUITES if p.stem == "test_front_conformance")
+    (reached,) = [c for c in suite_cases(front_suite, toy).cases
+                  if c.test == "test_every_item_and_form_of_the_front_is_reached"]
+    with pytest.raises(AssertionError, match="Unreached"):
+        await reached.run(Path("unused"))
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from bot.games.catan_watch import render as board_image
 from bot.games.catan_watch.cog import CatanCog
 from bot.games.catan_watch.embed import catan_embed
 from bot.games.catan_watch.flow import sync_offer_post
+from bot.games.catan_watch.forms import open_forms
 from bot.games.catan_watch.items import ITEMS
 from bot.games.catan_watch.panels import CATAN_UI
 
@@ -22,4 +23,5 @@ FRONT = GameFront(
     presenter=catan_embed,
     renderer=board_image.render,
     board_hook=sync_offer_post,
+    forms=open_forms,
 )

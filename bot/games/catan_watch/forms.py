@@ -3,17 +3,22 @@
 A form has one labelled select per resource (a modal holds at most five — exactly the five
 resources), so nothing is typed and nothing can be misspelt. Forms live only while open;
 their answers go through ``catan_watch_flow`` and the adapter's move pipeline.
+
+``open_forms`` declares, for the front (``GameFront.forms``), which forms a seat's panel can
+open in a given view, each built from the view as its button's click builds it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot.discord.text import tr
 from bot.games.catan_watch.names import RESOURCES, res_name
+from bot.service import PrivateView
+from rules.base import Action, ActionSpec
 
 Interaction = discord.Interaction[Any]
 MAX_GIVE = 9
@@ -94,3 +99,42 @@ class TradeForm(discord.ui.Modal):
             elif n > 0:
                 get[res] = n
         await self.submit(interaction, give, get)
+
+
+# ---- the forms a panel can open ---------------------------------------------------------------
+def hand_of(view: PrivateView) -> dict[str, int]:
+    return dict((view.view.get("you") or {}).get("hand") or {})
+
+
+def discard_need(view: PrivateView) -> int:
+    me = next((p for p in view.view.get("players", []) if p["seat"] == view.seat), {})
+    return int((me.get("discard") or {}).get("must", 0))
+
+
+def counter_defaults(trade: Mapping[str, Any]) -> dict[str, int]:
+    """A counter starts from the mirror image of the offer: you give what they want."""
+    return {**{r: n for r, n in (trade.get("give") or {}).items()},
+            **{r: -n for r, n in (trade.get("get") or {}).items()}}
+
+
+async def _look_only(*_args: Any) -> None:
+    """A declared form is looked at, never submitted."""
+
+
+def open_forms(view: PrivateView, actions: Sequence[Action | ActionSpec], locale: str
+               ) -> list[discord.ui.Modal]:
+    """The forms the seat's panel opens in this view: the discard amounts after a 7 (its
+    "Discard" button), a trade offer (the "Offer a trade" button) and a counter-offer to the
+    open offer (its "Counter" button), as ``catan_watch_flow`` builds them on a click."""
+    data = view.view
+    specs = {a.kind for a in actions if isinstance(a, ActionSpec)}
+    forms: list[discord.ui.Modal] = []
+    if view.awaited and data.get("phase") == "discard":
+        forms.append(DiscardForm(hand_of(view), discard_need(view), locale, _look_only))
+    if "offer_trade" in specs:
+        forms.append(TradeForm(tr("catan.form.offer_title", locale), hand_of(view), locale,
+                               _look_only))
+    if view.awaited and data.get("phase") == "trade" and view.seat != data.get("current"):
+        forms.append(TradeForm(tr("catan.form.counter_title", locale), hand_of(view), locale,
+                               _look_only, counter_defaults(data.get("trade") or {})))
+    return forms
