@@ -6,8 +6,8 @@ import logging
 
 from bot.config import Settings
 from bot.service import GameService, ServiceSettings
-from rules.content import configure, load
-from rules.registry import games
+from rules.content import ContentError, configure, load
+from rules.registry import GameLoadError, games
 from storage.db import make_engine
 from storage.migrate import upgrade_async
 
@@ -18,10 +18,34 @@ def load_content(content_dir: str | None) -> None:
     """Point the engines at ``CONTENT_DIR`` and load every game's content now: a bad pack
     stops the bot at start with the file, entry and field named — nothing half-loads."""
     configure(content_dir)
-    for rules in games().values():
+    try:
+        found = games()
+    except GameLoadError as exc:
+        raise _broken(content_dir, exc.name, exc.cause) from exc
+    for rules in found.values():
         schema = rules.content_schema()
         if schema is not None:
             load(schema)
+        # A pack can fit the schema and still break what the game checks of its content as
+        # a whole (a deck's size, a map's geometry): set every mode up once, now, so that is
+        # refused at start too rather than when the first table opens.
+        for variant in rules.variants():
+            try:
+                config = rules.check_config(variant.config, min(variant.seats))
+                rules.new_game(config, min(variant.seats), 0)
+            except ContentError:
+                raise
+            except Exception as exc:  # whatever the game's own check raises, named
+                raise _broken(content_dir, rules.id, exc, variant.name) from exc
+
+
+def _broken(content_dir: str | None, game: str, cause: BaseException, mode: str = ""
+            ) -> ContentError:
+    """A pack that fits the schema but fails the game's own check of its content as a whole
+    (no single entry and field to name: the game's message says what is wrong)."""
+    where = f"{content_dir}/{game}" if content_dir else f"{game} (shipped content)"
+    return ContentError(where, None, None, "the game's check of its content"
+                        + (f" (mode {mode})" if mode else "") + f" fails: {cause}")
 
 
 async def run_bot(settings: Settings) -> None:

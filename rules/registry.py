@@ -15,6 +15,14 @@ GAME_PACKAGES: list[str] = ["rules"]
 _REGISTRY: dict[str, GameRules] = {}
 
 
+class GameLoadError(Exception):
+    """A game package failed to import: ``name`` is the package, ``cause`` what it raised."""
+
+    def __init__(self, name: str, cause: BaseException) -> None:
+        super().__init__(f"{name}: {cause}")
+        self.name, self.cause = name, cause
+
+
 def _load() -> dict[str, GameRules]:
     if not _REGISTRY:
         for package in GAME_PACKAGES:
@@ -22,7 +30,13 @@ def _load() -> dict[str, GameRules]:
             for info in pkgutil.iter_modules(pkg.__path__):
                 if not info.ispkg or info.name.startswith("_"):
                     continue
-                rules = getattr(importlib.import_module(f"{package}.{info.name}"), "RULES", None)
+                try:
+                    module = importlib.import_module(f"{package}.{info.name}")
+                except Exception as exc:
+                    # A game whose content does not load (a content pack that breaks its own
+                    # checks) is named, not a bare traceback from deep inside its import.
+                    raise GameLoadError(info.name, exc) from exc
+                rules = getattr(module, "RULES", None)
                 if isinstance(rules, GameRules):
                     _REGISTRY[rules.id] = rules
     return _REGISTRY

@@ -131,3 +131,22 @@ async def test_game_new_reads_the_note_from_the_pack_in_force(tmp_path: Path,
     after = _note(await service.create_game(1, "Alice", "great_wall"))[0].msg.render()
     assert catalog("en")["great_wall.content.artifacts"] not in after
     assert catalog("en")["great_wall.content.hordes"] in after
+
+
+def test_run_refuses_a_pack_that_fits_the_schema_but_breaks_the_game(tmp_path: Path) -> None:
+    """Every field fits its type, but the deck no longer has its 25 cards: the game's own
+    check of its content refuses it at start, not when the first table opens. (A process of
+    its own: a game reads its pack when it is first imported.)"""
+    card = {"id": "watch", "name": "Watch", "kind": "watch", "count": 13, "base": True,
+            "provenance": "public"}
+    packs = _pack(tmp_path, "catan_watch", "components.json",
+                  {"development_deck": {"cards": [card]}})
+    db = tmp_path / "bot.db"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "t0ken",
+           "CONTENT_DIR": str(packs), "DATABASE_URL": f"sqlite+aiosqlite:///{db}"}
+    out = subprocess.run([sys.executable, "-m", "bot", "run"], capture_output=True, text=True,
+                         env=env, cwd=tmp_path, timeout=120)
+    assert out.returncode == 2, out.stderr[-2000:]
+    assert "content pack refused" in out.stderr and "development deck: 25 cards" in out.stderr
+    assert "Traceback" not in out.stderr
+    assert not db.exists()
