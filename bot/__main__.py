@@ -17,7 +17,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     demo = sub.add_parser("demo", help="play a whole game offline through the service layer")
-    demo.add_argument("--game", default="agot", help="game type (see --list)")
+    demo.add_argument("--game", default=None,
+                      help="game type (see --list); without it, every game in every mode")
     demo.add_argument("--players", type=int, default=None)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--mode", default=None, help="one of the game's modes (see --list)")
@@ -193,7 +194,7 @@ def _demo(args: argparse.Namespace) -> int:
     from rules.registry import games
 
     available = games()
-    if args.all:
+    if args.all or (args.game is None and not args.list):
         return _demo_all(args)
     if args.list or args.game not in available:
         for gid, rules in sorted(available.items()):
