@@ -166,3 +166,14 @@ def public_lines(rules: GameRules, n: int, seed: int, moves: int) -> list[str]:
         lines += [render(as_msg(rules.describe(e, None)), "en") for e in events
                   if e.visible_to is None]
     return lines
+
+
+def assert_narrates(rules: GameRules, n: int, seed: int, no_ops: Sequence[re.Pattern[str]]
+                    ) -> None:
+    """A random game's thread says something in every line, in words: none matches a
+    game's "nothing happened" phrases (``no_ops``, with ``NO_CHANGE``) or shows a raw id."""
+    lines = public_lines(rules, n, seed, 3000)
+    assert len(lines) > 50
+    for line in lines:
+        assert not any(p.search(line) for p in (NO_CHANGE, *no_ops)), line
+        assert not RAW_ID.search(line), line
