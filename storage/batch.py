@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, and_, bindparam, delete, insert, update
+from sqlalchemy import JSON, and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql import Executable
@@ -95,16 +95,22 @@ class MoveWrite:
     acts: list[dict[str, Any]] = field(default_factory=list)
     done: bool = False
     error: BaseException | None = None
+    #: After the commit: the game's earliest turn deadline, read in the same transaction
+    #: (the board the move leaves shows it; no second read).
+    next_deadline: Any = None
 
 
 @dataclass
 class Step:
     """One statement of a batch and its rows (executemany). ``conflict`` names the games
-    whose head moved if fewer rows than given were changed (the optimistic version check)."""
+    whose head moved if fewer rows than given were changed (the optimistic version check).
+    A ``query`` step runs once per row and keeps each row's first result column."""
 
     stmt: Executable
     rows: list[dict[str, Any]]
     conflict: list[int] | None = None
+    query: bool = False
+    results: list[Any] = field(default_factory=list)
 
 
 # ---- the statements (built once per column set: runners cache their compiled form) --------
@@ -138,6 +144,8 @@ def _update_seat(columns: tuple[tuple[str, bool], ...]) -> Executable:
 _TABLES = {"actions": A, "snapshots": SN, "deadlines": D, "table_acts": TA}
 _CLEAR_SEAT = delete(D).where(and_(D.c.game_id == bindparam("_g"), D.c.seat == bindparam("_s")))
 _CLEAR_GAME = delete(D).where(D.c.game_id == bindparam("_g"))
+NEXT_DEADLINE = select(func.min(D.c.due_at)).where(and_(D.c.game_id == bindparam("_g"),
+                                                        D.c.kind == "deadline"))
 
 
 def _inserts(table: str, rows: Sequence[dict[str, Any]]) -> list[Step]:
@@ -173,6 +181,7 @@ def plan(batch: Sequence[MoveWrite]) -> list[Step]:
                 {"_g": item.game_id, "_s": change["seat"], **values})
     steps += [Step(_update_seat(shape), rows) for shape, rows in seats.items()]
     steps += _inserts("table_acts", [row for item in batch for row in item.acts])
+    steps.append(Step(NEXT_DEADLINE, [{"_g": item.game_id} for item in batch], query=True))
     return steps
 
 
@@ -204,31 +213,35 @@ class BatchWriter:
         self.batches += 1
         self.writes += len(batch)
         try:
-            await self._run(plan(batch))
+            await self._run(plan(batch), batch)
         except Exception as exc:
             if len(batch) == 1:
                 batch[0].error = exc
             else:
                 for item in batch:
                     try:
-                        await self._run(plan([item]))
+                        await self._run(plan([item]), [item])
                     except Exception as one:
                         item.error = one
         for item in batch:
             item.done = True
 
-    async def _run(self, steps: list[Step]) -> None:
+    async def _run(self, steps: list[Step], batch: list[MoveWrite]) -> None:
         """One transaction of ``steps``: all or nothing."""
         if self.hot is not None:
             await self.hot.run(steps)
-            return
-        async with self.engine.begin() as conn:
-            await run_steps(conn, steps, self._multi_rowcount)
+        else:
+            async with self.engine.begin() as conn:
+                await run_steps(conn, steps, self._multi_rowcount)
+        for item, due in zip(batch, steps[-1].results, strict=True):
+            item.next_deadline = due
 
 
 async def run_steps(conn: AsyncConnection, steps: list[Step], multi_rowcount: bool) -> None:
     for step in steps:
-        if step.conflict is None:
+        if step.query:
+            step.results = [(await conn.execute(step.stmt, row)).scalar() for row in step.rows]
+        elif step.conflict is None:
             await conn.execute(step.stmt, step.rows)
         elif multi_rowcount or len(step.rows) == 1:
             if (await conn.execute(step.stmt, step.rows)).rowcount != len(step.rows):

@@ -226,15 +226,25 @@ class SqliteHotPath:
         for step in steps:
             compiled = self._prepared(step.stmt)
             prepared.append((compiled.sql, [compiled.args(row) for row in step.rows],
-                             step.conflict))
-        await self._writer.call(lambda conn: self._run(conn, prepared))
+                             step.conflict, step.query))
+        found = await self._writer.call(lambda conn: self._run(conn, prepared))
+        for step, rows in zip(steps, found, strict=True):
+            if step.query:  # typed as SQLAlchemy reads the column (a datetime, not text)
+                step.results = [None if r is None else _typed(r, self._due_col)["due_at"]
+                                for r in rows]
 
     @staticmethod
     def _run(conn: sqlite3.Connection,
-             prepared: list[tuple[str, list[tuple[Any, ...]], list[int] | None]]) -> None:
+             prepared: list[tuple[str, list[tuple[Any, ...]], list[int] | None, bool]]
+             ) -> list[list[Any]]:
+        found: list[list[Any]] = []
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for sql, args, conflict in prepared:
+            for sql, args, conflict, query in prepared:
+                if query:
+                    found.append([conn.execute(sql, a).fetchone() for a in args])
+                    continue
+                found.append([])
                 try:
                     cur = conn.executemany(sql, args)
                 except sqlite3.IntegrityError as exc:
@@ -242,6 +252,7 @@ class SqliteHotPath:
                 if conflict is not None and cur.rowcount != len(args):
                     raise VersionConflict(conflict)
             conn.execute("COMMIT")
+            return found
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")

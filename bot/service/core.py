@@ -81,6 +81,9 @@ class Head:
     seats: list[Seat]
     rules: GameRules
     state: Any | None
+    #: The earliest turn deadline as this process's last move left it: (game version, the
+    #: service's count of other writes then, the deadline). See ``ServiceCore._next_deadline``.
+    next_due: tuple[int, int, datetime | None] | None = None
 
     def seat_of(self, user_id: int) -> Seat | None:
         for s in self.seats:
@@ -141,11 +144,15 @@ class ServiceCore:
         # sleeping in SQLite's busy timeout.
         self._write_lock = self.writer.lock if is_sqlite(str(engine.url)) else None
         self._recent: OrderedDict[str, tuple[int, int]] = OrderedDict()
+        #: Writes other than moves (an excuse, a pause, a vote): any of them may have moved a
+        #: deadline without moving the game's version.
+        self._other_writes = 0
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[AsyncConnection]:
         """A write transaction (serialized per process on SQLite). A storage failure (a full
         disk) is answered "could not save, try again", logged in one line."""
+        self._other_writes += 1
         try:
             if self._write_lock is None:
                 async with self.engine.begin() as conn:
@@ -349,6 +356,7 @@ class ServiceCore:
         game.version = version
         game.state = state_json
         game.awaiting = sorted(new_awaiting)
+        head.next_due = (version, self._other_writes, write.next_deadline)
         if result is not None:
             game.status, game.result, game.finished_at = "finished", result.to_json(), now
         head.state = new_state
@@ -379,8 +387,14 @@ class ServiceCore:
         return [BoardChanged(gid, snap.version, snap)
                 if isinstance(e, BoardChanged) and e.game_id == gid else e for e in effects]
 
-    async def _next_deadline(self, game_id: int) -> datetime | None:
-        """The earliest turn deadline of a game (the board's "next deadline")."""
+    async def _next_deadline(self, head: Head) -> datetime | None:
+        """The earliest turn deadline of a game (the board's "next deadline"): as the move
+        that produced the head read it in its own transaction, unless anything else was
+        written since; else read."""
+        game_id = head.game.id or 0
+        if head.next_due is not None and head.next_due[:2] == (head.game.version,
+                                                                 self._other_writes):
+            return head.next_due[2]
         if self.hot is not None:
             return await self.hot.next_deadline(game_id)  # type: ignore[no-any-return]
         async with self.engine.connect() as conn:
@@ -394,7 +408,7 @@ class ServiceCore:
             if not label:  # an engine without labels: its public view may carry one
                 public = public if public is not None else head.rules.view(head.state, None)
             phase = render(as_msg(label)) if label else str(public.get("phase_label", ""))
-        due = await self._next_deadline(game.id or 0)
+        due = await self._next_deadline(head)
         return GameSummary(
             game.id or 0, game.title, game.game_type, head.rules.title, game.status, game.paused,
             [(s.seat, s.user_id, s.display_name) for s in head.seats], phase,

@@ -83,6 +83,7 @@ class RollbackOps(ServiceCore):
         await self.writer.write(write)
         was_finished = game.status == "finished"
         game.version, game.state, game.awaiting = version, state_json, awaiting
+        head.next_due = (version, self._other_writes, write.next_deadline)
         game.status = "finished" if result is not None else "active"
         game.result = write.game_values["result"]
         head.state = state
