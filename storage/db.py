@@ -65,14 +65,21 @@ def make_engine(url: str = DEFAULT_URL, *, synchronous: str = "NORMAL",
 
 
 def hot_path(engine: AsyncEngine) -> Any:
-    """The SQLite hot path (``storage.hot.SqliteHotPath``) over ``engine``'s file, or None:
-    PostgreSQL, an in-memory database or an engine not made here use SQLAlchemy throughout."""
+    """The move's hot path over ``engine``'s database: ``storage.hot.SqliteHotPath`` for an
+    SQLite file made here, ``storage.pg_hot.PgHotPath`` for PostgreSQL through asyncpg, else
+    None (an in-memory database, another driver: SQLAlchemy throughout)."""
     found = _SQLITE_FILES.get(engine.sync_engine)
-    if found is None:
-        return None
-    from storage.hot import SqliteHotPath
+    hot: Any
+    if found is not None:
+        from storage.hot import SqliteHotPath
 
-    hot = SqliteHotPath(found[0], found[1], engine.dialect)
+        hot = SqliteHotPath(found[0], found[1], engine.dialect)
+    elif engine.dialect.name == "postgresql" and engine.dialect.driver == "asyncpg":
+        from storage.pg_hot import PgHotPath
+
+        hot = PgHotPath(engine.url, engine.dialect)
+    else:
+        return None
     ref = weakref.ref(hot)
 
     # Its connections belong with the engine's: disposing of the engine closes them too (the
