@@ -81,13 +81,15 @@ class PgHotPath:
                         ) -> tuple[Game | None, list[Seat], dict[int, UserSettings]]:
         args = self._game_sql.args({"gid": game_id})
         pool = await self._get_pool()
-        try:
-            async with pool.acquire() as conn, conn.transaction(readonly=True):
-                row = await conn.fetchrow(self._game_sql.sql, *args)
-                rows = await conn.fetch(self._seats_sql.sql, *args) if row else []
-        except (OSError, asyncpg.PostgresConnectionError,
-                asyncpg.InterfaceError) as exc:
-            raise OperationalError("load", None, exc) from None
+        for attempt in (1, 2):  # a read is safe to repeat on a fresh connection
+            try:
+                async with pool.acquire() as conn, conn.transaction(readonly=True):
+                    row = await conn.fetchrow(self._game_sql.sql, *args)
+                    rows = await conn.fetch(self._seats_sql.sql, *args) if row else []
+                break
+            except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError) as exc:
+                if attempt == 2:
+                    raise OperationalError("load", None, exc) from None
         if row is None:
             return None, [], {}
         game = from_row(Game, _typed(tuple(row), self._game_cols))
