@@ -78,6 +78,58 @@ def _typed(row: Sequence[Any], cols: tuple[tuple[str, Processor], ...]) -> dict[
             for (name, proc), value in zip(cols, row, strict=True)}
 
 
+HeadParts = tuple[Game | None, list[Seat], dict[int, UserSettings]]
+
+
+class Statements:
+    """What both hot paths run, compiled once for a dialect: the head's two reads, the next
+    deadline, and the batch's statements (cached as ``storage.batch`` builds them); and rows
+    turned into the service's objects as SQLAlchemy would type them."""
+
+    def __init__(self, dialect: Dialect) -> None:
+        self.dialect = dialect
+        self._compiled: dict[int, tuple[Executable, Compiled]] = {}
+        game = select(G).where(G.c.id == bindparam("gid"))
+        user_cols = [c.label(f"u_{c.name}") for c in U.c]
+        seats = (select(*S.c, *user_cols).select_from(S.outerjoin(U, U.c.user_id == S.c.user_id))
+                 .where(S.c.game_id == bindparam("gid")).order_by(S.c.seat))
+        due = select(func.min(D.c.due_at)).where(and_(D.c.game_id == bindparam("gid"),
+                                                      D.c.kind == "deadline"))
+        self.game = compile_for(game, dialect)
+        self.seats = compile_for(seats, dialect)
+        self.due = compile_for(due, dialect)
+        self._game_cols = readers(G.c, dialect)
+        self._seat_cols = readers(S.c, dialect)
+        self._user_cols = readers(U.c, dialect)
+        self._due_col = readers([D.c.due_at], dialect)
+
+    def of(self, stmt: Executable) -> Compiled:
+        # The batch's builders return the same object for the same shape: compiled once.
+        hit = self._compiled.get(id(stmt))
+        if hit is None or hit[0] is not stmt:
+            hit = self._compiled[id(stmt)] = (stmt, compile_for(stmt, self.dialect))
+        return hit[1]
+
+    def head(self, row: Sequence[Any] | None, rows: Iterable[Sequence[Any]]) -> HeadParts:
+        """The game, its seats and their players' settings from the two reads' rows."""
+        if row is None:
+            return None, [], {}
+        game = from_row(Game, _typed(row, self._game_cols))
+        n = len(self._seat_cols)
+        seats: list[Seat] = []
+        prefs: dict[int, UserSettings] = {}
+        for r in rows:
+            seats.append(from_row(Seat, _typed(r[:n], self._seat_cols)))
+            if r[n] is not None:
+                user = _typed(r[n:], self._user_cols)
+                prefs[user["user_id"]] = from_row(UserSettings, user)
+        return game, seats, prefs
+
+    def deadline(self, row: Sequence[Any] | None) -> Any:
+        """The next deadline from its query's row (a datetime, or None)."""
+        return _typed(row, self._due_col)["due_at"] if row is not None else None
+
+
 class _Worker:
     """One thread that owns one sqlite3 connection, fed through a queue; started on the first
     call, stopped by ``close`` (a later call starts a new one, as a disposed engine's pool
@@ -143,25 +195,11 @@ def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | Non
 
 class SqliteHotPath:
     def __init__(self, path: str, pragmas: Sequence[str], dialect: Dialect) -> None:
-        self.dialect = dialect
+        self.sql = Statements(dialect)
         self._path = path
         self._pragmas = tuple(pragmas)
-        self._compiled: dict[int, tuple[Executable, Compiled]] = {}
         self._reader = _Worker("maester-sqlite-read", self._open)
         self._writer = _Worker("maester-sqlite-write", self._open)
-        game = select(G).where(G.c.id == bindparam("gid"))
-        user_cols = [c.label(f"u_{c.name}") for c in U.c]
-        seats = (select(*S.c, *user_cols).select_from(S.outerjoin(U, U.c.user_id == S.c.user_id))
-                 .where(S.c.game_id == bindparam("gid")).order_by(S.c.seat))
-        due = select(func.min(D.c.due_at)).where(and_(D.c.game_id == bindparam("gid"),
-                                                      D.c.kind == "deadline"))
-        self._due_sql = compile_for(due, dialect)
-        self._due_col = readers([D.c.due_at], dialect)
-        self._game_sql = compile_for(game, dialect)
-        self._seats_sql = compile_for(seats, dialect)
-        self._game_cols = readers(G.c, dialect)
-        self._seat_cols = readers(S.c, dialect)
-        self._user_cols = readers(U.c, dialect)
 
     def _open(self) -> sqlite3.Connection:
         # Autocommit mode: the writer opens its transactions itself (BEGIN IMMEDIATE takes the
@@ -171,52 +209,32 @@ class SqliteHotPath:
             conn.execute(pragma)
         return conn
 
-    def _prepared(self, stmt: Executable) -> Compiled:
-        # Statements come from ``storage.batch``'s builders, which return the same object for
-        # the same shape: compiled once per process.
-        hit = self._compiled.get(id(stmt))
-        if hit is None or hit[0] is not stmt:
-            hit = self._compiled[id(stmt)] = (stmt, compile_for(stmt, self.dialect))
-        return hit[1]
-
     # ---- reading a head ---------------------------------------------------------------------
     # The threads run only sqlite3's C calls; rows become objects on the caller's thread. A
     # thread that needs the interpreter while the event loop is busy waits for it (up to the
     # switch interval), so every line of Python moved off the thread is latency saved.
-    async def load_head(self, game_id: int
-                        ) -> tuple[Game | None, list[Seat], dict[int, UserSettings]]:
+    async def load_head(self, game_id: int) -> HeadParts:
         """A game's row, its seats and their players' settings: one hop, one snapshot."""
-        args = self._game_sql.args({"gid": game_id})
+        args = self.sql.game.args({"gid": game_id})
         row, rows = await self._reader.call(lambda conn: self._load(conn, args))
-        if row is None:
-            return None, [], {}
-        game = from_row(Game, _typed(row, self._game_cols))
-        n = len(self._seat_cols)
-        seats: list[Seat] = []
-        prefs: dict[int, UserSettings] = {}
-        for r in rows:
-            seats.append(from_row(Seat, _typed(r[:n], self._seat_cols)))
-            if r[n] is not None:
-                user = _typed(r[n:], self._user_cols)
-                prefs[user["user_id"]] = from_row(UserSettings, user)
-        return game, seats, prefs
+        return self.sql.head(row, rows)
 
     def _load(self, conn: sqlite3.Connection, args: tuple[Any, ...]
               ) -> tuple[Any, list[Any]]:
         conn.execute("BEGIN")
         try:
-            row = conn.execute(self._game_sql.sql, args).fetchone()
-            rows = conn.execute(self._seats_sql.sql, args).fetchall() if row else []
+            row = conn.execute(self.sql.game.sql, args).fetchone()
+            rows = conn.execute(self.sql.seats.sql, args).fetchall() if row else []
         finally:
             conn.execute("COMMIT")
         return row, rows
 
     async def next_deadline(self, game_id: int) -> Any:
         """The earliest turn deadline of a game, as ``repo.next_deadline`` reads it."""
-        args = self._due_sql.args({"gid": game_id})
-        row = await self._reader.call(lambda conn: conn.execute(self._due_sql.sql, args)
+        args = self.sql.due.args({"gid": game_id})
+        row = await self._reader.call(lambda conn: conn.execute(self.sql.due.sql, args)
                                       .fetchone())
-        return _typed(row, self._due_col)["due_at"] if row else None
+        return self.sql.deadline(row)
 
     # ---- writing a batch --------------------------------------------------------------------
     async def run(self, steps: list[Step]) -> None:
@@ -224,14 +242,13 @@ class SqliteHotPath:
         IntegrityError (a unique key: a retried interaction) or sqlite3.OperationalError."""
         prepared = []
         for step in steps:
-            compiled = self._prepared(step.stmt)
+            compiled = self.sql.of(step.stmt)
             prepared.append((compiled.sql, [compiled.args(row) for row in step.rows],
                              step.conflict, step.query))
         found = await self._writer.call(lambda conn: self._run(conn, prepared))
         for step, rows in zip(steps, found, strict=True):
             if step.query:  # typed as SQLAlchemy reads the column (a datetime, not text)
-                step.results = [None if r is None else _typed(r, self._due_col)["due_at"]
-                                for r in rows]
+                step.results = [self.sql.deadline(r) for r in rows]
 
     @staticmethod
     def _run(conn: sqlite3.Connection,

@@ -13,20 +13,12 @@ import json
 from typing import Any
 
 import asyncpg
-from sqlalchemy import and_, bindparam, func, select
 from sqlalchemy.engine import URL, Dialect
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.sql import Executable
 
 from storage.batch import Step
-from storage.hot import Compiled, _typed, compile_for, readers
-from storage.models import Deadline, Game, Seat, UserSettings
-from storage.repo import VersionConflict, from_row
-
-G = Game.__table__
-S = Seat.__table__
-U = UserSettings.__table__
-D = Deadline.__table__
+from storage.hot import Compiled, HeadParts, Statements
+from storage.repo import VersionConflict
 
 #: Connections of the hot path's pool per process (besides SQLAlchemy's own pool).
 POOL_SIZE = 8
@@ -44,23 +36,9 @@ async def _codecs(conn: asyncpg.Connection) -> None:
 
 class PgHotPath:
     def __init__(self, url: URL, dialect: Dialect) -> None:
-        self.dialect = dialect
+        self.sql = Statements(dialect)
         self._dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._pool: asyncpg.Pool | None = None
-        self._compiled: dict[int, tuple[Executable, Compiled]] = {}
-        game = select(G).where(G.c.id == bindparam("gid"))
-        user_cols = [c.label(f"u_{c.name}") for c in U.c]
-        seats = (select(*S.c, *user_cols).select_from(S.outerjoin(U, U.c.user_id == S.c.user_id))
-                 .where(S.c.game_id == bindparam("gid")).order_by(S.c.seat))
-        due = select(func.min(D.c.due_at)).where(and_(D.c.game_id == bindparam("gid"),
-                                                      D.c.kind == "deadline"))
-        self._game_sql = compile_for(game, dialect)
-        self._seats_sql = compile_for(seats, dialect)
-        self._due_sql = compile_for(due, dialect)
-        self._game_cols = readers(G.c, dialect)
-        self._seat_cols = readers(S.c, dialect)
-        self._user_cols = readers(U.c, dialect)
-        self._due_col = readers([D.c.due_at], dialect)
 
     async def _get_pool(self) -> asyncpg.Pool:
         if self._pool is None:
@@ -71,48 +49,29 @@ class PgHotPath:
                 raise OperationalError("connect", None, exc) from None
         return self._pool
 
-    def _prepared(self, stmt: Executable) -> Compiled:
-        hit = self._compiled.get(id(stmt))
-        if hit is None or hit[0] is not stmt:
-            hit = self._compiled[id(stmt)] = (stmt, compile_for(stmt, self.dialect))
-        return hit[1]
-
-    async def load_head(self, game_id: int
-                        ) -> tuple[Game | None, list[Seat], dict[int, UserSettings]]:
-        args = self._game_sql.args({"gid": game_id})
+    async def load_head(self, game_id: int) -> HeadParts:
+        args = self.sql.game.args({"gid": game_id})
         pool = await self._get_pool()
         for attempt in (1, 2):  # a read is safe to repeat on a fresh connection
             try:
                 async with pool.acquire() as conn, conn.transaction(readonly=True):
-                    row = await conn.fetchrow(self._game_sql.sql, *args)
-                    rows = await conn.fetch(self._seats_sql.sql, *args) if row else []
+                    row = await conn.fetchrow(self.sql.game.sql, *args)
+                    rows = await conn.fetch(self.sql.seats.sql, *args) if row else []
                 break
             except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError) as exc:
                 if attempt == 2:
                     raise OperationalError("load", None, exc) from None
-        if row is None:
-            return None, [], {}
-        game = from_row(Game, _typed(tuple(row), self._game_cols))
-        n = len(self._seat_cols)
-        seats: list[Seat] = []
-        prefs: dict[int, UserSettings] = {}
-        for r in rows:
-            values = tuple(r)
-            seats.append(from_row(Seat, _typed(values[:n], self._seat_cols)))
-            if values[n] is not None:
-                user = _typed(values[n:], self._user_cols)
-                prefs[user["user_id"]] = from_row(UserSettings, user)
-        return game, seats, prefs
+        return self.sql.head(tuple(row) if row else None, (tuple(r) for r in rows))
 
     async def next_deadline(self, game_id: int) -> Any:
         pool = await self._get_pool()
-        row = await pool.fetchrow(self._due_sql.sql, *self._due_sql.args({"gid": game_id}))
-        return _typed(tuple(row), self._due_col)["due_at"] if row else None
+        row = await pool.fetchrow(self.sql.due.sql, *self.sql.due.args({"gid": game_id}))
+        return self.sql.deadline(tuple(row) if row else None)
 
     async def run(self, steps: list[Step]) -> None:
         """Run ``steps`` in one transaction; raises VersionConflict, SQLAlchemy's
         IntegrityError (a unique key: a retried interaction) or OperationalError."""
-        prepared = [(self._prepared(step.stmt), step) for step in steps]
+        prepared = [(self.sql.of(step.stmt), step) for step in steps]
         pool = await self._get_pool()
         try:
             async with pool.acquire() as conn, conn.transaction():
@@ -128,8 +87,7 @@ class PgHotPath:
         args = [compiled.args(row) for row in step.rows]
         if step.query:
             rows = [await conn.fetchrow(compiled.sql, *a) for a in args]
-            step.results = [None if r is None else _typed(tuple(r), self._due_col)["due_at"]
-                            for r in rows]
+            step.results = [self.sql.deadline(tuple(r) if r else None) for r in rows]
         elif step.conflict is not None:
             # executemany reports no row counts: the version check needs each one.
             for a, gid in zip(args, step.conflict, strict=True):
