@@ -22,8 +22,9 @@ after each accepted move — the service's cache is never consulted). Throughput
 moves/s; the agents run on the same event loop, so the figure "without agents" subtracts the
 time they took. Each figure is min / median / max over the repeated runs.
 
-On SQLite the service uses its hot path (``storage/hot.py``); ``--compare`` repeats (a) and
-(b) through SQLAlchemy's aiosqlite adapter throughout, as before the hot path.
+The service uses its hot paths (``storage/hot.py`` on SQLite, ``storage/pg_hot.py`` on
+PostgreSQL); ``--compare`` repeats (a) and (b) through SQLAlchemy's aiosqlite adapter
+throughout, as before the hot path.
 
 Run: ``python -m bench.service_bench`` (``python -m bot bench service``);
 ``--help`` for the games, move counts, runs, PostgreSQL URL and a cProfile of (a).
