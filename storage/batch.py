@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import JSON, and_, bindparam, delete, insert, update
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql import Executable
 from sqlalchemy.types import TypeDecorator
 
 from storage.models import ActionRow, Deadline, Game, Seat, Snapshot, TableAct
-from storage.repo import VersionConflict
+from storage.repo import NEXT_DEADLINE, VersionConflict
 
 if TYPE_CHECKING:
     from storage.hot import SqliteHotPath
@@ -144,8 +144,6 @@ def _update_seat(columns: tuple[tuple[str, bool], ...]) -> Executable:
 _TABLES = {"actions": A, "snapshots": SN, "deadlines": D, "table_acts": TA}
 _CLEAR_SEAT = delete(D).where(and_(D.c.game_id == bindparam("_g"), D.c.seat == bindparam("_s")))
 _CLEAR_GAME = delete(D).where(D.c.game_id == bindparam("_g"))
-NEXT_DEADLINE = select(func.min(D.c.due_at)).where(and_(D.c.game_id == bindparam("_g"),
-                                                        D.c.kind == "deadline"))
 
 
 def _inserts(table: str, rows: Sequence[dict[str, Any]]) -> list[Step]:

@@ -20,14 +20,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import and_, bindparam, func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import ColumnElement, Executable
 
 from storage.batch import Step
 from storage.models import Deadline, Game, Seat, UserSettings
-from storage.repo import VersionConflict, from_row
+from storage.repo import NEXT_DEADLINE, VersionConflict, from_row
 
 G = Game.__table__
 S = Seat.__table__
@@ -40,11 +40,13 @@ Processor = Callable[[Any], Any] | None
 
 @dataclass(frozen=True)
 class Compiled:
-    """A Core statement compiled for the dialect: its SQL, and per positional parameter its
-    name, bind processor and the value the statement itself gives it (a literal in it)."""
+    """A Core statement compiled for the dialect: its SQL, per positional parameter its name,
+    bind processor and the value the statement itself gives it (a literal in it), and for a
+    query the result processors of the columns it selects."""
 
     sql: str
     params: tuple[tuple[str, Processor, Any], ...]
+    reads: tuple[tuple[str, Processor], ...] = ()
 
     def args(self, row: Mapping[str, Any]) -> tuple[Any, ...]:
         out = []
@@ -52,6 +54,13 @@ class Compiled:
             value = row[name] if fixed is _NONE else row.get(name, fixed)
             out.append(value if proc is None or value is None else proc(value))
         return tuple(out)
+
+    def first(self, row: Sequence[Any] | None) -> Any:
+        """A query's first column of ``row`` as SQLAlchemy types it (None: no row)."""
+        if row is None:
+            return None
+        proc, value = self.reads[0][1], row[0]
+        return value if proc is None or value is None else proc(value)
 
 
 _NONE = object()
@@ -64,7 +73,8 @@ def compile_for(stmt: Executable, dialect: Dialect) -> Compiled:
         bind = c.binds[name]
         fixed = bind.effective_value if bind.value is not None or bind.callable else _NONE
         params.append((name, bind.type.dialect_impl(dialect).bind_processor(dialect), fixed))
-    return Compiled(c.string, tuple(params))
+    selected = getattr(stmt, "selected_columns", None)
+    return Compiled(c.string, tuple(params), readers(selected, dialect) if selected else ())
 
 
 def readers(columns: Iterable[ColumnElement[Any]], dialect: Dialect
@@ -83,8 +93,8 @@ HeadParts = tuple[Game | None, list[Seat], dict[int, UserSettings]]
 
 class Statements:
     """What both hot paths run, compiled once for a dialect: the head's two reads, the next
-    deadline, and the batch's statements (cached as ``storage.batch`` builds them); and rows
-    turned into the service's objects as SQLAlchemy would type them."""
+    deadline (the batch's own query), and the batch's statements (cached as ``storage.batch``
+    builds them); and rows turned into the service's objects as SQLAlchemy would type them."""
 
     def __init__(self, dialect: Dialect) -> None:
         self.dialect = dialect
@@ -93,15 +103,12 @@ class Statements:
         user_cols = [c.label(f"u_{c.name}") for c in U.c]
         seats = (select(*S.c, *user_cols).select_from(S.outerjoin(U, U.c.user_id == S.c.user_id))
                  .where(S.c.game_id == bindparam("gid")).order_by(S.c.seat))
-        due = select(func.min(D.c.due_at)).where(and_(D.c.game_id == bindparam("gid"),
-                                                      D.c.kind == "deadline"))
         self.game = compile_for(game, dialect)
         self.seats = compile_for(seats, dialect)
-        self.due = compile_for(due, dialect)
+        self.due = self.of(NEXT_DEADLINE)
         self._game_cols = readers(G.c, dialect)
         self._seat_cols = readers(S.c, dialect)
         self._user_cols = readers(U.c, dialect)
-        self._due_col = readers([D.c.due_at], dialect)
 
     def of(self, stmt: Executable) -> Compiled:
         # The batch's builders return the same object for the same shape: compiled once.
@@ -124,10 +131,6 @@ class Statements:
                 user = _typed(r[n:], self._user_cols)
                 prefs[user["user_id"]] = from_row(UserSettings, user)
         return game, seats, prefs
-
-    def deadline(self, row: Sequence[Any] | None) -> Any:
-        """The next deadline from its query's row (a datetime, or None)."""
-        return _typed(row, self._due_col)["due_at"] if row is not None else None
 
 
 class _Worker:
@@ -231,10 +234,10 @@ class SqliteHotPath:
 
     async def next_deadline(self, game_id: int) -> Any:
         """The earliest turn deadline of a game, as ``repo.next_deadline`` reads it."""
-        args = self.sql.due.args({"gid": game_id})
+        args = self.sql.due.args({"_g": game_id})
         row = await self._reader.call(lambda conn: conn.execute(self.sql.due.sql, args)
                                       .fetchone())
-        return self.sql.deadline(row)
+        return self.sql.due.first(row)
 
     # ---- writing a batch --------------------------------------------------------------------
     async def run(self, steps: list[Step]) -> None:
@@ -248,7 +251,7 @@ class SqliteHotPath:
         found = await self._writer.call(lambda conn: self._run(conn, prepared))
         for step, rows in zip(steps, found, strict=True):
             if step.query:  # typed as SQLAlchemy reads the column (a datetime, not text)
-                step.results = [self.sql.deadline(r) for r in rows]
+                step.results = [self.sql.of(step.stmt).first(r) for r in rows]
 
     @staticmethod
     def _run(conn: sqlite3.Connection,

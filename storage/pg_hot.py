@@ -65,8 +65,8 @@ class PgHotPath:
 
     async def next_deadline(self, game_id: int) -> Any:
         pool = await self._get_pool()
-        row = await pool.fetchrow(self.sql.due.sql, *self.sql.due.args({"gid": game_id}))
-        return self.sql.deadline(tuple(row) if row else None)
+        row = await pool.fetchrow(self.sql.due.sql, *self.sql.due.args({"_g": game_id}))
+        return self.sql.due.first(tuple(row) if row else None)
 
     async def run(self, steps: list[Step]) -> None:
         """Run ``steps`` in one transaction; raises VersionConflict, SQLAlchemy's
@@ -87,7 +87,7 @@ class PgHotPath:
         args = [compiled.args(row) for row in step.rows]
         if step.query:
             rows = [await conn.fetchrow(compiled.sql, *a) for a in args]
-            step.results = [self.sql.deadline(tuple(r) if r else None) for r in rows]
+            step.results = [compiled.first(tuple(r) if r else None) for r in rows]
         elif step.conflict is not None:
             # executemany reports no row counts: the version check needs each one.
             for a, gid in zip(args, step.conflict, strict=True):

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm import configure_mappers
 from sqlmodel import SQLModel
@@ -248,11 +248,13 @@ async def deadlines_of(conn: AsyncConnection, game_id: int) -> list[Deadline]:
     return [from_row(Deadline, r) for r in (await conn.execute(q)).mappings()]
 
 
+#: The earliest turn deadline of game ``_g`` (not reminders, votes or the lobby's timers).
+NEXT_DEADLINE = select(func.min(D.c.due_at)).where(and_(D.c.game_id == bindparam("_g"),
+                                                        D.c.kind == "deadline"))
+
+
 async def next_deadline(conn: AsyncConnection, game_id: int) -> datetime | None:
-    """The earliest turn deadline of a game (not reminders, votes or the lobby's timers)."""
-    q = select(func.min(D.c.due_at)).where(and_(D.c.game_id == game_id,
-                                                 D.c.kind == "deadline"))
-    return (await conn.execute(q)).scalar_one_or_none()
+    return (await conn.execute(NEXT_DEADLINE, {"_g": game_id})).scalar_one_or_none()
 
 
 async def due_deadlines(conn: AsyncConnection, now: datetime, limit: int = 200
