@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.i18n import as_msg, render
 from bot.service import GameService, ManualClock, ServiceSettings
 from rules import registry
-from rules.base import GameRules
+from rules.base import Action, ActionSpec, GameRules
 from rules.rng import Rng
 from tests.fixtures.sealed_bids import RULES as SEALED
 
@@ -177,3 +177,19 @@ def assert_narrates(rules: GameRules, n: int, seed: int, no_ops: Sequence[re.Pat
     for line in lines:
         assert not any(p.search(line) for p in (NO_CHANGE, *no_ops)), line
         assert not RAW_ID.search(line), line
+
+
+def play_out(rules: GameRules, state: Any, rng: Rng,
+             offered: Callable[[Action | ActionSpec], None], moves: int = 20_000) -> Any:
+    """Play ``state`` on with random moves until it ends (or ``moves`` were made), handing each
+    legal, random and default move the mover was offered to ``offered``; the last state."""
+    for _ in range(moves):
+        waiting = sorted(rules.awaiting(state))
+        if not waiting or rules.result(state) is not None:
+            break
+        seat = waiting[rng.randbelow(len(waiting))]
+        action = rules.random_action(state, seat, rng)
+        for move in (*rules.legal_actions(state, seat), action, rules.default_action(state, seat)):
+            offered(move)
+        state, _ = rules.apply(state, seat, action)
+    return state

@@ -23,7 +23,7 @@ from bot.service.validate import (
     quote,
 )
 from rules import registry
-from rules.base import Action, canonical_json, hash_json
+from rules.base import Action, ActionSpec, canonical_json, hash_json
 from rules.kit.params import Bool, Int, Opt, Schema, Str
 from rules.kit.params import check as params_check
 from rules.rng import Rng
@@ -32,6 +32,7 @@ from storage.batch import MoveWrite, UnreadableRow
 from storage.db import make_engine
 from tests.fixtures.sealed_bids import RULES as SEALED
 from tests.fixtures.sealed_bids import SealedBids, SealedState
+from tests.harness import play_out
 from tests.service.helpers import ALICE, BOB, started_game
 
 
@@ -281,23 +282,19 @@ def test_what_every_game_offers_passes_the_boundary(game_id: str) -> None:
     rules = registry.get(game_id)
     schema = rules.action_schema()
     assert schema is not None, f"{game_id} declares no action schema"
+
+    def passes(offered: Action | ActionSpec) -> None:
+        if not isinstance(offered, Action):
+            return
+        assert check_action(offered.to_json()) == offered, (game_id, offered)
+        problem = params_check(schema, offered.kind, offered.params)
+        assert problem is None, (game_id, offered, problem)
+        assert len(canonical_json(offered.to_json()["params"])) < MAX_PARAMS_BYTES
+
     for variant in rules.variants():
         n = max(variant.seats)
         state = rules.new_game(rules.check_config(variant.config, n), n, 11)
-        rng = Rng(3)
-        for _ in range(300):
-            waiting = sorted(rules.awaiting(state))
-            if not waiting:
-                break
-            seat = waiting[rng.randbelow(len(waiting))]
-            legal = [a for a in rules.legal_actions(state, seat) if isinstance(a, Action)]
-            action = rules.random_action(state, seat, rng)
-            for offered in (*legal, action, rules.default_action(state, seat)):
-                assert check_action(offered.to_json()) == offered, (game_id, offered)
-                problem = params_check(schema, offered.kind, offered.params)
-                assert problem is None, (game_id, offered, problem)
-                assert len(canonical_json(offered.to_json()["params"])) < MAX_PARAMS_BYTES
-            state, _ = rules.apply(state, seat, action)
+        play_out(rules, state, Rng(3), passes, moves=300)
 
 
 class Declared(SealedBids):

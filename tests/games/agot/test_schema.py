@@ -9,9 +9,10 @@ import pytest
 from rules.agot import RULES
 from rules.agot.board import board
 from rules.agot.flow import HANDLERS
-from rules.base import Action
+from rules.base import Action, ActionSpec
 from rules.kit.params import check
 from rules.rng import Rng
+from tests.harness import play_out
 
 SCHEMA = RULES.action_schema()
 
@@ -139,16 +140,9 @@ def test_what_the_front_and_engine_send_fits(kind: str, params: dict[str, Any]) 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_a_whole_random_game_fits(n: int) -> None:
     """Every legal, random and default action of a game played to its end fits."""
-    state = RULES.new_game(RULES.check_config({}, n), n, 40 + n)
-    rng = Rng(n)
-    for _ in range(20_000):
-        waiting = sorted(RULES.awaiting(state))
-        if not waiting:
-            break
-        seat = waiting[rng.randbelow(len(waiting))]
-        action = RULES.random_action(state, seat, rng)
-        legal = [a for a in RULES.legal_actions(state, seat) if isinstance(a, Action)]
-        for offered in (*legal, action, RULES.default_action(state, seat)):
+    def fits(offered: Action | ActionSpec) -> None:
+        if isinstance(offered, Action):
             assert check(SCHEMA, offered.kind, offered.params) is None, offered
-        state, _ = RULES.apply(state, seat, action)
+
+    state = play_out(RULES, RULES.new_game(RULES.check_config({}, n), n, 40 + n), Rng(n), fits)
     assert RULES.result(state) is not None

@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from rules.base import Action
+from rules.base import Action, ActionSpec
 from rules.fort import RULES, engine
 from rules.fort.data import tables
 from rules.kit.params import check
 from rules.rng import Rng
+from tests.harness import play_out
 
 SCHEMA = RULES.action_schema()
 
@@ -69,19 +70,13 @@ def test_every_offered_move_of_a_whole_game_fits() -> None:
     """Drafted setup, dogs and cats at four seats, played to the end: every legal, random and
     default move fits (the hardening test covers every mode, but only its first moves)."""
     cfg = {"draft": True, "dogs": True, "cats": True}
-    state = RULES.new_game(RULES.check_config(cfg, 4), 4, 5)
-    rng = Rng(8)
     seen: set[str] = set()
-    for _ in range(20_000):
-        waiting = sorted(RULES.awaiting(state))
-        if not waiting:
-            break
-        seat = waiting[rng.randbelow(len(waiting))]
-        legal = [a for a in RULES.legal_actions(state, seat) if isinstance(a, Action)]
-        action = RULES.random_action(state, seat, rng)
-        for offered in (*legal, action, RULES.default_action(state, seat)):
+
+    def fits(offered: Action | ActionSpec) -> None:
+        if isinstance(offered, Action):
             assert check(SCHEMA, offered.kind, offered.params) is None, offered
             seen.add(offered.kind)
-        state, _ = RULES.apply(state, seat, action)
+
+    state = play_out(RULES, RULES.new_game(RULES.check_config(cfg, 4), 4, 5), Rng(8), fits)
     assert RULES.result(state) is not None
     assert {"pick", "play", "recruit", "choose", "follow", "add"} <= seen

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules.base import Action
+from rules.base import Action, ActionSpec
 from rules.great_wall import RULES
 from rules.great_wall.data import data
 from rules.great_wall.machine import MACHINE, push
@@ -15,6 +15,7 @@ from rules.kit.frames import Handler
 from rules.kit.params import check
 from rules.rng import Rng
 from tests.games.great_wall.helpers import bare, drive, started
+from tests.harness import play_out
 
 SCHEMA = RULES.action_schema()
 
@@ -89,14 +90,10 @@ def test_discarding_down_to_the_tactic_limit_fits() -> None:
 @pytest.mark.parametrize("variant", RULES.variants(), ids=lambda v: v.name)
 def test_a_whole_random_game_offers_only_what_fits(variant: Any) -> None:
     n = max(variant.seats)
+    def fits(offered: Action | ActionSpec) -> None:
+        assert isinstance(offered, Action)
+        assert check(SCHEMA, offered.kind, offered.params) is None, offered
+
     state = RULES.new_game(RULES.check_config(variant.config, n), n, 21)
-    rng = Rng(4)
-    while waiting := sorted(RULES.awaiting(state)):
-        seat = waiting[rng.randbelow(len(waiting))]
-        action = RULES.random_action(state, seat, rng)
-        for offered in (*RULES.legal_actions(state, seat), action,
-                        RULES.default_action(state, seat)):
-            assert isinstance(offered, Action)
-            assert check(SCHEMA, offered.kind, offered.params) is None, offered
-        state, _ = RULES.apply(state, seat, action)
+    state = play_out(RULES, state, Rng(4), fits)
     assert RULES.result(state) is not None

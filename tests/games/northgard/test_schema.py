@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
-from rules.base import Action, Text
+from rules.base import Action, ActionSpec, Text
 from rules.kit.params import check
 from rules.northgard import RULES
 from rules.northgard.data import UNITS_PER_PLAYER
 from rules.northgard.engine import _KINDS
 from rules.rng import Rng
+from tests.harness import play_out
 
 SCHEMA = RULES.action_schema()
 
@@ -67,13 +68,9 @@ def test_the_refusal_says_what_would_fit() -> None:
                                     {"monsters": True, "more_monsters": True}])
 def test_a_whole_random_game_offers_only_what_fits(config: dict[str, Any]) -> None:
     n = 4
-    st = RULES.new_game(RULES.check_config(config, n), n, 5)
-    rng = Rng(8)
-    while RULES.result(st) is None:
-        waiting = sorted(RULES.awaiting(st))
-        seat = waiting[rng.randbelow(len(waiting))]
-        action = RULES.random_action(st, seat, rng)
-        for offered in (*RULES.legal_actions(st, seat), action, RULES.default_action(st, seat)):
-            assert isinstance(offered, Action)
-            assert check(SCHEMA, offered.kind, offered.params) is None, offered
-        RULES.step(st, seat, action)
+    def fits(offered: Action | ActionSpec) -> None:
+        assert isinstance(offered, Action)
+        assert check(SCHEMA, offered.kind, offered.params) is None, offered
+
+    st = play_out(RULES, RULES.new_game(RULES.check_config(config, n), n, 5), Rng(8), fits)
+    assert RULES.result(st) is not None
