@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
@@ -42,6 +43,14 @@ HANDLERS = MACHINE.handlers
 _KINDS: frozenset[str] = frozenset(k for h in HANDLERS.values() for k in h.actions)
 
 
+@lru_cache(maxsize=1)
+def _seatings(low: int, high: int) -> dict[str, tuple[int, ...]]:
+    """Every seating of clans ("bear/wolf": 2 seats), built once: 3,612 of them, and the
+    schema is read on every lobby, option autocomplete and config check."""
+    return {"/".join(order): (n,) for n in range(low, high + 1)
+            for order in permutations(CLANS, n)}
+
+
 class NorthgardRules(GameRules):
     id = "northgard"
     title = "Northgard: Uncharted Lands"
@@ -62,8 +71,7 @@ class NorthgardRules(GameRules):
         return st
 
     def config_schema(self) -> list[ConfigOption]:
-        seatings = {"/".join(order): (n,) for n in range(self.min_seats, self.max_seats + 1)
-                    for order in permutations(CLANS, n)}
+        seatings = _seatings(self.min_seats, self.max_seats)
         return [
             ConfigOption("long_game", "bool", False, label="northgard.option.long_game"),
             ConfigOption("team", "bool", False, label="northgard.option.team",
