@@ -184,25 +184,27 @@ def _load(schema: ContentSchema, base: Path | None) -> Content:
     order: dict[str, tuple[str, ...]] = {}
     overrides: list[Override] = []
     pack = (base / schema.game_id) if base is not None else None
+    # A file holding several collections (AGoT's game.json holds a dozen) is parsed once.
+    parsed: dict[Path, Any] = {}
     known = sorted({c.filename for c in schema.collections})
     for name in known:
-        _check_layout(schema.data_dir / name, schema)
+        _check_layout(schema.data_dir / name, schema, parsed)
     if pack is not None and pack.is_dir():
         for path in sorted(pack.glob("*.json")):
             if path.name not in known:
                 raise ContentError(_rel(path), None, None,
                                    f"no such collection; {schema.game_id} has "
                                    f"{', '.join(known)}")
-            _check_layout(path, schema)
+            _check_layout(path, schema, parsed)
     for coll in schema.collections:
         shipped_path = schema.data_dir / coll.filename
-        entries = _read(shipped_path, coll)
+        entries = _read(shipped_path, coll, parsed)
         ids = [key for key, _ in entries]
         by_id = dict(entries)
         if pack is not None and (pack / coll.filename).is_file() \
-                and _holds(pack / coll.filename, coll):
+                and _holds(pack / coll.filename, coll, parsed):
             path = pack / coll.filename
-            for key, e in _read(path, coll):
+            for key, e in _read(path, coll, parsed):
                 added = key not in by_id
                 if added:
                     ids.append(key)
@@ -224,10 +226,14 @@ def _rel(path: Path) -> str:
     return "/".join(parts[-3:]) if len(parts) >= 3 else str(path)
 
 
-def _parse(path: Path) -> Any:
+def _parse(path: Path, parsed: dict[Path, Any]) -> Any:
+    """``path``'s JSON, read once per load (``parsed``); never mutated by its readers."""
+    if path in parsed:
+        return parsed[path]
     name = _rel(path)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        parsed[path] = json.loads(path.read_text(encoding="utf-8"))
+        return parsed[path]
     except FileNotFoundError:
         raise ContentError(name, None, None, "file missing") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -237,11 +243,11 @@ def _parse(path: Path) -> Any:
                            f"not valid JSON (line {exc.lineno}, column {exc.colno})") from None
 
 
-def _check_layout(path: Path, schema: ContentSchema) -> None:
+def _check_layout(path: Path, schema: ContentSchema, parsed: dict[Path, Any]) -> None:
     """Refuse a key of ``path`` that no collection stored in it declares (a misspelt or
     unknown collection would otherwise be silently ignored)."""
     colls = [c for c in schema.collections if c.filename == path.name]
-    raw = _parse(path)
+    raw = _parse(path, parsed)
     name = _rel(path)
     if isinstance(raw, list) and len(colls) == 1:
         return
@@ -283,10 +289,11 @@ def _below(at: tuple[str, ...], full: Iterable[tuple[str, ...]]) -> list[str]:
     return sorted({p[len(at)] for p in full if len(p) > len(at) and p[:len(at)] == at})
 
 
-def _read(path: Path, coll: Collection) -> list[tuple[str, dict[str, Any]]]:
+def _read(path: Path, coll: Collection, parsed: dict[Path, Any]
+          ) -> list[tuple[str, dict[str, Any]]]:
     """``(key, entry)`` pairs: the key is the ``id``, or the ``id_fields`` joined by ``|``."""
     name = _rel(path)
-    raw = locate(_parse(path), coll)
+    raw = locate(_parse(path, parsed), coll)
     where = coll.key or None
     if coll.shape == "dict" and not isinstance(raw, list):
         # a pack may as well list the entries, each with its id
@@ -358,13 +365,13 @@ def lay_over(data: dict[str, Any], file: str, schema: ContentSchema, merged: Con
         target[path[-1]] = stored_form(coll, merged.entries(coll.name))
 
 
-def _holds(path: Path, coll: Collection) -> bool:
+def _holds(path: Path, coll: Collection, parsed: dict[Path, Any]) -> bool:
     """Whether a pack file that several collections share carries this one."""
     if not coll.file:
         return True
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = _parse(path, parsed)
+    except ContentError:
         return True  # let _read report it
     return locate(raw, coll) is not None
 
