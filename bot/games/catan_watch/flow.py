@@ -16,7 +16,13 @@ import discord
 
 from bot.discord.text import locale_of, render, tr
 from bot.games.catan_watch import hero as hero
-from bot.games.catan_watch.forms import DiscardForm, TradeForm
+from bot.games.catan_watch.forms import (
+    DiscardForm,
+    TradeForm,
+    counter_defaults,
+    discard_need,
+    hand_of,
+)
 from bot.games.catan_watch.names import seat_name, terms_text
 from bot.games.catan_watch.panels import answer_items, hero_selects, terms_digest
 from bot.games.catan_watch.parse import cards_from_values
@@ -51,11 +57,6 @@ async def _form_or_error(interaction: Interaction, game_id: int,
 
 
 # ---- discards after a 7 -------------------------------------------------------------------
-def _discard_need(view: PrivateView) -> int:
-    me = next((p for p in view.view.get("players", []) if p["seat"] == view.seat), {})
-    return int((me.get("discard") or {}).get("must", 0))
-
-
 def _check_discard(view: PrivateView, actions: Options) -> None:
     if view.view.get("phase") != "discard" or not any(
             isinstance(a, ActionSpec) and a.kind == "discard" for a in actions):
@@ -79,8 +80,7 @@ async def discard_picked(interaction: Interaction, game_id: int, seat: int,
 
     async def body() -> None:
         view = await bot.service.private_view(game_id, interaction.user.id)
-        hand = (view.view.get("you") or {}).get("hand") or {}
-        await submit_discard(interaction, game_id, seat, cards_from_values(values, hand))
+        await submit_discard(interaction, game_id, seat, cards_from_values(values, hand_of(view)))
 
     await bot.flows.guarded(interaction, body)
 
@@ -93,12 +93,11 @@ async def open_discard_form(interaction: Interaction, game_id: int, seat: int) -
             raise ServiceError("error.not_your_button", game_id=game_id)
         if view.view.get("phase") != "discard" or not view.awaited:
             raise ServiceError("catan.discard.none")
-        hand = (view.view.get("you") or {}).get("hand") or {}
 
         async def submit(modal_interaction: Interaction, cards: dict[str, int]) -> None:
             await submit_discard(modal_interaction, game_id, seat, cards)
 
-        return DiscardForm(hand, _discard_need(view), locale, submit)
+        return DiscardForm(hand_of(view), discard_need(view), locale, submit)
 
     await _form_or_error(interaction, game_id, build)
 
@@ -118,13 +117,12 @@ async def open_offer_form(interaction: Interaction, game_id: int, seat: int,
     def build(view: PrivateView) -> TradeForm:
         if view.seat != seat:
             raise ServiceError("error.not_your_button", game_id=game_id)
-        hand = (view.view.get("you") or {}).get("hand") or {}
 
         async def submit(modal_interaction: Interaction, give: dict[str, int],
                          get: dict[str, int]) -> None:
             await submit_offer(modal_interaction, game_id, seat, version, give, get)
 
-        return TradeForm(tr("catan.form.offer_title", locale), hand, locale, submit)
+        return TradeForm(tr("catan.form.offer_title", locale), hand_of(view), locale, submit)
 
     await _form_or_error(interaction, game_id, build)
 
@@ -183,18 +181,13 @@ async def open_counter_form(interaction: Interaction, game_id: int, turn: int,
 
     def build(view: PrivateView) -> TradeForm:
         check_offer(view, turn, digest)
-        trade = view.view.get("trade") or {}
-        hand = (view.view.get("you") or {}).get("hand") or {}
-        # start from the mirror image of the offer: you give what they want
-        defaults = {**{r: n for r, n in (trade.get("give") or {}).items()},
-                    **{r: -n for r, n in (trade.get("get") or {}).items()}}
 
         async def submit(modal_interaction: Interaction, give: dict[str, int],
                          get: dict[str, int]) -> None:
             await submit_counter(modal_interaction, game_id, turn, digest, give, get)
 
-        return TradeForm(tr("catan.form.counter_title", locale), hand, locale, submit,
-                         defaults)
+        return TradeForm(tr("catan.form.counter_title", locale), hand_of(view), locale, submit,
+                         counter_defaults(view.view.get("trade") or {}))
 
     await _form_or_error(interaction, game_id, build)
 
