@@ -381,11 +381,15 @@ class ServiceCore:
         if head.state is None or not any(isinstance(e, BoardChanged) and e.game_id == gid
                                          for e in effects):
             return effects
-        public = head.rules.view(head.state, None)
-        snap = BoardSnapshot(head.game.game_type, head.game.version, public,
-                             await self._summary(head, public), head.game.board_message_id)
+        snap = await self._snapshot(head)
         return [BoardChanged(gid, snap.version, snap)
                 if isinstance(e, BoardChanged) and e.game_id == gid else e for e in effects]
+
+    async def _snapshot(self, head: Head) -> BoardSnapshot:
+        """What the board message shows: the public view and the summary, computed once."""
+        public = head.rules.view(head.state, None)
+        return BoardSnapshot(head.game.game_type, head.game.version, public,
+                             await self._summary(head, public), head.game.board_message_id)
 
     async def _next_deadline(self, head: Head) -> datetime | None:
         """The earliest turn deadline of a game (the board's "next deadline"): as the move

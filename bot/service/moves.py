@@ -115,9 +115,7 @@ class MoveOps(ServiceCore):
         """What the board message shows, in one read: the public view and the summary."""
         head = await self._head(game_id)
         self._require_started(head)
-        public = head.rules.view(head.state, None)
-        return BoardSnapshot(head.game.game_type, head.game.version, public,
-                             await self._summary(head, public), head.game.board_message_id)
+        return await self._snapshot(head)
 
     async def public_view(self, game_id: int) -> tuple[str, int, dict[str, Any]]:
         head = await self._head(game_id)
