@@ -184,7 +184,7 @@ def _load(schema: ContentSchema, base: Path | None) -> Content:
     order: dict[str, tuple[str, ...]] = {}
     overrides: list[Override] = []
     pack = (base / schema.game_id) if base is not None else None
-    # A file holding several collections (AGoT's game.json holds a dozen) is parsed once.
+    # A file holding several collections (one game's holds a dozen) is parsed once.
     parsed: dict[Path, Any] = {}
     known = sorted({c.filename for c in schema.collections})
     for name in known:
