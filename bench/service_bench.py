@@ -53,6 +53,7 @@ from sqlalchemy import select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.heap import settle_heap
 from bot.service import GameService, ManualClock, ServiceError, ServiceSettings
 from rules import registry
 from rules.base import GameRules, canonical_json
@@ -235,9 +236,11 @@ async def timed_run(service: GameService, table: Table, engine: AsyncEngine,
 
 
 # ---- PostgreSQL worker processes ----------------------------------------------------------
-def _pg_worker(pipe: Connection) -> None:
+def _pg_worker(pipe: Connection, default_gc: bool) -> None:
     """A long-lived bench process: plays the jobs it is sent, one at a time."""
     rules_by_id = registry.games()
+    if not default_gc:
+        settle_heap()
     while True:
         job = pipe.recv()
         if job is None:
@@ -275,13 +278,13 @@ async def _pg_job(pipe: Connection, rules: GameRules, job: dict[str, Any]) -> No
 
 
 class Workers:
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, default_gc: bool) -> None:
         ctx = mp.get_context("spawn")
         self.pipes: list[Connection] = []
         self.procs = []
         for _ in range(count):
             parent, child = ctx.Pipe()
-            proc = ctx.Process(target=_pg_worker, args=(child,), daemon=True)
+            proc = ctx.Process(target=_pg_worker, args=(child, default_gc), daemon=True)
             proc.start()
             self.pipes.append(parent)
             self.procs.append(proc)
@@ -459,16 +462,22 @@ def main(argv: list[str] | None = None) -> None:
                    help="also run (a) and (b) without the SQLite hot path (SQLAlchemy only)")
     p.add_argument("--profile", action="store_true",
                    help="also cProfile one sequential run per game and print the top costs")
+    p.add_argument("--default-gc", action="store_true",
+                   help="keep CPython's default collector settings (the bot settles its heap "
+                   "at start: bot/heap.py)")
     args = p.parse_args(argv)
     chosen = [g for g in args.games.split(",") if g] or sorted(registry.games())
+    if not args.default_gc:  # as `python -m bot run` does once start-up is done
+        settle_heap()
     started = time.perf_counter()
     print(f"{args.games_in_db:,} started games per game type in the database; "
           f"{args.runs} runs of each figure; timed: GameService.submit (cold head load "
-          "included), not the agents' move choice")
+          "included), not the agents' move choice; garbage collector: "
+          + ("CPython's defaults" if args.default_gc else "settled as the bot settles it"))
     problem = None if not args.no_pg else "--no-pg"
     if problem is None:
         problem = asyncio.run(pg_problem(args.pg))
-    workers = Workers(max(PG_PROCESSES)) if problem is None else None
+    workers = Workers(max(PG_PROCESSES), args.default_gc) if problem is None else None
     if problem is not None:
         print(f"(c) PostgreSQL skipped: {problem}")
     summaries: dict[str, dict[str, Any]] = {}

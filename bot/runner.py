@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.config import Settings
+from bot.heap import settle_heap
 from bot.service import GameService, ServiceSettings
 from rules.content import ContentError, configure, load
 from rules.registry import GameLoadError, games
@@ -59,6 +60,7 @@ async def run_bot(settings: Settings) -> None:
     ))
     from bot.discord.app import run
 
+    settle_heap()
     log.info("starting Maester with %d game types", len(service.games))
     try:
         await run(settings.discord_token or "", service, dev_guild_id=settings.dev_guild_id,
