@@ -13,7 +13,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -84,6 +84,29 @@ class Head:
     #: The earliest turn deadline as this process's last move left it: (game version, the
     #: service's count of other writes then, the deadline). See ``ServiceCore._next_deadline``.
     next_due: tuple[int, int, datetime | None] | None = None
+    #: What the engine said of the last states asked about (the head's and the one a move
+    #: is committing): who is awaited, and each seat's progress line. A state the service
+    #: holds is never changed in place (``apply`` works on a copy), so an answer holds as
+    #: long as the state object; a move asks several times and each is engine work.
+    _facts: list[tuple[Any, frozenset[int], dict[int, Any]]] = field(
+        default_factory=list, repr=False)
+
+    def _facts_of(self, state: Any) -> tuple[Any, frozenset[int], dict[int, Any]]:
+        for facts in self._facts:
+            if facts[0] is state:
+                return facts
+        facts = (state, frozenset(self.rules.awaiting(state)), {})
+        self._facts = [facts, *self._facts[:1]]
+        return facts
+
+    def awaiting_in(self, state: Any) -> frozenset[int]:
+        return self._facts_of(state)[1]
+
+    def progress_in(self, state: Any, seat: int) -> Any:
+        progress = self._facts_of(state)[2]
+        if seat not in progress:
+            progress[seat] = self.rules.progress(state, seat)
+        return progress[seat]
 
     def seat_of(self, user_id: int) -> Seat | None:
         for s in self.seats:
@@ -296,7 +319,7 @@ class ServiceCore:
         old_version = game.version
         version = old_version + 1
         old_awaiting = set(game.awaiting)
-        new_awaiting = set(rules.awaiting(new_state))
+        new_awaiting = set(head.awaiting_in(new_state))
         result = rules.result(new_state)
         state_json = rules.to_json(new_state)
         # Serialized once: the text is hashed and written as is (not encoded again).
@@ -313,7 +336,7 @@ class ServiceCore:
         renewed = new_awaiting - old_awaiting
         if head.state is not None and any(e.visible_to is None for e in events):
             renewed |= {s for s in new_awaiting & old_awaiting
-                        if rules.progress(new_state, s) != rules.progress(head.state, s)}
+                        if head.progress_in(new_state, s) != head.progress_in(head.state, s)}
         dropped = old_awaiting - new_awaiting
         write = MoveWrite(
             game_id=game_id, old_version=old_version,
@@ -353,12 +376,12 @@ class ServiceCore:
             log.error("game #%s: could not save move %s (%s): %s", game_id, version,
                       action.kind, _first_line(exc))
             raise ServiceError("error.save_failed") from None
-        game.version = version
-        game.state = state_json
-        game.awaiting = sorted(new_awaiting)
+        # Into the row object's fields directly: it belongs to no ORM session, so SQLModel's
+        # per-field setter (validation, change tracking) is work for nothing on every move.
+        game.__dict__.update(version=version, state=state_json, awaiting=sorted(new_awaiting))
         head.next_due = (version, self._other_writes, write.next_deadline)
         if result is not None:
-            game.status, game.result, game.finished_at = "finished", result.to_json(), now
+            game.__dict__.update(status="finished", result=result.to_json(), finished_at=now)
         head.state = new_state
         if interaction_id is not None:
             self._recent[interaction_id] = (game_id, version)
@@ -441,7 +464,7 @@ class ServiceCore:
         for _ in range(MAX_AUTOPILOT_MOVES):
             if head.game.status != "active" or head.game.paused or head.state is None:
                 break
-            awaited = head.rules.awaiting(head.state)
+            awaited = head.awaiting_in(head.state)
             open_seats = sorted(s.seat for s in head.seats
                                 if s.user_id is None and s.seat in awaited)
             if not open_seats:
@@ -480,7 +503,7 @@ class ServiceCore:
             if user is not None and head.state is not None:
                 effects.append(Notify(game_id, s, user, msg(
                     "game.your_turn", game_id=game_id,
-                    progress=rules.progress(head.state, s), deadline=deadline),
+                    progress=head.progress_in(head.state, s), deadline=deadline),
                     show_private=True,
                     # the mover gets their fresh panel with the answer; others with the DM
                     private=None if s in (quiet or set()) else self._private_of(head, s),
@@ -494,10 +517,11 @@ class ServiceCore:
 
     def _private_of(self, head: Head, seat: int) -> PrivateView:
         rules, state = head.rules, head.state
-        awaited = head.game.status == "active" and seat in rules.awaiting(state)
+        awaited = head.game.status == "active" and seat in head.awaiting_in(state)
         return PrivateView(head.game.id or 0, head.game.game_type, seat, head.label(seat),
                            rules.view(state, seat), awaited,
-                           rules.progress(state, seat) if awaited else "", head.game.version)
+                           head.progress_in(state, seat) if awaited else "",
+                           head.game.version)
 
     def _outcome_msg(self, head: Head, missed: dict[int, int] | None = None) -> Msg:
         from rules.base import Result

@@ -75,9 +75,20 @@ def progress(state: State, seat: int) -> Text:
     return phase_label(state)
 
 
-def _board(state: State) -> dict[str, Any]:
-    geo, lay = state.geo, state.layout
-    return {
+#: The board's printed part (hexes, corners, edges) per layout: a layout is shared and never
+#: changed once made (``board.make_layout``), so its listing is built once, not per view.
+#: Views are read, never edited, by everything that takes them.
+_PRINTED: dict[int, tuple[Any, dict[str, Any]]] = {}
+_PRINTED_KEPT = 256
+
+
+def _printed(state: State) -> dict[str, Any]:
+    lay = state.layout
+    hit = _PRINTED.get(id(lay))
+    if hit is not None and hit[0] is lay:
+        return hit[1]
+    geo = state.geo
+    printed = {
         "shape": lay.shape,
         "hexes": [
             {"id": h, "q": q, "r": r, "terrain": lay.terrain[h], "number": lay.number[h] or None,
@@ -88,6 +99,16 @@ def _board(state: State) -> dict[str, Any]:
                       "harbour": _harbour_name(lay.harbour[v])}
                      for v, (x, y) in enumerate(geo.vertex_xy)],
         "edges": [list(e) for e in geo.edge_vertices],
+    }
+    if len(_PRINTED) >= _PRINTED_KEPT:
+        _PRINTED.clear()
+    _PRINTED[id(lay)] = (lay, printed)  # the layout kept: its id is not reused meanwhile
+    return printed
+
+
+def _board(state: State) -> dict[str, Any]:
+    return {
+        **_printed(state),
         "buildings": [
             {"vertex": v, "seat": o, "kind": "settlement" if state.building[v] == 1 else "keep"}
             for v, o in enumerate(state.owner) if o >= 0
