@@ -9,7 +9,6 @@ engine strings pass through the ``engine.text`` key.
 from __future__ import annotations
 
 import json
-import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -160,7 +159,9 @@ def render(m: Msg, locale: str | None = None, style: Style = PLAIN) -> str:
     # ("; " between march moves whose parts are themselves comma lists), else by ", ".
     sep = catalog(loc).get(f"{m.key}.sep") or catalog(DEFAULT_LOCALE).get(f"{m.key}.sep") or ", "
     params = {k: _param(v, loc, style, sep) for k, v in m.params.items()}
-    return string.Formatter().vformat(template, (), _Defaulting(params))
+    # str.format_map: the same format syntax as string.Formatter, parsed in C (every panel,
+    # post and summary renders through here).
+    return str(template).format_map(_Defaulting(params))
 
 
 def _param(value: Any, loc: str, style: Style, sep: str = ", ") -> Any:

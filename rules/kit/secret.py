@@ -43,6 +43,14 @@ def still_to_commit(needed: Iterable[int], pending: Mapping[int, Any]) -> frozen
 def waiting(needed: Iterable[int], pending: Mapping[int, Any],
             ready: MutableSet[int] | None = None) -> frozenset[int]:
     """Seats that still owe something: a choice, or (with a ready step) their ready."""
+    if type(pending) is SeatSlots and (ready is None or type(ready) is ReadyFlags):
+        # The kit's own lists, read directly: asked several times per move (who is awaited,
+        # each seat's progress, the views), through the mapping's methods it was a hot spot.
+        slots, flags = pending.slots, (ready.flags if ready is not None else None)
+        n, m = len(slots), (len(flags) if flags is not None else 0)
+        return frozenset(s for s in needed
+                         if not 0 <= s < n or slots[s] is None
+                         or (flags is not None and not (0 <= s < m and flags[s])))
     return frozenset(s for s in needed
                      if s not in pending or (ready is not None and s not in ready))
 

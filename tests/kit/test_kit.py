@@ -119,3 +119,19 @@ def test_grid_helpers() -> None:
     assert adj["b"] == {"a", "c"}
     assert grid.distances("a", adj.__getitem__) == {"a": 0, "b": 1, "c": 2}
     assert grid.distances("a", adj.__getitem__, limit=1) == {"a": 0, "b": 1}
+
+
+def test_waiting_reads_seat_lists_as_it_reads_any_mapping() -> None:
+    """``secret.waiting`` reads the kit's seat lists directly; the answer is the one a plain
+    mapping and set give, for every mix of committed, ready and out-of-range seats."""
+    rng = Rng(5)
+    for _ in range(500):
+        n = rng.randbelow(6) + 1
+        slots = [None if rng.randbelow(3) == 0 else {"x": i} for i in range(n)]
+        flags = [rng.randbelow(2) == 1 for _ in range(rng.randbelow(n + 1))]
+        needed = [rng.randbelow(n + 2) - 1 for _ in range(rng.randbelow(n + 2))]
+        plain = {s: v for s, v in enumerate(slots) if v is not None}
+        ready = {s for s, f in enumerate(flags) if f}
+        assert secret.waiting(needed, secret.SeatSlots(slots)) == secret.waiting(needed, plain)
+        assert (secret.waiting(needed, secret.SeatSlots(slots), secret.ReadyFlags(flags))
+                == secret.waiting(needed, plain, ready))
