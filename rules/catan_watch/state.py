@@ -440,18 +440,23 @@ def reindex(state: State) -> None:
         if seat >= 0:
             state.roads_of[seat].append(e)
     state.hex_owners = [0] * len(geo.hexes)
+    # A corner is free when neither it nor a neighbour is built on (the distance rule):
+    # marked from the few built corners rather than checked at every corner (neighbourhood
+    # is symmetric; a load does this for every game it reads).
+    nbrs = geo.vertex_neighbours
+    state.free = [True] * len(owner)
     for v, seat in enumerate(owner):
         if seat >= 0:
             state.corners_of[seat].append(v)
             for h in geo.vertex_hexes[v]:
                 state.hex_owners[h] |= 1 << seat
+            state.free[v] = False
+            for w in nbrs[v]:
+                state.free[w] = False
     state.rates = [[3 if state.nw else 4] * 5 for _ in range(n)]
     for seat in range(n):
         for v in state.corners_of[seat]:
             add_harbour(state.rates[seat], state.layout.harbour[v])
-    nbrs = geo.vertex_neighbours
-    state.free = [owner[v] == -1 and all(owner[w] == -1 for w in nbrs[v])
-                  for v in range(len(owner))]
     for seat in range(n):
         for e in state.roads_of[seat]:
             for v in geo.edge_vertices[e]:

@@ -123,6 +123,9 @@ def test_bookkeeping_matches_a_rebuild(config: dict[str, str]) -> None:
             cached = s.income
             reindex(s)
             assert kept == {k: getattr(s, k) for k in _DERIVED}
+            assert s.free == [  # the distance rule, as written
+                s.owner[v] == -1 and all(s.owner[w] == -1 for w in s.geo.vertex_neighbours[v])
+                for v in range(len(s.owner))]
             assert all(cached[t] == income(s, t) for t in cached)
             assert s.road_len == [_reference_longest(s, p) for p in range(s.n)]
             assert [total_vp(s, p) for p in range(s.n)] == [
