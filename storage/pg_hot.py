@@ -9,6 +9,7 @@ per connection, one round trip each. Everything else stays on SQLAlchemy.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -39,14 +40,22 @@ class PgHotPath:
         self.sql = Statements(dialect)
         self._dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._pool: asyncpg.Pool | None = None
+        self._opening: asyncio.Lock | None = None
 
     async def _get_pool(self) -> asyncpg.Pool:
-        if self._pool is None:
-            try:
-                self._pool = await asyncpg.create_pool(self._dsn, min_size=1,
-                                                       max_size=POOL_SIZE, init=_codecs)
-            except (OSError, asyncpg.PostgresError) as exc:
-                raise OperationalError("connect", None, exc) from None
+        if self._pool is not None:
+            return self._pool
+        # The first moves after a start arrive together: one of them opens the pool and the
+        # others wait for it (each opening its own left pools and their connections behind).
+        if self._opening is None:
+            self._opening = asyncio.Lock()
+        async with self._opening:
+            if self._pool is None:
+                try:
+                    self._pool = await asyncpg.create_pool(self._dsn, min_size=1,
+                                                           max_size=POOL_SIZE, init=_codecs)
+                except (OSError, asyncpg.PostgresError) as exc:
+                    raise OperationalError("connect", None, exc) from None
         return self._pool
 
     async def load_head(self, game_id: int) -> HeadParts:
@@ -100,6 +109,7 @@ class PgHotPath:
     def close(self, wait: bool = True) -> None:
         """Drop the pool's connections (a later call opens a new pool)."""
         pool, self._pool = self._pool, None
+        self._opening = None  # a later pool may be opened from another event loop
         if pool is not None:
             pool.terminate()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -69,3 +70,35 @@ async def test_both_paths_store_the_same_game(any_engine: AsyncEngine) -> None:
     assert (await hot.summary(a)).deadline == (await plain.summary(b)).deadline
     assert await hot.verify(a) is None and await plain.verify(b) is None
     hot.close()
+
+
+async def test_concurrent_first_moves_open_one_postgresql_pool(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first moves after a start arrive together; each used to open a pool of its own,
+    and all but the last were left open with their connections (found by the service bench
+    running out of PostgreSQL connections)."""
+    import asyncio
+
+    from sqlalchemy.dialects.postgresql.asyncpg import dialect as asyncpg_dialect
+    from sqlalchemy.engine import make_url
+
+    from storage import pg_hot
+
+    opened: list[object] = []
+
+    class Pool:
+        def terminate(self) -> None:
+            opened.remove(self)
+
+    async def create_pool(*args: Any, **kwargs: Any) -> Pool:
+        await asyncio.sleep(0.01)  # a connection takes a round trip: others arrive meanwhile
+        pool = Pool()
+        opened.append(pool)
+        return pool
+
+    monkeypatch.setattr(pg_hot.asyncpg, "create_pool", create_pool)
+    hot = PgHotPath(make_url("postgresql+asyncpg://u@localhost/db"), asyncpg_dialect())
+    pools = await asyncio.gather(*(hot._get_pool() for _ in range(16)))
+    assert len(opened) == 1 and all(p is opened[0] for p in pools)
+    hot.close()
+    assert opened == []
