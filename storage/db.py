@@ -12,7 +12,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from storage import models  # noqa: F401  (registers every table on SQLModel.metadata)
+from storage import (
+    jsoncol,
+    models,  # noqa: F401  (registers every table on SQLModel.metadata)
+)
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/maester.db"
 
@@ -38,6 +41,7 @@ def make_engine(url: str = DEFAULT_URL, *, synchronous: str = "NORMAL",
     commits; FULL survives those too, at an fsync per commit. With ``background_checkpoints``
     SQLite never checkpoints the WAL inside a commit (a move's p99 came from there); the
     owner calls ``checkpoint`` on a timer instead (the bot's deadline loop does)."""
+    kwargs.setdefault("json_deserializer", jsoncol.loads)
     level = synchronous.upper()
     if level not in SYNCHRONOUS:
         raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {', '.join(SYNCHRONOUS)}, "

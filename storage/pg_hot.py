@@ -10,13 +10,13 @@ per connection, one round trip each. Everything else stays on SQLAlchemy.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import asyncpg
 from sqlalchemy.engine import URL, Dialect
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from storage import jsoncol
 from storage.batch import Step
 from storage.hot import Compiled, HeadParts, Statements
 from storage.repo import VersionConflict
@@ -26,12 +26,13 @@ POOL_SIZE = 8
 
 
 async def _codecs(conn: asyncpg.Connection) -> None:
-    """JSON as SQLAlchemy's asyncpg dialect sets it up: text in, decoded on the way out."""
+    """JSON as SQLAlchemy's asyncpg dialect sets it up (with the engine's deserializer,
+    ``storage.jsoncol``): text in, decoded on the way out."""
     await conn.set_type_codec("json", encoder=str.encode,
-                              decoder=lambda b: json.loads(b.decode()),
+                              decoder=jsoncol.loads,
                               schema="pg_catalog", format="binary")
     await conn.set_type_codec("jsonb", encoder=lambda s: b"\x01" + s.encode(),
-                              decoder=lambda b: json.loads(b[1:].decode()),
+                              decoder=lambda b: jsoncol.loads(b[1:]),
                               schema="pg_catalog", format="binary")
 
 
