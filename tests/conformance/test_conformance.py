@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import as_msg, render
-from rules.base import Action, Event, GameRules, RuleViolation, Text, plain
+from rules.base import Action, Event, GameRules, RuleViolation, Text, canonical_json, plain
 from rules.registry import games
 from rules.replay import LoggedAction, replay
 from rules.rng import Rng
@@ -62,11 +62,26 @@ def _assert_rejects_cleanly(rules: GameRules, state: Any, seat: int, action: Act
     assert rules.state_hash(state) == before, f"apply({action}) mutated its input"
 
 
+def _floats(value: Any, path: str = "") -> list[str]:
+    if isinstance(value, float):
+        return [path or "."]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _floats(v, f"{path}.{k}")]
+    if isinstance(value, list | tuple):
+        return [p for i, v in enumerate(value) for p in _floats(v, f"{path}[{i}]")]
+    return []
+
+
 def _check_state(rules: GameRules, state: Any, rng: Rng) -> None:
     n = _n_seats(rules, state)
     data = rules.to_json(state)
     # JSON round trip, exactly.
     assert rules.to_json(rules.from_json(json.loads(json.dumps(data)))) == data
+    # No float anywhere: the state's stored text (and its hash) is the same on every machine
+    # and whichever serializer writes it (rules.base.canonical_json).
+    assert not _floats(data), f"a float in the state at {_floats(data)[0]}"
+    assert canonical_json(data) == json.dumps(data, sort_keys=True, separators=(",", ":"),
+                                              ensure_ascii=False)
     # Views are JSON-safe and never carry the random state.
     for seat in [None, *range(n)]:
         text = json.dumps(rules.view(state, seat))
