@@ -126,6 +126,7 @@ class Board:
             a: tuple(b for b in ns if not self.is_sea[b]) for a, ns in self.adj.items()}
         self.sea_adj: dict[str, tuple[str, ...]] = {
             a: tuple(b for b in ns if self.is_sea[b]) for a, ns in self.adj.items()}
+        self.land_ids: tuple[str, ...] = tuple(a for a in self.area_ids if not self.is_sea[a])
         self.castle_areas: tuple[str, ...] = tuple(a for a in self.area_ids if self.castle[a])
         self.supply_areas: tuple[str, ...] = tuple(a for a in self.area_ids if self.supply[a])
         self.crown_areas: tuple[str, ...] = tuple(a for a in self.area_ids if self.crowns[a])
@@ -164,6 +165,7 @@ class Board:
         self.unit_limits = (int(_get(lim, "footman", _get(lim, "footmen", 10))),
                             int(_get(lim, "knight", _get(lim, "knights", 4))),
                             int(_get(lim, "ship", _get(lim, "ships", 6))))
+        self._stars: dict[int, tuple[int, ...]] = {}
         self.power_max = int(data.power_tokens) if data.power_tokens else 20
         self.wildling_start = int(data.wildling_start)
         self.wildling_max = int(data.wildling_max)
@@ -172,7 +174,11 @@ class Board:
         return _get(self.data.setups, n)
 
     def stars(self, n: int) -> tuple[int, ...]:
-        return tuple(int(x) for x in _get(self.data.court_stars, n))
+        # Asked for every seat of every view: read from the content once per player count.
+        found = self._stars.get(n)
+        if found is None:
+            found = self._stars[n] = tuple(int(x) for x in _get(self.data.court_stars, n))
+        return found
 
 
 @lru_cache(maxsize=1)

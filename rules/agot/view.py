@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.agot.board import board
-from rules.agot.control import castle_counts, control
+from rules.agot.control import castle_counts, controllers
 from rules.agot.flow import HANDLERS, awaiting
 from rules.agot.planning import stars
 from rules.agot.state import State
@@ -58,7 +58,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
                     areas.setdefault(a, {})["order"] = {"seat": s, "face_down": True}
     for a, (strength, house) in sorted(st.neutral.items()):
         areas.setdefault(a, {})["neutral"] = {"strength": strength, "house": house}
-    controlled = {a: st.houses[c] for a in b.area_ids if (c := control(st, a)) is not None}
+    controlled = {a: st.houses[c] for a, c in controllers(st).items()}
     counts = castle_counts(st)
     fr = st.stack[-1] if st.stack else None
     view: dict[str, Any] = {

@@ -208,3 +208,24 @@ def test_wrong_phase_and_unknown_actions_are_refused() -> None:
     with pytest.raises(RuleViolation) as info:
         RULES.apply(st, 0, Action("fly", {}))
     assert info.value.code == "unknown_action"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_view_s_control_map_is_control_of_every_area(seed: int) -> None:
+    """``controllers`` (one pass, for the view) agrees with ``control`` area by area, in
+    area order, all through random games; court stars are read once per player count."""
+    from rules.agot.board import board
+    from rules.agot.control import controllers
+    from rules.rng import Rng
+
+    rng = Rng(seed)
+    st = RULES.new_game({}, 2 + seed, seed)
+    for _ in range(400):
+        expected = {a: s for a in board().area_ids if (s := control(st, a)) is not None}
+        assert controllers(st) == expected and list(controllers(st)) == list(expected)
+        waiting = sorted(RULES.awaiting(st))
+        if not waiting:
+            break
+        seat = waiting[rng.randbelow(len(waiting))]
+        st, _ = RULES.apply(st, seat, RULES.random_action(st, seat, rng))
+    assert board().stars(st.n) is board().stars(st.n)
