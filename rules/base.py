@@ -471,6 +471,14 @@ class GameRules(ABC):
     def view(self, state: Any, seat: Seat | None) -> JSON:
         """JSON-safe, redacted for ``seat`` (None = public/spectator). Never holds the seed."""
 
+    def seat_view(self, state: Any, seat: Seat, public: JSON) -> JSON:
+        """``view(state, seat)``, given ``public``: ``view(state, None)`` of the same state. The
+        service asks for both after a move (the board and the mover's panel); a game whose
+        seat view is its public view plus the seat's own part builds on ``public`` instead of
+        computing the shared part again. The answer may share ``public``'s parts (views are
+        read, never edited). The conformance suite checks it equals ``view(state, seat)``."""
+        return self.view(state, seat)
+
     @abstractmethod
     def result(self, state: Any) -> Result | None:
         """None while running."""

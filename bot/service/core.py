@@ -74,6 +74,14 @@ class ServiceSettings:
 
 
 @dataclass
+class _Facts:
+    state: Any
+    awaiting: frozenset[int]
+    progress: dict[int, Any] = field(default_factory=dict)
+    public: Any = None
+
+
+@dataclass
 class Head:
     """A game row, its seats and (once started) the decoded engine state."""
 
@@ -85,28 +93,33 @@ class Head:
     #: service's count of other writes then, the deadline). See ``ServiceCore._next_deadline``.
     next_due: tuple[int, int, datetime | None] | None = None
     #: What the engine said of the last states asked about (the head's and the one a move
-    #: is committing): who is awaited, and each seat's progress line. A state the service
-    #: holds is never changed in place (``apply`` works on a copy), so an answer holds as
-    #: long as the state object; a move asks several times and each is engine work.
-    _facts: list[tuple[Any, frozenset[int], dict[int, Any]]] = field(
-        default_factory=list, repr=False)
+    #: is committing): who is awaited, each seat's progress line, the public view. A state
+    #: the service holds is never changed in place (``apply`` works on a copy), so an answer
+    #: holds as long as the state object; a move asks several times and each is engine work.
+    _facts: list[_Facts] = field(default_factory=list, repr=False)
 
-    def _facts_of(self, state: Any) -> tuple[Any, frozenset[int], dict[int, Any]]:
+    def _facts_of(self, state: Any) -> _Facts:
         for facts in self._facts:
-            if facts[0] is state:
+            if facts.state is state:
                 return facts
-        facts = (state, frozenset(self.rules.awaiting(state)), {})
+        facts = _Facts(state, frozenset(self.rules.awaiting(state)))
         self._facts = [facts, *self._facts[:1]]
         return facts
 
     def awaiting_in(self, state: Any) -> frozenset[int]:
-        return self._facts_of(state)[1]
+        return self._facts_of(state).awaiting
 
     def progress_in(self, state: Any, seat: int) -> Any:
-        progress = self._facts_of(state)[2]
+        progress = self._facts_of(state).progress
         if seat not in progress:
             progress[seat] = self.rules.progress(state, seat)
         return progress[seat]
+
+    def public_view_in(self, state: Any) -> Any:
+        facts = self._facts_of(state)
+        if facts.public is None:
+            facts.public = self.rules.view(state, None)
+        return facts.public
 
     def seat_of(self, user_id: int) -> Seat | None:
         for s in self.seats:
@@ -410,7 +423,7 @@ class ServiceCore:
 
     async def _snapshot(self, head: Head) -> BoardSnapshot:
         """What the board message shows: the public view and the summary, computed once."""
-        public = head.rules.view(head.state, None)
+        public = head.public_view_in(head.state)
         return BoardSnapshot(head.game.game_type, head.game.version, public,
                              await self._summary(head, public), head.game.board_message_id)
 
@@ -519,7 +532,7 @@ class ServiceCore:
         rules, state = head.rules, head.state
         awaited = head.game.status == "active" and seat in head.awaiting_in(state)
         return PrivateView(head.game.id or 0, head.game.game_type, seat, head.label(seat),
-                           rules.view(state, seat), awaited,
+                           rules.seat_view(state, seat, head.public_view_in(state)), awaited,
                            head.progress_in(state, seat) if awaited else "",
                            head.game.version)
 

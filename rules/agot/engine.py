@@ -19,7 +19,7 @@ from rules.agot.flow import HANDLERS, awaiting, drive
 from rules.agot.schema import action_schema
 from rules.agot.setup import new_state
 from rules.agot.state import State
-from rules.agot.view import build_view, phase_label
+from rules.agot.view import build_view, phase_label, seat_view
 from rules.base import (
     Action,
     ActionSpec,
@@ -177,6 +177,9 @@ class AgotRules(GameRules):
     # ---- reading -------------------------------------------------------------------------
     def view(self, state: State, seat: Seat | None) -> Any:
         return build_view(state, seat)
+
+    def seat_view(self, state: State, seat: Seat, public: Any) -> Any:
+        return seat_view(state, seat, public)
 
     def result(self, state: State) -> Result | None:
         r = state.result

@@ -37,6 +37,18 @@ def phase_label(st: State) -> str | Text:
 
 
 def build_view(st: State, seat: int | None) -> dict[str, Any]:
+    return _with_seat(st, _shared(st), seat)
+
+
+def seat_view(st: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``build_view(st, seat)`` from the public view of ``st``: its parts are the same for
+    every viewer but the frame's (and the battle's) and the seat's own."""
+    return _with_seat(st, dict(public), seat)
+
+
+def _shared(st: State) -> dict[str, Any]:
+    """Every part of the view that is the same whoever looks (the frame's is filled in by
+    ``_with_seat``)."""
     b = board()
     areas: dict[str, Any] = {}
     for a, u in sorted(st.units.items()):
@@ -60,7 +72,6 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         areas.setdefault(a, {})["neutral"] = {"strength": strength, "house": house}
     controlled = {a: st.houses[c] for a, c in controllers(st).items()}
     counts = castle_counts(st)
-    fr = st.stack[-1] if st.stack else None
     view: dict[str, Any] = {
         "game": "agot",
         "phase": phase_id(st),
@@ -82,9 +93,17 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "board": areas,
         "control": controlled,
         "awaiting": sorted(awaiting(st)),
-        "frame": HANDLERS[fr["kind"]].view(st, fr, seat) if fr else {},
+        "frame": {},
         "result": st.result,
     }
+    return view
+
+
+def _with_seat(st: State, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """``view`` (the shared parts) completed for ``seat``: the frame as the seat sees it, the
+    battle behind it, and the seat's own hand, orders and bids."""
+    fr = st.stack[-1] if st.stack else None
+    view["frame"] = HANDLERS[fr["kind"]].view(st, fr, seat) if fr else {}
     # The stack below the top frame carries public context (e.g. the battle behind a choice).
     for below in st.stack[:-1]:
         if below["kind"] == "battle":

@@ -26,6 +26,7 @@ from rules.catan_watch.setup import CONFIG_DEFAULTS, new_game
 from rules.catan_watch.state import DISCARD, State
 from rules.catan_watch.view import phase_label
 from rules.catan_watch.view import progress as progress_text
+from rules.catan_watch.view import seat_view as make_seat_view
 from rules.catan_watch.view import view as make_view
 from rules.content import ContentSchema
 from rules.kit.params import Schema
@@ -105,6 +106,9 @@ class CatanWatchRules(GameRules):
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return make_view(state, seat)
+
+    def seat_view(self, state: State, seat: Seat, public: dict[str, Any]) -> dict[str, Any]:
+        return make_seat_view(state, seat, public)
 
     def result(self, state: State) -> Result | None:
         r = state.result

@@ -173,6 +173,18 @@ def _wall(state: State) -> dict[str, Any]:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
+    out = _public(state)
+    if seat is not None:
+        out["you"] = _you(state, seat)
+    return out
+
+
+def seat_view(state: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``view(state, seat)`` from the public view of ``state``: the same plus the seat's own."""
+    return {**public, "you": _you(state, seat)}
+
+
+def _public(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": "catan_watch",
         "mode": state.mode,
@@ -208,27 +220,29 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         }
     if state.nw:
         out["wall"] = _wall(state)
-    if seat is not None:
-        you: dict[str, Any] = {
-            "seat": seat,
-            "hand": {r: state.hands[seat][i] for i, r in enumerate(RESOURCES)},
-            "development_cards": [
-                {"card": c, "name": DEV_CARDS[c]["name"]} for c in sorted(state.dev_hand[seat])
-            ],
-            "hidden_vp": hidden_vp(state, seat),
-            "bank_rates": {r: trade.bank_rate(state, seat, i) for i, r in enumerate(RESOURCES)},
-            "playable_development": (
-                dev_cards.playable_cards(state, seat) if seat == state.current else []
-            ),
-            "progress": progress(state, seat).to_json(),
-        }
-        if seat == state.current:
-            you["bought_this_turn"] = sorted(state.dev_new)
-        if seat in state.pending_discard:
-            you["pending_discard"] = counts_json(state.pending_discard[seat])
-        if state.nw:
-            you["hero_ready"] = seat == state.current and heroes.ready(state, seat) is None
-        if (state.phase == MELISANDRE and seat == state.current and state.pending):
-            you["melisandre_cards"] = list(state.pending["cards"])
-        out["you"] = you
     return out
+
+
+def _you(state: State, seat: int) -> dict[str, Any]:
+    you: dict[str, Any] = {
+        "seat": seat,
+        "hand": {r: state.hands[seat][i] for i, r in enumerate(RESOURCES)},
+        "development_cards": [
+            {"card": c, "name": DEV_CARDS[c]["name"]} for c in sorted(state.dev_hand[seat])
+        ],
+        "hidden_vp": hidden_vp(state, seat),
+        "bank_rates": {r: trade.bank_rate(state, seat, i) for i, r in enumerate(RESOURCES)},
+        "playable_development": (
+            dev_cards.playable_cards(state, seat) if seat == state.current else []
+        ),
+        "progress": progress(state, seat).to_json(),
+    }
+    if seat == state.current:
+        you["bought_this_turn"] = sorted(state.dev_new)
+    if seat in state.pending_discard:
+        you["pending_discard"] = counts_json(state.pending_discard[seat])
+    if state.nw:
+        you["hero_ready"] = seat == state.current and heroes.ready(state, seat) is None
+    if (state.phase == MELISANDRE and seat == state.current and state.pending):
+        you["melisandre_cards"] = list(state.pending["cards"])
+    return you

@@ -86,6 +86,14 @@ def _check_state(rules: GameRules, state: Any, rng: Rng) -> None:
     for seat in [None, *range(n)]:
         text = json.dumps(rules.view(state, seat))
         assert '"rng"' not in text and '"seed"' not in text
+    # A seat's view built on the public one is the seat's view, to the byte; and building it
+    # leaves the public view as it was.
+    public = rules.view(state, None)
+    before = json.dumps(public)
+    for seat in range(n):
+        assert json.dumps(rules.seat_view(state, seat, public)) == json.dumps(
+            rules.view(state, seat))
+    assert json.dumps(public) == before
     awaiting = rules.awaiting(state)
     # Every awaited seat has a legal default action.
     for seat in sorted(awaiting):
