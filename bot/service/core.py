@@ -224,7 +224,8 @@ class ServiceCore:
         if game is None:
             raise ServiceError("error.unknown_game", game_id=game_id)
         rules = self.rules_for(game.game_type)
-        state = rules.from_json(game.state) if game.state is not None else None
+        # The row's state was decoded for this head alone: the engine may keep its parts.
+        state = rules.adopt_json(game.state) if game.state is not None else None
         for s in seats:  # the reminder lead times a move schedules, read with the seats
             if s.user_id is not None:
                 self._remind_minutes[s.user_id] = (

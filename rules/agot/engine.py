@@ -196,6 +196,9 @@ class AgotRules(GameRules):
     def from_json(self, data: Any) -> State:
         return State.from_json(data)
 
+    def adopt_json(self, data: Any) -> State:
+        return State.adopt(data)
+
     # ---- hidden information --------------------------------------------------------------
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
         from rules.agot.planning import check_orders, orderable

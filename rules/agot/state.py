@@ -127,6 +127,35 @@ class State:
         }
 
     @classmethod
+    def adopt(cls, d: dict[str, Any]) -> State:
+        """``from_json`` keeping ``d``'s containers (decoded JSON: of the right types already),
+        for a caller that gives ``d`` up."""
+        s = cls.__new__(cls)
+        s.n = d["n"]
+        s.houses = d["houses"]
+        s.round = d["round"]
+        s.rng = Rng.from_json(d["rng"])
+        s.units = d["units"]
+        s.tokens = d["tokens"]
+        s.neutral = d["neutral"]
+        s.orders = d["orders"]
+        s.power = d["power"]
+        s.tracks = d["tracks"]
+        s.supply = d["supply"]
+        s.wildling = d["wildling"]
+        s.hands = d["hands"]
+        s.discards = d["discards"]
+        s.decks = d["decks"]
+        s.westeros = d["westeros"]
+        s.restrictions = d["restrictions"]
+        s.blade_used = d["blade_used"]
+        s.stack = d["stack"]
+        s.result = d["result"]
+        s.castles_to_win = d["castles_to_win"]
+        s.config = d.get("config") or {}
+        return s
+
+    @classmethod
     def from_json(cls, d: dict[str, Any]) -> State:
         s = cls.__new__(cls)
         s.n = int(d["n"])

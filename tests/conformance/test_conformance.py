@@ -77,6 +77,16 @@ def _check_state(rules: GameRules, state: Any, rng: Rng) -> None:
     data = rules.to_json(state)
     # JSON round trip, exactly.
     assert rules.to_json(rules.from_json(json.loads(json.dumps(data)))) == data
+    # Adopting decoded data gives the same state as copying it, and a state that plays on
+    # like it (the service loads heads this way).
+    adopted = rules.adopt_json(json.loads(json.dumps(data)))
+    assert canonical_json(rules.to_json(adopted)) == canonical_json(data)
+    awaited = sorted(rules.awaiting(state))
+    if awaited:
+        seat = awaited[rng.randbelow(len(awaited))]
+        action = rules.random_action(state, seat, Rng(rng.randbelow(1 << 30)))
+        assert (rules.state_hash(rules.apply(adopted, seat, action)[0])
+                == rules.state_hash(rules.apply(state, seat, action)[0]))
     # No float anywhere: the state's stored text (and its hash) is the same on every machine
     # and whichever serializer writes it (rules.base.canonical_json).
     assert not _floats(data), f"a float in the state at {_floats(data)[0]}"
