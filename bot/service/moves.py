@@ -70,7 +70,8 @@ class MoveOps(ServiceCore):
                                                   interaction_id=interaction_id,
                                                   seat_updates=[{"seat": seat.seat, "missed": 0}]
                                                   if seat.missed else None)
-                seat.missed = 0
+                if seat.missed:  # the row object's field, set directly (as _commit_move does)
+                    seat.__dict__["missed"] = 0
             except _Duplicate:
                 async with self.engine.connect() as conn:
                     row = await repo.action_by_interaction(conn, interaction_id or "")
