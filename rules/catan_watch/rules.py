@@ -130,6 +130,9 @@ class CatanWatchRules(GameRules):
     def from_json(self, data: dict[str, Any]) -> State:
         return State.from_json(data)
 
+    def adopt_json(self, data: dict[str, Any]) -> State:
+        return State.adopt(data)
+
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
         """A copy with a different hand of the same size, different unplayed development
         cards (as many, the ones bought this turn still unplayable) and a different pending

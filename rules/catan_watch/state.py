@@ -322,6 +322,74 @@ class State:
         }
 
     @classmethod
+    def adopt(cls, d: dict[str, Any]) -> State:
+        """``from_json`` keeping ``d``'s lists (decoded JSON: lists already), for a caller that
+        gives ``d`` up; what is stored in another form (tuples, int keys) is converted."""
+        s = cls.__new__(cls)
+        s.mode = d["mode"]
+        s.nw = s.mode == NIGHTS_WATCH
+        s.layout_kind = d["layout_kind"]
+        s.tragedy_variant = d["tragedy_variant"]
+        s.n = d["n"]
+        s.layout = Layout.from_json(d["layout"])
+        s.geo = geometry(s.layout.shape)
+        s.rng = Rng.from_json(d["rng"])
+        s.phase = d["phase"]
+        s.turn = d["turn"]
+        s.current = d["current"]
+        s.first = d["first"]
+        s.setup_queue = d["setup_queue"]
+        s.setup_last_vertex = d["setup_last_vertex"]
+        s.building = d["building"]
+        s.owner = d["owner"]
+        s.road = d["road"]
+        s.tormund = d["tormund"]
+        s.hands = d["hands"]
+        s.bank = d["bank"]
+        s.dev_deck = d["dev_deck"]
+        s.dev_hand = d["dev_hand"]
+        s.dev_new = d["dev_new"]
+        s.dev_played_turn = d["dev_played_turn"]
+        s.watches = d["watches"]
+        s.pieces = d["pieces"]
+        s.road_len = d["road_len"]
+        s.longest = d["longest"]
+        s.largest = d["largest"]
+        s.rolled = d["rolled"]
+        s.dice = d["dice"]
+        s.pending_discard = {int(k): list(v) for k, v in d["pending_discard"].items()}
+        s.discard_need = {int(k): v for k, v in d["discard_need"].items()}
+        s.return_phase = d["return_phase"]
+        s.trade = d["trade"]
+        s.trade_count = d["trade_count"]
+        s.free_roads = d["free_roads"]
+        s.result = d["result"]
+        s.guards = d["guards"]
+        s.breaches = d["breaches"]
+        s.clans = d["clans"]
+        s.clearings = d["clearings"]
+        s.gift = d["gift"]
+        s.tokens = [(t[0], t[1]) for t in d["tokens"]]
+        s.token_discard = [(t[0], t[1]) for t in d["token_discard"]]
+        s.card_settlement_tokens = [[(t[0], t[1]) for t in x] for x in d["card_settlement_tokens"]]
+        s.card_keep_tokens = [
+            [[(t[0], t[1]) for t in p] for p in x] for x in d["card_keep_tokens"]
+        ]
+        s.hero = d["hero"]
+        s.hero_side = d["hero_side"]
+        s.hero_turn = d["hero_turn"]
+        s.hero_offer = d["hero_offer"]
+        s.hero_used_turn = d["hero_used_turn"]
+        s.pending = d["pending"]
+        s.wild_pending = d["wild_pending"]
+        s.got_yield = d["got_yield"]
+        s.built = d.get("built", False)  # absent in states saved before the flag existed
+        s.start_rolls = d["start_rolls"]
+        reindex(s)
+        seal_base(s)
+        return s
+
+    @classmethod
     def from_json(cls, d: dict[str, Any]) -> State:
         s = cls.__new__(cls)
         s.mode = d["mode"]
