@@ -163,8 +163,31 @@ class Variant:
 
 
 def _freeze(value: Any) -> Any:
-    """Canonical JSON form, so that equal actions compare and hash equal."""
-    return json.loads(json.dumps(value, sort_keys=True))
+    """Canonical JSON form, so that equal actions compare and hash equal: what
+    ``json.loads(json.dumps(value, sort_keys=True))`` gives. Through orjson when that is
+    certainly the same (an action's parameters come from anyone: a NaN, which orjson writes
+    as null, sends every text with a null to the standard library)."""
+    try:
+        out = orjson.dumps(value, option=_CANONICAL)
+    except TypeError:
+        return json.loads(json.dumps(value, sort_keys=True))
+    if b"null" in out:
+        return json.loads(json.dumps(value, sort_keys=True))
+    return orjson.loads(out)
+
+
+def json_round_trip(value: Any) -> Any:
+    """What ``json.loads(json.dumps(value))`` gives — a deep copy in JSON's own types (tuples
+    become lists) — for a game state's data: through orjson (string keys, integers within 64
+    bits, no float), else the standard library. Like ``canonical_json``, it relies on a state
+    holding no NaN or infinity (no float at all: the conformance suite checks)."""
+    try:
+        out = orjson.dumps(value, option=_PASSTHROUGH)
+    except TypeError:
+        return json.loads(json.dumps(value))
+    if _FLOAT_MARK in out.translate(_NUMBER_BYTES):
+        return json.loads(json.dumps(value))
+    return orjson.loads(out)
 
 
 @dataclass(frozen=True)
@@ -300,8 +323,9 @@ def _std_canonical(data: JSON) -> str:
 
 # Subclasses, dataclasses and datetimes passed through: orjson refuses them (the standard
 # library writes a str or int subclass by its value and refuses the others).
-_CANONICAL = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS
-              | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME)
+_PASSTHROUGH = (orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
+                | orjson.OPT_PASSTHROUGH_DATETIME)
+_CANONICAL = orjson.OPT_SORT_KEYS | _PASSTHROUGH
 # A float in JSON is a digit followed by "." or an exponent (orjson writes 1e-7 where the
 # standard library writes 1e-07). Seen in strings too ("v1.2"), which costs only the
 # standard library's time.

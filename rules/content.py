@@ -152,13 +152,15 @@ def values(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _override_dir: Path | None = None
+_override_key: str | None = None  # str(_override_dir): the cache key of the usual call
 _cache: dict[tuple[str, str | None], Content] = {}
 
 
 def configure(content_dir: str | Path | None) -> None:
     """Set the process-wide folder of content packs (``CONTENT_DIR``) and drop cached loads."""
-    global _override_dir
+    global _override_dir, _override_key
     _override_dir = Path(content_dir) if content_dir else None
+    _override_key = str(_override_dir) if _override_dir else None
     _cache.clear()
 
 
@@ -170,6 +172,10 @@ def load(schema: ContentSchema, pack_dir: Path | None = None, *, use_configured:
          cache: bool = True) -> Content:
     """The shipped content with ``pack_dir/<game>/`` (default: the configured ``CONTENT_DIR``)
     laid over it; cached per (game, folder) unless ``cache`` is false (a pack being edited)."""
+    if pack_dir is None and use_configured and cache:  # the usual call: an engine's lookup
+        hit = _cache.get((schema.game_id, _override_key))
+        if hit is not None:
+            return hit
     base = pack_dir if pack_dir is not None else (_override_dir if use_configured else None)
     key = (schema.game_id, str(base) if base else None)
     if not cache:

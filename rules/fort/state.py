@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.base import json_round_trip
 from rules.rng import Rng
 
 Player = dict[str, Any]
@@ -81,7 +81,7 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        d = json.loads(json.dumps(data))
+        d = json_round_trip(data)
         return cls(
             n=d["n"], cfg=d["cfg"], rng=Rng.from_json(d["rng"]), players=d["players"],
             park=d["park"], park_deck=d["park_deck"], rule_stack=d["rule_stack"],

@@ -1,11 +1,12 @@
 """The game state: plain JSON-safe attributes, so saving is ``vars()`` and copying is one JSON
-round trip (the C encoder is faster than a structural deep copy of nested dicts)."""
+round trip (``rules.base.json_round_trip``: orjson, faster than a structural deep copy of
+nested dicts)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from rules.base import json_round_trip
 from rules.rng import Rng
 
 #: Every attribute of a state, in a stable order (the JSON form lists exactly these).
@@ -62,7 +63,7 @@ class State:
         return st
 
     def clone(self) -> State:
-        return State.from_json(json.loads(json.dumps(self.to_json())))
+        return State.from_json(json_round_trip(self.to_json()))
 
     # ---- randomness: the Rng's two ints live in the state --------------------------------
     def draw_rng(self) -> Rng:
