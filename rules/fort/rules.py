@@ -109,6 +109,9 @@ class FortRules(GameRules):
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return views.view(state, seat)
 
+    def seat_view(self, state: State, seat: Seat, public: dict[str, Any]) -> dict[str, Any]:
+        return views.seat_view(state, seat, public)
+
     def result(self, state: State) -> Result | None:
         r = state.result
         if r is None:

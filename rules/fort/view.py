@@ -18,6 +18,29 @@ from rules.fort.machine import MACHINE
 from rules.fort.state import State
 
 
+def _pending(st: State, seat: int | None) -> list[dict[str, Any]]:
+    return [{"kind": fr["kind"], **MACHINE.handler(fr).view(st, fr, seat)} for fr in st.stack]
+
+
+#: A player's own cards, shown to that player only (after them: their Made-Up Rules).
+_MINE = ("hand", "lookout", "rules")
+
+
+def seat_view(st: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``view(st, seat)`` from the public view of ``st``: the same but for the seat's own
+    cards in its player row and the pending decisions as the seat sees them."""
+    out = dict(public)
+    if 0 <= seat < len(st.players):
+        p = st.players[seat]
+        row = {k: v for k, v in public["players"][seat].items() if k not in _MINE}
+        row.update((k, list(p[k])) for k in _MINE)
+        players = list(public["players"])
+        players[seat] = row
+        out["players"] = players
+    out["pending"] = _pending(st, seat)
+    return out
+
+
 def view(st: State, seat: int | None) -> dict[str, Any]:
     players = []
     for i, p in enumerate(st.players):
@@ -48,10 +71,7 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
             row["lookout"] = list(p["lookout"])
             row["rules"] = list(p["rules"])
         players.append(row)
-    pending = []
-    for fr in st.stack:
-        h = MACHINE.handler(fr)
-        pending.append({"kind": fr["kind"], **h.view(st, fr, seat)})
+    pending = _pending(st, seat)
     out: dict[str, Any] = {
         "n": st.n,
         "config": dict(st.cfg),

@@ -36,6 +36,7 @@ from rules.great_wall.machine import MACHINE
 from rules.great_wall.schema import action_schema
 from rules.great_wall.setup import CONFIG_DEFAULTS, new_game
 from rules.great_wall.state import State
+from rules.great_wall.view import seat_view as make_seat_view
 from rules.great_wall.view import view as make_view
 from rules.great_wall.view import who
 from rules.kit.params import Schema
@@ -151,6 +152,9 @@ class GreatWallRules(GameRules):
     # ---- reading ---------------------------------------------------------------------------
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return make_view(state, seat)
+
+    def seat_view(self, state: State, seat: Seat, public: dict[str, Any]) -> dict[str, Any]:
+        return make_seat_view(state, seat, public)
 
     def result(self, state: State) -> Result | None:
         r = state.result

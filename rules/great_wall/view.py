@@ -55,14 +55,34 @@ def _cell(st: State, x: Any) -> Any:
 
 
 def view(st: State, seat: int | None) -> dict[str, Any]:
-    from rules.great_wall.procedures import casualty_value, invasion_section
-    from rules.great_wall.seasons import last_space, time_track
+    out = _public(st, _decision(st, seat))
+    if seat is not None and 0 <= seat < st.n:
+        out["me"] = _me(st, seat)
+    return out
 
+
+def seat_view(st: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``view(st, seat)`` from the public view of ``st``: the same but for the decision as the
+    seat sees it and the seat's own part."""
+    out = {**public, "decision": _decision(st, seat)}
+    if 0 <= seat < st.n:
+        out["me"] = _me(st, seat)
+    return out
+
+
+def _decision(st: State, seat: int | None) -> dict[str, Any]:
     top = MACHINE.top(st)
     decision: dict[str, Any] = {}
     if top is not None and st.result is None:
         decision = MACHINE.handler(top).view(st, top, seat)
         decision["awaiting"] = sorted(MACHINE.awaiting(st))
+    return decision
+
+
+def _public(st: State, decision: dict[str, Any]) -> dict[str, Any]:
+    from rules.great_wall.procedures import casualty_value, invasion_section
+    from rules.great_wall.seasons import last_space, time_track
+
     out: dict[str, Any] = {
         "mode": st.mode, "n": st.n, "year": st.year, "season": st.season, "time": st.time,
         "time_last": last_space(st), "casualty": casualty_value(st),
@@ -87,14 +107,16 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
         from rules.great_wall.coop import target
 
         out["target"] = target(st)
-    if seat is not None and 0 <= seat < st.n:
-        c = st.clans[seat]
-        out["me"] = {
-            "seat": seat, "res": dict(c["res"]), "hand": list(c["hand"]),
-            "tactics": list(c["tactics"]), "support": list(c["support"]),
-            "won": [dict(w) for w in c["won"]], "deal_g": list(c["deal_g"]),
-            "deal_a": list(c["deal_a"]),
-            "chosen": st.secret.get("command", {}).get(str(seat)),
-            "picks": st.secret.get("setup", {}).get(str(seat), []),
-        }
     return out
+
+
+def _me(st: State, seat: int) -> dict[str, Any]:
+    c = st.clans[seat]
+    return {
+        "seat": seat, "res": dict(c["res"]), "hand": list(c["hand"]),
+        "tactics": list(c["tactics"]), "support": list(c["support"]),
+        "won": [dict(w) for w in c["won"]], "deal_g": list(c["deal_g"]),
+        "deal_a": list(c["deal_a"]),
+        "chosen": st.secret.get("command", {}).get(str(seat)),
+        "picks": st.secret.get("setup", {}).get(str(seat), []),
+    }

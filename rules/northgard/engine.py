@@ -37,7 +37,7 @@ from rules.northgard.machine import MACHINE
 from rules.northgard.schema import action_schema
 from rules.northgard.setup import new_state
 from rules.northgard.state import State
-from rules.northgard.view import build_view, phase_label, progress
+from rules.northgard.view import build_view, phase_label, progress, seat_view
 
 HANDLERS = MACHINE.handlers
 _KINDS: frozenset[str] = frozenset(k for h in HANDLERS.values() for k in h.actions)
@@ -162,6 +162,9 @@ class NorthgardRules(GameRules):
     # ---- reading -------------------------------------------------------------------------
     def view(self, state: State, seat: Seat | None) -> Any:
         return build_view(state, seat)
+
+    def seat_view(self, state: State, seat: Seat, public: Any) -> Any:
+        return seat_view(state, seat, public)
 
     def result(self, state: State) -> Result | None:
         r = state.result

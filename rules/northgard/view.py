@@ -120,6 +120,16 @@ def _pending(st: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def seat_view(st: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``build_view(st, seat)`` from the public view of ``st``: the same but for the pending
+    decision as the seat sees it and the seat's own hand."""
+    return {**public, "pending": _pending(st, seat), "you": _you(st, seat)}
+
+
+def _you(st: State, seat: int) -> dict[str, Any]:
+    return {"seat": seat, "hand": list(st.hand[seat]), "fame": st.fame[seat]}
+
+
 def build_view(st: State, seat: int | None) -> dict[str, Any]:
     bear = bear_seat(st)
     seats = []
@@ -157,5 +167,5 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         view["result"] = {"winners": st.result["winners"], "ranking": st.result["ranking"],
                           "fame": st.result["fame"]}
     if seat is not None:
-        view["you"] = {"seat": seat, "hand": list(st.hand[seat]), "fame": st.fame[seat]}
+        view["you"] = _you(st, seat)
     return view
