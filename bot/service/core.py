@@ -79,6 +79,8 @@ class _Facts:
     awaiting: frozenset[int]
     progress: dict[int, Any] = field(default_factory=dict)
     public: Any = None
+    phase: Any = None  # (the engine's phase label, as the summary renders it)
+    labels: dict[int, Any] | None = None
 
 
 @dataclass
@@ -114,6 +116,26 @@ class Head:
         if seat not in progress:
             progress[seat] = self.rules.progress(state, seat)
         return progress[seat]
+
+    def phase_in(self, state: Any) -> tuple[Any, str]:
+        """The engine's phase label of ``state`` and its text in the default language (the
+        board's summary), asked once per state."""
+        facts = self._facts_of(state)
+        if facts.phase is None:
+            label = self.rules.phase_label(state)
+            if label:
+                text = render(as_msg(label))
+            else:  # an engine without labels: its public view may carry one
+                text = str(self.public_view_in(state).get("phase_label", ""))
+            facts.phase = (label, text)
+        return facts.phase  # type: ignore[no-any-return]
+
+    def labels_in(self, state: Any) -> dict[int, Any]:
+        """Each seat's name at the table in ``state``."""
+        facts = self._facts_of(state)
+        if facts.labels is None:
+            facts.labels = {s.seat: self.rules.seat_label(state, s.seat) for s in self.seats}
+        return facts.labels
 
     def public_view_in(self, state: Any) -> Any:
         facts = self._facts_of(state)
@@ -426,7 +448,7 @@ class ServiceCore:
         """What the board message shows: the public view and the summary, computed once."""
         public = head.public_view_in(head.state)
         return BoardSnapshot(head.game.game_type, head.game.version, public,
-                             await self._summary(head, public), head.game.board_message_id)
+                             await self._summary(head), head.game.board_message_id)
 
     async def _next_deadline(self, head: Head) -> datetime | None:
         """The earliest turn deadline of a game (the board's "next deadline"): as the move
@@ -441,21 +463,16 @@ class ServiceCore:
         async with self.engine.connect() as conn:
             return await repo.next_deadline(conn, game_id)
 
-    async def _summary(self, head: Head, public: dict[str, Any] | None = None) -> GameSummary:
+    async def _summary(self, head: Head) -> GameSummary:
         game = head.game
-        phase = ""
-        if head.state is not None:
-            label = head.rules.phase_label(head.state)
-            if not label:  # an engine without labels: its public view may carry one
-                public = public if public is not None else head.rules.view(head.state, None)
-            phase = render(as_msg(label)) if label else str(public.get("phase_label", ""))
+        phase = head.phase_in(head.state)[1] if head.state is not None else ""
         due = await self._next_deadline(head)
         return GameSummary(
             game.id or 0, game.title, game.game_type, head.rules.title, game.status, game.paused,
             [(s.seat, s.user_id, s.display_name) for s in head.seats], phase,
             list(game.awaiting), due, game.thread_id, game.channel_id,
             game.version,
-            {s.seat: head.label(s.seat) for s in head.seats} if head.state is not None else {},
+            dict(head.labels_in(head.state)) if head.state is not None else {},
         )
 
     async def _ratings_changed(self, head: Head) -> None:
@@ -505,7 +522,7 @@ class ServiceCore:
                     private.setdefault(s, []).append(rules.describe(event, s))
         if public:
             effects.append(Post(game_id, lines_msg(public),
-                                phase=(rules.phase_label(head.state) or None)
+                                phase=(head.phase_in(head.state)[0] or None)
                                 if head.state is not None else None))
         for s, lines in private.items():
             user = head.user_of(s)

@@ -97,6 +97,9 @@ class FortRules(GameRules):
     def copy_state(self, state: State) -> State:
         return state.clone()
 
+    def adopt_json(self, data: dict[str, Any]) -> State:
+        return State.adopt(data)
+
     def seat_label(self, state: State, seat: Seat) -> Text:
         return views.seat_label(seat)
 

@@ -81,7 +81,12 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        d = json_round_trip(data)
+        return cls.adopt(json_round_trip(data))
+
+    @classmethod
+    def adopt(cls, d: dict[str, Any]) -> State:
+        """``from_json`` keeping ``d``'s containers (decoded JSON), for a caller that gives
+        ``d`` up."""
         return cls(
             n=d["n"], cfg=d["cfg"], rng=Rng.from_json(d["rng"]), players=d["players"],
             park=d["park"], park_deck=d["park_deck"], rule_stack=d["rule_stack"],
