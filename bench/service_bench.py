@@ -284,7 +284,11 @@ class Workers:
         self.procs = []
         for _ in range(count):
             parent, child = ctx.Pipe()
-            proc = ctx.Process(target=_pg_worker, args=(child, default_gc), daemon=True)
+            # By its importable name: run as ``python -m bot bench`` (runpy, as __main__), a
+            # spawned process could not find ``__main__._pg_worker``.
+            from bench.service_bench import _pg_worker as worker
+
+            proc = ctx.Process(target=worker, args=(child, default_gc), daemon=True)
             proc.start()
             self.pipes.append(parent)
             self.procs.append(proc)

@@ -107,3 +107,20 @@ def test_db_ratings_recomputes_the_stored_figures(tmp_path: Path) -> None:
     out = _cli("db", "ratings", env=env, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "ratings recomputed from the logs for 0 server(s)" in out.stdout
+
+
+def test_the_service_bench_runs_as_make_bench_runs_it() -> None:
+    """``python -m bot bench`` runs each bench as ``__main__`` through runpy; the service
+    bench's PostgreSQL worker processes must start that way too (they could not: the spawned
+    process looked for ``__main__._pg_worker``)."""
+    import subprocess
+
+    code = ("import runpy, sys; sys.argv = ['service_bench.py', '--games', 'catan_watch', "
+            "'--games-in-db', '40', '--runs', '1', '--sequential', '4', '--concurrent', '16', "
+            "'--pg-moves', '16']; runpy.run_module('bench.service_bench', run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "(b) 16 concurrent players" in done.stdout
+    assert ("(c) PostgreSQL, 4 processes" in done.stdout
+            or "(c) PostgreSQL skipped" in done.stdout), done.stdout[-2000:]
