@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gc
 
-YOUNG_THRESHOLD = 50_000
+YOUNG_THRESHOLD = 10_000
 
 
 def settle_heap() -> None:
