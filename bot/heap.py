@@ -6,8 +6,10 @@ collections per move, and their survivors (cached game heads) push full collecti
 every object the process holds: SQLAlchemy's and discord.py's modules, the content packs,
 compiled statements. Measured with ``bench.service_bench``, that was ~40% of a move's CPU.
 Freezing what start-up built takes it out of every later collection; a larger young
-generation collects the per-move garbage a few times a second instead of a few times a move.
+generation collects the per-move garbage every few moves instead of a few times a move.
 Almost all of it is freed by reference counting anyway: the collector is for cycles.
+Not larger than 10,000: a young collection's pause grows faster than its size (measured:
+~1 ms at 10,000, ~12 ms at 50,000 — which then was the sequential p99).
 """
 
 from __future__ import annotations
