@@ -160,8 +160,10 @@ class Setup(Handler[State]):
         return {int(k): v for k, v in st.secret.get("setup", {}).items()}
 
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
-        picks = self.picks(st)
-        return frozenset(c for c in range(st.n) if len(picks.get(c, [])) < 2)
+        # Asked often (every view and step): the stored picks, keyed str(seat) as ``act``
+        # writes them, read without building ``picks``.
+        setup = st.secret.get("setup", {})
+        return frozenset(c for c in range(st.n) if len(setup.get(str(c), ())) < 2)
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
         if self.awaiting(st, fr):
