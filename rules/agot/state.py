@@ -16,6 +16,12 @@ Units = list[int]
 Frame = dict[str, Any]
 
 
+#: What ``State.adopt`` takes from stored data as it is (all but the generator and config).
+_KEPT = ("n", "houses", "round", "units", "tokens", "neutral", "orders", "power", "tracks",
+         "supply", "wildling", "hands", "discards", "decks", "westeros", "restrictions",
+         "blade_used", "stack", "result", "castles_to_win")
+
+
 def deep(value: Any) -> Any:
     """Copy a JSON-like value (dicts, lists, scalars)."""
     if isinstance(value, dict):
@@ -131,27 +137,9 @@ class State:
         """``from_json`` keeping ``d``'s containers (decoded JSON: of the right types already),
         for a caller that gives ``d`` up."""
         s = cls.__new__(cls)
-        s.n = d["n"]
-        s.houses = d["houses"]
-        s.round = d["round"]
+        for name in _KEPT:
+            setattr(s, name, d[name])
         s.rng = Rng.from_json(d["rng"])
-        s.units = d["units"]
-        s.tokens = d["tokens"]
-        s.neutral = d["neutral"]
-        s.orders = d["orders"]
-        s.power = d["power"]
-        s.tracks = d["tracks"]
-        s.supply = d["supply"]
-        s.wildling = d["wildling"]
-        s.hands = d["hands"]
-        s.discards = d["discards"]
-        s.decks = d["decks"]
-        s.westeros = d["westeros"]
-        s.restrictions = d["restrictions"]
-        s.blade_used = d["blade_used"]
-        s.stack = d["stack"]
-        s.result = d["result"]
-        s.castles_to_win = d["castles_to_win"]
         s.config = d.get("config") or {}
         return s
 

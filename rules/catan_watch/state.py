@@ -391,69 +391,7 @@ class State:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> State:
-        s = cls.__new__(cls)
-        s.mode = d["mode"]
-        s.nw = s.mode == NIGHTS_WATCH
-        s.layout_kind = d["layout_kind"]
-        s.tragedy_variant = d["tragedy_variant"]
-        s.n = d["n"]
-        s.layout = Layout.from_json(d["layout"])
-        s.geo = geometry(s.layout.shape)
-        s.rng = Rng.from_json(d["rng"])
-        s.phase = d["phase"]
-        s.turn = d["turn"]
-        s.current = d["current"]
-        s.first = d["first"]
-        s.setup_queue = [list(x) for x in d["setup_queue"]]
-        s.setup_last_vertex = d["setup_last_vertex"]
-        s.building = list(d["building"])
-        s.owner = list(d["owner"])
-        s.road = list(d["road"])
-        s.tormund = d["tormund"]
-        s.hands = [list(h) for h in d["hands"]]
-        s.bank = list(d["bank"])
-        s.dev_deck = list(d["dev_deck"])
-        s.dev_hand = [list(h) for h in d["dev_hand"]]
-        s.dev_new = list(d["dev_new"])
-        s.dev_played_turn = d["dev_played_turn"]
-        s.watches = list(d["watches"])
-        s.pieces = [list(p) for p in d["pieces"]]
-        s.road_len = list(d["road_len"])
-        s.longest = d["longest"]
-        s.largest = d["largest"]
-        s.rolled = d["rolled"]
-        s.dice = list(d["dice"])
-        s.pending_discard = {int(k): list(v) for k, v in d["pending_discard"].items()}
-        s.discard_need = {int(k): v for k, v in d["discard_need"].items()}
-        s.return_phase = d["return_phase"]
-        s.trade = _deep(d["trade"])
-        s.trade_count = d["trade_count"]
-        s.free_roads = d["free_roads"]
-        s.result = _deep(d["result"])
-        s.guards = [list(g) for g in d["guards"]]
-        s.breaches = d["breaches"]
-        s.clans = [list(x) for x in d["clans"]]
-        s.clearings = [list(x) for x in d["clearings"]]
-        s.gift = list(d["gift"])
-        s.tokens = [(t[0], t[1]) for t in d["tokens"]]
-        s.token_discard = [(t[0], t[1]) for t in d["token_discard"]]
-        s.card_settlement_tokens = [[(t[0], t[1]) for t in x] for x in d["card_settlement_tokens"]]
-        s.card_keep_tokens = [
-            [[(t[0], t[1]) for t in p] for p in x] for x in d["card_keep_tokens"]
-        ]
-        s.hero = list(d["hero"])
-        s.hero_side = list(d["hero_side"])
-        s.hero_turn = list(d["hero_turn"])
-        s.hero_offer = list(d["hero_offer"])
-        s.hero_used_turn = d["hero_used_turn"]
-        s.pending = _deep(d["pending"])
-        s.wild_pending = d["wild_pending"]
-        s.got_yield = d["got_yield"]
-        s.built = d.get("built", False)  # absent in states saved before the flag existed
-        s.start_rolls = [list(r) for r in d["start_rolls"]]
-        reindex(s)
-        seal_base(s)
-        return s
+        return cls.adopt(_deep(d))  # its own copy of every list and dict of d
 
 
 _new = object.__new__
