@@ -142,9 +142,11 @@ class AgotRules(GameRules):
     def progress(self, state: State, seat: Seat) -> str | Text:
         if state.result is not None:
             return text("agot.progress.game_over")
-        if seat not in awaiting(state):
+        if not state.stack:
             return text("agot.progress.waiting")
         h, fr = self._handler(state)
+        if seat not in h.awaiting(state, fr):  # awaiting(state), without asking the stack again
+            return text("agot.progress.waiting")
         return h.progress(state, fr, seat)
 
     def not_awaited_message(self, state: State, seat: Seat) -> str | Text:

@@ -89,7 +89,7 @@ class Planning(Handler):
     actions = ("place_orders", "place_order", "remove_order", "ready")
 
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
-        return secret.waiting(range(st.n), *commitments(fr))
+        return secret.waiting_in_lists(range(st.n), fr["orders"], fr["ready"])
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         k = action.kind

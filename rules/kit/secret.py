@@ -44,15 +44,21 @@ def waiting(needed: Iterable[int], pending: Mapping[int, Any],
             ready: MutableSet[int] | None = None) -> frozenset[int]:
     """Seats that still owe something: a choice, or (with a ready step) their ready."""
     if type(pending) is SeatSlots and (ready is None or type(ready) is ReadyFlags):
-        # The kit's own lists, read directly: asked several times per move (who is awaited,
-        # each seat's progress, the views), through the mapping's methods it was a hot spot.
-        slots, flags = pending.slots, (ready.flags if ready is not None else None)
-        n, m = len(slots), (len(flags) if flags is not None else 0)
-        return frozenset(s for s in needed
-                         if not 0 <= s < n or slots[s] is None
-                         or (flags is not None and not (0 <= s < m and flags[s])))
+        return waiting_in_lists(needed, pending.slots,
+                                ready.flags if ready is not None else None)
     return frozenset(s for s in needed
                      if s not in pending or (ready is not None and s not in ready))
+
+
+def waiting_in_lists(needed: Iterable[int], slots: list[Any], flags: list[Any] | None = None
+                     ) -> frozenset[int]:
+    """``waiting`` over the seat-indexed lists that ``SeatSlots`` and ``ReadyFlags`` wrap,
+    read directly: a game asks it several times per move (who is awaited, each seat's
+    progress, the views), and through the mapping's methods it was a hot spot."""
+    n, m = len(slots), (len(flags) if flags is not None else 0)
+    return frozenset(s for s in needed
+                     if not 0 <= s < n or slots[s] is None
+                     or (flags is not None and not (0 <= s < m and flags[s])))
 
 
 def complete(needed: Iterable[int], pending: Mapping[int, Any],
