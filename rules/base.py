@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -167,11 +167,8 @@ def _freeze(value: Any) -> Any:
     ``json.loads(json.dumps(value, sort_keys=True))`` gives. Through orjson when that is
     certainly the same (an action's parameters come from anyone: a NaN, which orjson writes
     as null, sends every text with a null to the standard library)."""
-    try:
-        out = orjson.dumps(value, option=_CANONICAL)
-    except TypeError:
-        return json.loads(json.dumps(value, sort_keys=True))
-    if b"null" in out:
+    out = _orjson_exactly(value, _CANONICAL, lambda text: b"null" in text)
+    if out is None:
         return json.loads(json.dumps(value, sort_keys=True))
     return orjson.loads(out)
 
@@ -181,11 +178,8 @@ def json_round_trip(value: Any) -> Any:
     become lists) — for a game state's data: through orjson (string keys, integers within 64
     bits, no float), else the standard library. Like ``canonical_json``, it relies on a state
     holding no NaN or infinity (no float at all: the conformance suite checks)."""
-    try:
-        out = orjson.dumps(value, option=_PASSTHROUGH)
-    except TypeError:
-        return json.loads(json.dumps(value))
-    if _FLOAT_MARK in out.translate(_NUMBER_BYTES):
+    out = _orjson_exactly(value, _PASSTHROUGH, _has_float)
+    if out is None:
         return json.loads(json.dumps(value))
     return orjson.loads(out)
 
@@ -308,17 +302,26 @@ def canonical_json(data: JSON) -> str:
     seen in its output: those go to the standard library. One difference is left: NaN and
     the infinities, which are not JSON (PostgreSQL refuses them), are written ``null``; a
     game's state holds no float at all (the rules conformance suite checks every game)."""
-    try:
-        out = orjson.dumps(data, option=_CANONICAL)
-    except TypeError:  # orjson.JSONEncodeError
-        return _std_canonical(data)
-    if _FLOAT_MARK in out.translate(_NUMBER_BYTES):
-        return _std_canonical(data)
+    out = _orjson_exactly(data, _CANONICAL, _has_float)
+    if out is None:
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return out.decode()
 
 
-def _std_canonical(data: JSON) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def _orjson_exactly(value: Any, option: int, suspect: Callable[[bytes], bool]
+                    ) -> bytes | None:
+    """``value`` written by orjson, or None where the standard library must write it: orjson
+    refuses it (an integer key, an integer beyond 64 bits, a lone surrogate, a subclass…), or
+    its text is ``suspect`` (holds what orjson writes differently)."""
+    try:
+        out = orjson.dumps(value, option=option)
+    except TypeError:  # orjson.JSONEncodeError
+        return None
+    return None if suspect(out) else out
+
+
+def _has_float(text: bytes) -> bool:
+    return _FLOAT_MARK in text.translate(_NUMBER_BYTES)
 
 
 # Subclasses, dataclasses and datetimes passed through: orjson refuses them (the standard
