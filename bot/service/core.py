@@ -80,7 +80,7 @@ class _Facts:
     progress: dict[int, Any] = field(default_factory=dict)
     public: Any = None
     phase: Any = None  # (the engine's phase label, as the summary renders it)
-    labels: dict[int, Any] | None = None
+    labels: dict[int, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -95,9 +95,10 @@ class Head:
     #: service's count of other writes then, the deadline). See ``ServiceCore._next_deadline``.
     next_due: tuple[int, int, datetime | None] | None = None
     #: What the engine said of the last states asked about (the head's and the one a move
-    #: is committing): who is awaited, each seat's progress line, the public view. A state
-    #: the service holds is never changed in place (``apply`` works on a copy), so an answer
-    #: holds as long as the state object; a move asks several times and each is engine work.
+    #: is committing): who is awaited, each seat's progress line and label, the phase label,
+    #: the public view. A state the service holds is never changed in place (``apply`` works
+    #: on a copy), so an answer holds as long as the state object; a move asks several times
+    #: and each is engine work.
     _facts: list[_Facts] = field(default_factory=list, repr=False)
 
     def _facts_of(self, state: Any) -> _Facts:
@@ -129,13 +130,6 @@ class Head:
                 text = str(self.public_view_in(state).get("phase_label", ""))
             facts.phase = (label, text)
         return facts.phase  # type: ignore[no-any-return]
-
-    def labels_in(self, state: Any) -> dict[int, Any]:
-        """Each seat's name at the table in ``state``."""
-        facts = self._facts_of(state)
-        if facts.labels is None:
-            facts.labels = {s.seat: self.rules.seat_label(state, s.seat) for s in self.seats}
-        return facts.labels
 
     def public_view_in(self, state: Any) -> Any:
         facts = self._facts_of(state)
@@ -169,7 +163,10 @@ class Head:
         """The seat's name at the table: the engine's label (a catalog text) once started."""
         if self.state is None:
             return msg("game.seat_no", seat_no=seat + 1)
-        return self.rules.seat_label(self.state, seat)
+        labels = self._facts_of(self.state).labels
+        if seat not in labels:
+            labels[seat] = self.rules.seat_label(self.state, seat)
+        return labels[seat]
 
 
 class ServiceCore:
@@ -472,7 +469,7 @@ class ServiceCore:
             [(s.seat, s.user_id, s.display_name) for s in head.seats], phase,
             list(game.awaiting), due, game.thread_id, game.channel_id,
             game.version,
-            dict(head.labels_in(head.state)) if head.state is not None else {},
+            {s.seat: head.label(s.seat) for s in head.seats} if head.state is not None else {},
         )
 
     async def _ratings_changed(self, head: Head) -> None:
