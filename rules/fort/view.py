@@ -42,9 +42,13 @@ def seat_view(st: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
 
 
 def view(st: State, seat: int | None) -> dict[str, Any]:
+    public = _public(st)
+    return public if seat is None else seat_view(st, seat, public)
+
+
+def _public(st: State) -> dict[str, Any]:
     players = []
     for i, p in enumerate(st.players):
-        mine = seat == i
         row: dict[str, Any] = {
             "seat": i,
             "colour": p["colour"],
@@ -66,12 +70,8 @@ def view(st: State, seat: int | None) -> dict[str, Any]:
             "best_friends": list(p["bf"]),
             "cats": sorted(c for c, o in st.cats.items() if o == i),
         }
-        if mine:
-            row["hand"] = list(p["hand"])
-            row["lookout"] = list(p["lookout"])
-            row["rules"] = list(p["rules"])
         players.append(row)
-    pending = _pending(st, seat)
+    pending = _pending(st, None)
     out: dict[str, Any] = {
         "n": st.n,
         "config": dict(st.cfg),
