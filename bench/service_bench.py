@@ -279,15 +279,15 @@ async def _pg_job(pipe: Connection, rules: GameRules, job: dict[str, Any]) -> No
 
 class Workers:
     def __init__(self, count: int, default_gc: bool) -> None:
+        # By its importable name: run as ``python -m bot bench`` (runpy, as __main__), a
+        # spawned process could not find ``__main__._pg_worker``.
+        from bench.service_bench import _pg_worker as worker
+
         ctx = mp.get_context("spawn")
         self.pipes: list[Connection] = []
         self.procs = []
         for _ in range(count):
             parent, child = ctx.Pipe()
-            # By its importable name: run as ``python -m bot bench`` (runpy, as __main__), a
-            # spawned process could not find ``__main__._pg_worker``.
-            from bench.service_bench import _pg_worker as worker
-
             proc = ctx.Process(target=worker, args=(child, default_gc), daemon=True)
             proc.start()
             self.pipes.append(parent)
