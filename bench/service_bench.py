@@ -171,6 +171,7 @@ class RunResult:
     cpu: float = 0.0  # process CPU seconds over the run (agents included)
     commits: int = 0
     processes: int = 1
+    server_cpu: float | None = None  # CPU seconds of a local PostgreSQL's processes
 
     def merge(self, other: RunResult) -> None:
         self.latencies += other.latencies
@@ -277,6 +278,27 @@ async def _pg_job(pipe: Connection, rules: GameRules, job: dict[str, Any]) -> No
         await engine.dispose()
 
 
+def local_server_cpu() -> float | None:
+    """CPU seconds used so far by this machine's PostgreSQL processes (its backends, WAL
+    writer and checkpointer), read from /proc: the part of a move's cost the server pays when
+    it shares the cores with the bot. None where /proc shows no such process."""
+    total, found = 0, False
+    for pid in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not pid.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:  # gone, or not ours to read
+            continue
+        name, rest = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:]
+        if name.startswith("postgres"):
+            fields = rest.split()
+            total += sum(int(f) for f in fields[11:15])  # utime, stime; cutime, cstime:
+            # backends that exited, reaped by the postmaster
+            found = True
+    return total / os.sysconf("SC_CLK_TCK") if found else None
+
+
 class Workers:
     def __init__(self, count: int, default_gc: bool) -> None:
         # By its importable name: run as ``python -m bot bench`` (runpy, as __main__), a
@@ -299,6 +321,7 @@ class Workers:
             pipe.send(job)
         for pipe in pipes:
             assert pipe.recv() == "ready"
+        server0 = local_server_cpu()
         for pipe in pipes:
             pipe.send("go")
         total = RunResult()
@@ -309,6 +332,9 @@ class Workers:
             starts.append(t0)
             ends.append(t1)
         total.wall = max(ends) - min(starts)  # perf_counter is system-wide on Linux
+        server1 = local_server_cpu()
+        if server0 is not None and server1 is not None:
+            total.server_cpu = server1 - server0
         return total
 
     def close(self) -> None:
@@ -368,9 +394,12 @@ def report(label: str, runs: list[RunResult], *, throughput: bool) -> dict[str, 
                for r in runs]
         cpu = [(r.cpu - r.agent) / max(1, len(r.latencies)) * 1e3 for r in runs]
         per_commit = [len(r.latencies) / max(1, r.commits) for r in runs]
+        server = [r.server_cpu / max(1, len(r.latencies)) * 1e3 for r in runs
+                  if r.server_cpu is not None]
         print(f"      moves/s wall clock {spread(rate, '{:,.0f}')}   without the agents' time "
               f"{spread(net, '{:,.0f}')}   client CPU/move {spread(cpu)} ms   "
-              f"moves/commit {spread(per_commit, '{:.1f}')}")
+              + (f"server CPU/move {spread(server)} ms   " if server else "")
+              + f"moves/commit {spread(per_commit, '{:.1f}')}")
     else:
         rate = [len(r.latencies) / sum(r.latencies) for r in runs]
         print(f"      moves/s (1 / mean submit time) {spread(rate, '{:,.0f}')}")
@@ -429,7 +458,9 @@ async def bench_pg(table: Table, args: argparse.Namespace, workers: Workers,
     await create_all(engine)
     t0 = time.perf_counter()
     ids = await seed_games(engine, table, args.games_in_db, ManualClock().now())
-    async with engine.connect() as conn:
+    # Committed: ANALYZE in a transaction that is rolled back leaves no statistics, and the
+    # planner then hash-joins every head load's seats over the whole user_settings table.
+    async with engine.begin() as conn:
         await conn.execute(text("ANALYZE"))
     await engine.dispose()
     print(f"  PostgreSQL: seeded {len(ids):,} games in {time.perf_counter() - t0:.1f} s")

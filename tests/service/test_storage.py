@@ -64,3 +64,77 @@ async def test_group_commit_and_conflicts_on_both_databases(any_engine: AsyncEng
     with pytest.raises(StaleVersion):
         await service.submit(gids[0], players[0][0], Action("ready"))
     assert (await service.submit(gids[0], players[0][0], Action("ready"))).version == 3
+
+
+async def _sealed_game(service: GameService, ps: list[int], hours: float = 24.0) -> int:
+    out = await service.create_game(ps[0], f"p{ps[0]}", "sealed_bids", max_seats=2,
+                                    deadline_hours=hours)
+    await service.join(out.game_id, ps[1], f"p{ps[1]}")
+    await service.start(out.game_id, ps[0])
+    await service.confirm_ready(out.game_id, ps[1])
+    return out.game_id
+
+
+async def test_a_shared_commit_reads_back_each_games_deadline(any_engine: AsyncEngine
+                                                              ) -> None:
+    """Moves on games whose deadlines differ share a commit: each game's next deadline, read
+    back in the batch's transaction, is its own."""
+    import asyncio
+
+    clock = ManualClock()
+    service = GameService(any_engine, clock=clock, games={"sealed_bids": SEALED})
+    players = [[2000 + 10 * g + s for s in range(2)] for g in range(6)]
+    gids = [await _sealed_game(service, ps, hours) for hours, ps in enumerate(players, 1)]
+    before = service.writer.batches
+    outs = await asyncio.gather(*(service.submit(g, ps[0], Action("bid", {"amount": 3}))
+                                  for g, ps in zip(gids, players, strict=True)))
+    assert service.writer.batches - before < len(gids)  # at least two moves shared a commit
+    async with any_engine.connect() as conn:
+        dues = [await repo.next_deadline(conn, g) for g in gids]
+    assert len(set(dues)) == len(gids)  # every game's differs: a mix-up would show
+    for gid, out, due in zip(gids, outs, dues, strict=True):
+        head = service._heads[gid]  # the summary below answers from the batch's read
+        assert head.next_due is not None and head.next_due[0] == out.version
+        assert (await service.summary(gid)).deadline == due
+
+
+async def test_a_stale_version_sinks_only_its_own_move(any_engine: AsyncEngine) -> None:
+    """A batch holding one write whose game moved on is retried a move at a time: that
+    write alone fails its version check, the others land."""
+    import asyncio
+
+    import pytest
+
+    from storage.batch import MoveWrite
+    from storage.repo import VersionConflict
+
+    clock = ManualClock()
+    service = GameService(any_engine, clock=clock, games={"sealed_bids": SEALED})
+    gids = [await _sealed_game(service, [3000 + 10 * g, 3001 + 10 * g]) for g in range(4)]
+    async with any_engine.connect() as conn:
+        versions = {g: (await repo.get_game(conn, g)).version for g in gids}  # type: ignore[union-attr]
+
+    def write(gid: int, old: int) -> MoveWrite:
+        # seq 100: no other row of the log is hit, so only the version check can refuse it
+        return MoveWrite(game_id=gid, old_version=old,
+                         action={"game_id": gid, "seq": 100, "seat": 0, "actor_id": 1,
+                                 "source": "player", "action": {"kind": "ready"},
+                                 "events": [], "state_hash": "x",
+                                 "interaction_id": None, "created_at": clock.now()},
+                         game_values={"version": 100, "updated_at": clock.now()})
+
+    stale = gids[2]
+    writes = [write(g, versions[g] - 1 if g == stale else versions[g]) for g in gids]
+    before = service.writer.batches
+    outs = await asyncio.gather(*(service.writer.write(w) for w in writes),
+                                return_exceptions=True)
+    assert isinstance(outs[2], VersionConflict)
+    assert [o for i, o in enumerate(outs) if i != 2] == [None, None, None]
+    assert service.writer.batches - before < len(gids)  # the stale write shared a batch
+    async with any_engine.connect() as conn:
+        after = {g: (await repo.get_game(conn, g)).version for g in gids}  # type: ignore[union-attr]
+        logged = {g: [r.seq for r in await repo.actions_after(conn, g, 0)] for g in gids}
+    assert after == {g: versions[g] if g == stale else 100 for g in gids}
+    assert all((100 in logged[g]) == (g != stale) for g in gids)
+    with pytest.raises(VersionConflict):  # and alone, as the first write of a batch
+        await service.writer.write(write(stale, versions[stale] - 1))
