@@ -109,6 +109,13 @@ class Head:
         self._facts = [facts, *self._facts[:1]]
         return facts
 
+    def move_to(self, state: Any) -> None:
+        """The head's state is now ``state``: what was known of the others is let go (in the
+        head cache it would keep the old state and its views alive, which the garbage
+        collector then walks for as long as the head is cached)."""
+        self.state = state
+        self._facts = [facts for facts in self._facts if facts.state is state]
+
     def awaiting_in(self, state: Any) -> frozenset[int]:
         return self._facts_of(state).awaiting
 
@@ -415,7 +422,7 @@ class ServiceCore:
         head.next_due = (version, self._other_writes, write.next_deadline)
         if result is not None:
             game.__dict__.update(status="finished", result=result.to_json(), finished_at=now)
-        head.state = new_state
+        head.move_to(new_state)
         if interaction_id is not None:
             self._recent[interaction_id] = (game_id, version)
             while len(self._recent) > RECENT_INTERACTIONS:

@@ -86,7 +86,7 @@ class RollbackOps(ServiceCore):
         head.next_due = (version, self._other_writes, write.next_deadline)
         game.status = "finished" if result is not None else "active"
         game.result = write.game_values["result"]
-        head.state = state
+        head.move_to(state)
         self._remember(head)
         if was_finished:  # its result no longer counts (or counts differently)
             await self._ratings_changed(head)

@@ -149,3 +149,20 @@ async def test_verify_detects_a_tampered_head(service: GameService, engine: Asyn
         assert game is not None and game.state is not None
         await repo.update_game(conn, gid, state={**game.state, "coins": [99, 99]})
     assert await service.verify(gid) == "the replayed state differs from the stored head"
+
+
+async def test_a_cached_head_keeps_only_its_current_state(service: GameService) -> None:
+    """A move asks the engine about the state it leaves and the one it makes; once committed,
+    the cached head lets the old one go (with its views) instead of keeping it alive."""
+    import gc
+    import weakref
+
+    gid = await started_game(service, [ALICE, BOB])
+    await service.private_view(gid, ALICE)
+    head = service._heads[gid]
+    old = weakref.ref(head.state)
+    await service.submit(gid, ALICE, Action("bid", {"amount": 2}))
+    assert service._heads[gid] is head and head.state is not old()
+    assert [facts.state for facts in head._facts] == [head.state]
+    gc.collect()
+    assert old() is None
