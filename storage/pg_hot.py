@@ -7,7 +7,8 @@ codec SQLAlchemy registers), run on a small asyncpg pool of the hot path's own: 
 per connection, one round trip each. Everything else stays on SQLAlchemy.
 
 Round trips are what a move costs here (each ~60 µs of the bot's CPU and ~35 µs of the
-server's, measured by the service bench), so a batch takes as few as its statements allow:
+server's, measured by the service bench), so a head is one statement (the seats come as an
+array of records with the game's row) and a batch takes as few as its statements allow:
 the games' version-checked updates are one ``UPDATE … FROM unnest(…) RETURNING`` per column
 set instead of one statement per game, the games' next deadlines one grouped query instead of
 one per game, and a connection goes back to the pool without asyncpg's reset query (nothing
@@ -22,17 +23,20 @@ from typing import Any
 
 import asyncpg
 from sqlalchemy import ARRAY, Integer, any_, bindparam, func, select
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.engine import URL, Dialect
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from storage import jsoncol
 from storage.batch import Step
 from storage.hot import Compiled, HeadParts, Statements, compile_for
-from storage.models import Deadline, Game
+from storage.models import Deadline, Game, Seat, UserSettings
 from storage.repo import NEXT_DEADLINE, VersionConflict
 
 G = Game.__table__
 D = Deadline.__table__
+S = Seat.__table__
+U = UserSettings.__table__
 
 #: Connections of the hot path's pool per process (besides SQLAlchemy's own pool).
 POOL_SIZE = 8
@@ -53,6 +57,13 @@ async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
     """The pool's reset: asyncpg still rolls back a transaction left open; the reset query it
     would send (a round trip on every release) undoes session changes this path never makes."""
 
+
+#: A head in one read: the game's row and, as an array of records in seat order, its seats
+#: joined to their players' settings (the columns of ``Statements.seats``, in its order).
+HEAD = select(*G.c, select(func.array_agg(aggregate_order_by(func.row(*S.c, *U.c), S.c.seat)))
+              .select_from(S.outerjoin(U, U.c.user_id == S.c.user_id))
+              .where(S.c.game_id == G.c.id).scalar_subquery().label("seat_rows")
+              ).where(G.c.id == bindparam("gid"))
 
 #: The next deadlines of a batch's games: ``NEXT_DEADLINE`` for many games in one query.
 NEXT_DEADLINES = (select(D.c.game_id, func.min(D.c.due_at))
@@ -88,6 +99,7 @@ class PgHotPath:
     def __init__(self, url: URL, dialect: Dialect) -> None:
         self.sql = Statements(dialect)
         self._dialect = dialect
+        self._head = compile_for(HEAD, dialect)
         self._next = compile_for(NEXT_DEADLINES, dialect)
         self._due = self._next.reads[1][1]  # due_at as SQLAlchemy reads it
         self._update_many: dict[str, _UpdateMany] = {}
@@ -113,22 +125,22 @@ class PgHotPath:
         return self._pool
 
     async def load_head(self, game_id: int) -> HeadParts:
-        args = self.sql.game.args({"gid": game_id})
+        """A game's row, its seats and their players' settings: one statement, one snapshot,
+        one round trip."""
+        args = self._head.args({"gid": game_id})
         pool = await self._get_pool()
-        # No transaction around the two reads: under READ COMMITTED each statement takes its
-        # own snapshot inside one too, so BEGIN and COMMIT would only be two more round trips.
-        # Seats read newer than the game row are caught where they matter: the move's write
-        # checks the game's version.
         for attempt in (1, 2):  # a read is safe to repeat on a fresh connection
             try:
                 async with pool.acquire() as conn:
-                    row = await conn.fetchrow(self.sql.game.sql, *args)
-                    rows = await conn.fetch(self.sql.seats.sql, *args) if row else []
+                    row = await conn.fetchrow(self._head.sql, *args)
                 break
             except (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError) as exc:
                 if attempt == 2:
                     raise OperationalError("load", None, exc) from None
-        return self.sql.head(tuple(row) if row else None, (tuple(r) for r in rows))
+        if row is None:
+            return self.sql.head(None, ())
+        *game, seats = tuple(row)
+        return self.sql.head(game, seats or ())
 
     async def next_deadline(self, game_id: int) -> Any:
         pool = await self._get_pool()

@@ -102,3 +102,29 @@ async def test_concurrent_first_moves_open_one_postgresql_pool(
     assert len(opened) == 1 and all(p is opened[0] for p in pools)
     hot.close()
     assert opened == []
+
+
+async def test_a_hot_head_is_what_sqlalchemy_reads(any_engine: AsyncEngine) -> None:
+    """The hot path's head (on PostgreSQL one statement: the seats as an array of records)
+    holds the same game, seats and settings as SQLAlchemy's two reads — a seat without
+    settings, one with, and a game that does not exist."""
+    from storage import repo
+
+    clock = ManualClock()
+    service = _service(any_engine, clock, True)
+    gid = await started_game(service, [ALICE, BOB, CAROL], GAME)
+    await service.save_settings(BOB, dm_enabled=False, remind_minutes=45, locale="cs")
+    assert service.hot is not None
+    game, seats, prefs = await service.hot.load_head(gid)
+    async with any_engine.connect() as conn:
+        want_game = await repo.get_game(conn, gid)
+        want_seats, want_prefs = await repo.seats_and_settings(conn, gid)
+    assert game is not None and want_game is not None
+    assert game.model_dump() == want_game.model_dump()
+    assert [s.model_dump() for s in seats] == [s.model_dump() for s in want_seats]
+    assert [s.seat for s in seats] == [0, 1, 2]
+    assert {u: p.model_dump() for u, p in prefs.items()} == {
+        u: p.model_dump() for u, p in want_prefs.items()}
+    assert prefs[BOB].remind_minutes == 45 and ALICE not in prefs
+    assert await service.hot.load_head(gid + 1000) == (None, [], {})
+    service.close()
