@@ -17,8 +17,9 @@ Two comparisons, each side playing whole games to a winner, one process, one cor
 
 The figure is games per second of CPU time (``time.process_time``): on a shared machine
 the wall clock also counts the time other processes hold the core, so wall-clock figures
-are printed too but not used for the ratio. The rounds of the two engines alternate and
-each keeps its best round, so a noisy stretch of time hurts both alike.
+are printed too but not used for the ratio. The runs of the two engines alternate, so a
+noisy stretch of time hurts both alike; each figure is min / median / max of its runs and the
+ratios are of the medians.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.figures import RUNS, spread
 from rules.catan_watch import RULES
 from rules.catan_watch.agent import uniform_action
 from rules.rng import Rng
@@ -81,11 +83,6 @@ class Run:
     def us_per_action(self) -> float:
         return 1e6 * self.cpu / self.actions
 
-    def line(self, name: str) -> str:
-        g = self.games
-        return (f"{name}: {self.rate:.1f} games/s ({self.wall_rate:.1f} wall-clock); "
-                f"{self.actions / g:.0f} actions, {self.turns / g:.0f} turns per game; "
-                f"{self.us_per_action:.1f} µs per action")
 
 
 def ours(games: int, config: dict[str, Any], copy: bool,
@@ -124,38 +121,49 @@ def catanatron_runner() -> Callable[[int], Run] | None:
     return run
 
 
-def best(runs: list[Run]) -> Run:
-    return max(runs, key=lambda r: r.rate)
+def line(name: str, runs: list[Run]) -> str:
+    """A figure over its runs: min / median / max."""
+    first = runs[0]
+    return (f"{name}: {spread([r.rate for r in runs], '{:.1f}')} games/s "
+            f"(wall-clock {spread([r.wall_rate for r in runs], '{:.1f}')}); "
+            f"{first.actions / first.games:.0f} actions, {first.turns / first.games:.0f} turns "
+            f"per game; {spread([r.us_per_action for r in runs], '{:.1f}')} µs per action")
+
+
+def median_run(runs: list[Run]) -> Run:
+    return sorted(runs, key=lambda r: r.rate)[len(runs) // 2]
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    repeats = 3  # the best of a few rounds: the machine is shared and noisy
     theirs = catanatron_runner()
     base: list[Run] = []
     same: list[Run] = []
     other: list[Run] = []
-    for _ in range(repeats):  # alternate, so all see the same stretches of load
+    for _ in range(RUNS):  # alternate, so all see the same stretches of load
         base.append(ours(games, {}, copy=False))
         same.append(ours(games, {}, copy=False, player=uniform_action))
         if theirs is not None:
             other.append(theirs(games))  # the same games count (seeds 0..games-1)
-    mine, uniform = best(base), best(same)
-    print(mine.line("catan_watch base, 4 random players, in place"))
-    print(uniform.line("catan_watch base, 4 uniformly random players, in place"))
-    print(best([ours(max(1, games // 4), {}, copy=True) for _ in range(repeats)]).line(
-        "catan_watch base, 4 random players, via apply (copy per action)"))
-    print(best([ours(max(1, games // 4), {"mode": "nights_watch"}, copy=False)
-                for _ in range(repeats)]).line("catan_watch Night's Watch, in place"))
+    print(f"min / median / max of {RUNS} runs, games per CPU second")
+    print(line("catan_watch base, 4 random players, in place", base))
+    print(line("catan_watch base, 4 uniformly random players, in place", same))
+    print(line("catan_watch base, 4 random players, via apply (copy per action)",
+               [ours(max(1, games // 4), {}, copy=True) for _ in range(RUNS)]))
+    print(line("catan_watch Night's Watch, in place",
+               [ours(max(1, games // 4), {"mode": "nights_watch"}, copy=False)
+                for _ in range(RUNS)]))
     if theirs is None:
         print("catanatron not installed")
         return
-    them = best(other)
-    print(them.line("catanatron 4 RandomPlayers, in place"))
-    print(f"ratio, own players (ours in place / catanatron): {mine.rate / them.rate:.1f}x "
-          f"per game, {them.us_per_action / mine.us_per_action:.1f}x per action")
-    print(f"ratio, same policy (uniformly random players): {uniform.rate / them.rate:.1f}x "
-          f"per game, {them.us_per_action / uniform.us_per_action:.1f}x per action")
+    mine, uniform, them = median_run(base), median_run(same), median_run(other)
+    print(line("catanatron 4 RandomPlayers, in place", other))
+    print(f"ratio of medians, own players (ours in place / catanatron): "
+          f"{mine.rate / them.rate:.1f}x per game, "
+          f"{them.us_per_action / mine.us_per_action:.1f}x per action")
+    print(f"ratio of medians, same policy (uniformly random players): "
+          f"{uniform.rate / them.rate:.1f}x per game, "
+          f"{them.us_per_action / uniform.us_per_action:.1f}x per action")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 ``apply`` (a state copy per action, as the bot does), the replay time of one logged game
 (``rules.replay``), and the board render time (English and Czech). Figures only, no asserts.
 
-Run: .venv/bin/python -m bench.fort_bench [games per variant and seat count]
+Run: .venv/bin/python -m bench.fort_bench [games per variant and seat count and run]
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import sys
 import time
 from typing import Any
 
+from bench.figures import RUNS, runs_of, spread
 from bot.games.fort.render import render
 from rules.base import Action
 from rules.fort import RULES
@@ -36,40 +37,53 @@ def play(config: dict[str, Any], n: int, seed: int, copy: bool = False
     return st, log
 
 
-def main(games: int = 20) -> None:
+def games_per_second(config: dict[str, Any], n: int, games: int, copy: bool = False
+                     ) -> tuple[float, int, int]:
+    """One run: games per CPU second, and moves and rounds in all."""
+    start = time.process_time()
+    moves = rounds = 0
+    for seed in range(games):
+        st, log = play(config, n, seed, copy)
+        moves += len(log)
+        rounds += st.round
+    return games / (time.process_time() - start), moves, rounds
+
+
+def main(games: int = 10) -> None:
+    print(f"{games} games a run × {RUNS} runs (CPU time); every figure min / median / max")
     for variant in RULES.variants():
         for n in variant.seats:
-            start = time.process_time()
-            moves = rounds = 0
-            for seed in range(games):
-                st, log = play(dict(variant.config), n, seed)
-                moves += len(log)
-                rounds += st.round
-            spent = time.process_time() - start
-            print(f"{variant.name:16} {n}p: {games / spent:7.1f} games/s "
+            runs = [games_per_second(dict(variant.config), n, games) for _ in range(RUNS)]
+            rates = [r[0] for r in runs]
+            _, moves, rounds = runs[0]
+            print(f"{variant.name:16} {n}p: {spread(rates, '{:6.1f}')} games/s "
                   f"({moves / games:.0f} moves, {rounds / games:.1f} rounds a game; "
-                  f"{1e6 * spent / moves:.0f} µs a move)")
+                  f"{spread([1e6 * games / r / moves for r in rates], '{:.0f}')} µs a move)")
     config = {"dogs": True, "cats": True}
-    start = time.process_time()
-    for seed in range(games):
-        play(config, 4, seed, copy=True)
-    spent = time.process_time() - start
-    print(f"cats_dogs 4p via apply (a copy per action): {games / spent:.1f} games/s")
+    rates = [games_per_second(config, 4, games, copy=True)[0] for _ in range(RUNS)]
+    print(f"cats_dogs 4p via apply (a copy per action): {spread(rates, '{:.1f}')} games/s")
     st, log = play(config, 4, 3)
-    start = time.perf_counter()
-    replay(RULES, config, 4, 3, log, verify="none")
+
+    def replay_ms() -> float:
+        start = time.perf_counter()
+        replay(RULES, config, 4, 3, log, verify="none")
+        return (time.perf_counter() - start) * 1000
+
     print(f"replay of a {len(log)}-move 4-player dogs+cats game: "
-          f"{(time.perf_counter() - start) * 1000:.1f} ms")
+          f"{spread(runs_of(replay_ms, 5), '{:.1f}')} ms")
     for label, state in (("start", RULES.new_game(config, 4, 3)), ("end", st)):
         view = RULES.view(state, None)
         for locale in ("en", "cs"):
-            render(view, locale)  # fonts loaded once
-            start = time.perf_counter()
-            for _ in range(10):
-                png = render(view, locale)
+            png = render(view, locale)  # fonts loaded once
+
+            def render_ms(view: dict[str, Any] = view, locale: str = locale) -> float:
+                start = time.perf_counter()
+                render(view, locale)
+                return (time.perf_counter() - start) * 1000
+
             print(f"board render, 4 players, {label} of the game, {locale}: "
-                  f"{(time.perf_counter() - start) * 100:.1f} ms ({len(png) // 1024} KiB)")
+                  f"{spread(runs_of(render_ms, 10), '{:.1f}')} ms ({len(png) // 1024} KiB)")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)

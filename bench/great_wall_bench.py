@@ -2,7 +2,7 @@
 through ``step``, the path replay and benchmarks use), the replay time of one logged game
 (``rules.replay``) and the board render time. Figures only, no asserts.
 
-Run: .venv/bin/python -m bench.great_wall_bench [games per mode]
+Run: .venv/bin/python -m bench.great_wall_bench [games per mode and run]
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import sys
 import time
 from typing import Any
 
+from bench.figures import RUNS, runs_of, spread
 from bot.games.great_wall.render import render
 from rules.base import Action
 from rules.great_wall import RULES
@@ -31,28 +32,39 @@ def play(config: dict[str, Any], n: int, seed: int) -> tuple[Any, list[LoggedAct
     return st, log
 
 
-def main(games: int = 20) -> None:
+def games_per_second(config: dict[str, Any], n: int, games: int) -> tuple[float, int]:
+    """One run: games per CPU second, and moves in all."""
+    start = time.process_time()
+    moves = sum(len(play(config, n, seed)[1]) for seed in range(games))
+    return games / (time.process_time() - start), moves
+
+
+def main(games: int = 10) -> None:
+    print(f"{games} games a run × {RUNS} runs (CPU time); every figure min / median / max")
     for variant in RULES.variants():
         for n in variant.seats:
-            start = time.process_time()
-            moves = 0
-            for seed in range(games):
-                _st, log = play(dict(variant.config), n, seed)
-                moves += len(log)
-            spent = time.process_time() - start
-            print(f"{variant.name:13} {n}p: {games / spent:7.1f} games/s "
-                  f"({moves / games:.0f} moves a game)")
+            runs = [games_per_second(dict(variant.config), n, games) for _ in range(RUNS)]
+            print(f"{variant.name:13} {n}p: {spread([r for r, _ in runs], '{:6.1f}')} games/s "
+                  f"({runs[0][1] / games:.0f} moves a game)")
     st, log = play({}, 4, 3)
-    start = time.perf_counter()
-    replay(RULES, {}, 4, 3, log, verify="none")
+
+    def replay_ms() -> float:
+        start = time.perf_counter()
+        replay(RULES, {}, 4, 3, log, verify="none")
+        return (time.perf_counter() - start) * 1000
+
     print(f"replay of a {len(log)}-move 4-player game: "
-          f"{(time.perf_counter() - start) * 1000:.1f} ms")
+          f"{spread(runs_of(replay_ms, 5), '{:.1f}')} ms")
     view = RULES.view(st, None)
-    start = time.perf_counter()
-    for _ in range(10):
+    render(view)  # fonts and static layers loaded once
+
+    def render_ms() -> float:
+        start = time.perf_counter()
         render(view)
-    print(f"board render: {(time.perf_counter() - start) * 100:.1f} ms")
+        return (time.perf_counter() - start) * 1000
+
+    print(f"board render: {spread(runs_of(render_ms, 10), '{:.1f}')} ms")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10)

@@ -53,6 +53,7 @@ from sqlalchemy import select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bench.figures import spread
 from bot.heap import settle_heap
 from bot.service import GameService, ManualClock, ServiceError, ServiceSettings
 from rules import registry
@@ -373,12 +374,6 @@ async def pg_problem(url: str) -> str | None:
 def pct(values: Sequence[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
-
-
-def spread(values: Sequence[float], fmt: str = "{:.2f}") -> str:
-    """min / median / max"""
-    return " / ".join(fmt.format(v) for v in (min(values), statistics.median(values),
-                                              max(values)))
 
 
 def report(label: str, runs: list[RunResult], *, throughput: bool) -> dict[str, float]:
