@@ -10,7 +10,10 @@ players), then plays random legal moves through ``GameService.submit``:
     moves of different players meet in the group commit);
 (c) on PostgreSQL with 1, 2 and 4 OS processes (16 players split between them,
     ``ServiceSettings(head_cache=False)``, as a multi-process deployment runs), skipped with
-    the reason when PostgreSQL does not answer.
+    the reason when PostgreSQL does not answer. Each process starts with warm connections, as
+    a running bot has them: its pools opened and ``PG_WARM_MOVES`` untimed moves per player
+    played first (a new connection plans each statement anew for its first five runs and
+    looks up each array and record type once).
 
 What is timed: ``submit`` from call to return — the head load when the game is not in the
 head cache, the engine's ``apply``, the commit (group commit) and the effects. Every run
@@ -70,6 +73,9 @@ RUNS = 3
 SEQUENTIAL_MOVES = 300
 CONCURRENT_MOVES = 480
 PG_MOVES = 960
+#: Untimed moves per player before each PostgreSQL run (~40 batches a process: enough for each
+#: pooled connection to have run every statement of a batch five times).
+PG_WARM_MOVES = 25
 PLAYERS = 16
 PG_PROCESSES = (1, 2, 4)
 PG_URL = os.environ.get("BENCH_DATABASE_URL",
@@ -269,15 +275,23 @@ async def _pg_job(pipe: Connection, rules: GameRules, job: dict[str, Any]) -> No
         if service.hot is not None:
             firsts = [plan[0] for plan in job["plans"] if plan]
             await asyncio.gather(*(service.hot.load_head(g) for g in firsts * 2))
+        # And warm statements, as a running bot has them: each new connection plans a
+        # statement anew for its first five runs and has asyncpg look up each array and record
+        # type once. Real moves, untimed, on games of the plans (the copies follow them).
+        await asyncio.gather(*(play(service, rules, states, plan[:PG_WARM_MOVES],
+                                    Rng(job["seed"] + 500 + p), RunResult())
+                               for p, plan in enumerate(job["plans"])))
         results = [RunResult() for _ in job["plans"]]
         pipe.send("ready")
         pipe.recv()  # go
+        batches = service.writer.batches
         cpu0, t0 = time.process_time(), time.perf_counter()
         await asyncio.gather(*(play(service, rules, states, plan, Rng(job["seed"] + p), r)
                                for p, (plan, r) in enumerate(zip(job["plans"], results,
                                                                  strict=True))))
         t1 = time.perf_counter()
-        out = RunResult(cpu=time.process_time() - cpu0, commits=service.writer.batches)
+        out = RunResult(cpu=time.process_time() - cpu0,
+                        commits=service.writer.batches - batches)
         for r in results:
             out.merge(r)
         pipe.send((out, t0, t1))
