@@ -162,3 +162,40 @@ async def test_a_postgresql_head_looks_settings_up_by_key_without_statistics(
         plan = "\n".join(r[0] for r in await conn.execute(text("EXPLAIN " + sql)))
     assert "user_settings_pkey" in plan and "Seq Scan on user_settings" not in plan, plan
     service.close()
+
+
+async def test_a_game_finished_through_each_path_leaves_the_same_rows(
+        any_engine: AsyncEngine) -> None:
+    """The last move sets the game's status, result and finish time (on PostgreSQL through the
+    batch's one update per column set): the same rows as SQLAlchemy's path writes."""
+    from tests.fixtures.sealed_bids import RULES as SEALED
+
+    clock = ManualClock()
+
+    def service(hot: bool) -> GameService:
+        seeds = itertools.repeat(7)
+        return GameService(any_engine, clock=clock, games={"sealed_bids": SEALED},
+                           settings=ServiceSettings(hot_path=hot, head_cache=False),
+                           seed_source=lambda: next(seeds))
+
+    hot, plain = service(True), service(False)
+    players = [ALICE, BOB]
+    a = await started_game(hot, players, "sealed_bids", config={"rounds": 1})
+    b = await started_game(plain, players, "sealed_bids", config={"rounds": 1})
+    rng_a, rng_b = Rng(5), Rng(5)
+    for n in range(300):
+        seats = (await hot.summary(a)).awaiting
+        if not seats:
+            break
+        user = players[rng_a.choice(sorted(seats))]
+        assert players[rng_b.choice(sorted((await plain.summary(b)).awaiting))] == user
+        action = await hot.suggest_action(a, user, rng_a)
+        await hot.submit(a, user, action, interaction_id=f"fa-{n}")
+        await plain.submit(b, user, await plain.suggest_action(b, user, rng_b),
+                           interaction_id=f"fb-{n}")
+        clock.advance(60)
+    rows_a, rows_b = await _rows(any_engine, a), await _rows(any_engine, b)
+    assert rows_a["game"][0]["status"] == "finished" and rows_a["game"][0]["result"]
+    assert rows_a["game"][0]["finished_at"] is not None
+    assert rows_a == rows_b
+    hot.close()
