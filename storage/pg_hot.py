@@ -177,7 +177,7 @@ class PgHotPath:
         elif step.query:
             rows = [await conn.fetchrow(compiled.sql, *compiled.args(r)) for r in step.rows]
             step.results = [compiled.first(tuple(r) if r else None) for r in rows]
-        elif step.conflict is not None:
+        elif step.conflict is not None:  # only the games' updates carry a version check
             many = self._update_many.get(compiled.sql)
             if many is None:
                 many = self._update_many[compiled.sql] = _UpdateMany.of(compiled, self._dialect)
