@@ -124,3 +124,25 @@ def test_the_service_bench_runs_as_make_bench_runs_it() -> None:
     assert "(b) 16 concurrent players" in done.stdout
     assert ("(c) PostgreSQL, 4 processes" in done.stdout
             or "(c) PostgreSQL skipped" in done.stdout), done.stdout[-2000:]
+
+
+@pytest.mark.parametrize("name", ["agot", "catan", "fort", "great_wall", "northgard"])
+def test_every_engine_bench_prints_min_median_max(
+        name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #17: every bench prints each figure over repeated runs (here with one game a
+    run: the format, not the speed)."""
+    import importlib
+    import re
+    import sys
+
+    bench = importlib.import_module(f"bench.{name}_bench")
+    monkeypatch.setattr(sys, "argv", [f"{name}_bench.py", "1"])
+    if name in ("fort", "great_wall"):
+        bench.main(1)
+    else:
+        bench.main()
+    lines = [line for line in capsys.readouterr().out.splitlines()
+             if re.search(r"\d (ms|games/s)", line)]
+    assert lines
+    triple = re.compile(r"[\d.,]+ / +[\d.,]+ / +[\d.,]+")
+    assert all(triple.search(line) for line in lines), lines
