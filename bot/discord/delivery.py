@@ -37,6 +37,7 @@ from bot.service import (
     Post,
     ServiceError,
 )
+from bot.service.locks import GameLocks
 
 if TYPE_CHECKING:
     from bot.discord.protocol import BotLike
@@ -112,6 +113,12 @@ class Delivery:
         #: The version each game's board message shows: a snapshot delivered late (a later
         #: move's delivery overtook it) never puts an older board back.
         self._drawn: dict[int, int] = {}
+        #: Per game, the newest board asked for. A game's boards are drawn one at a time, and
+        #: one still waiting its turn when a newer one is asked for gives way to it: a burst
+        #: of moves (a simultaneous phase) renders the first board and the last, not each —
+        #: a render is ~25 ms of CPU, a move's service work ~1 ms.
+        self._wanted: dict[int, int] = {}
+        self._drawing = GameLocks()
         self._guild_locales: dict[int, str | None] = {}
         #: Per game, the thread message that narrates the current phase: (message, the phase
         #: as shown, its text so far). Kept per process; after a restart a new one begins.
@@ -294,9 +301,15 @@ class Delivery:
         """The board image into the thread; returns the game's type (None: no channel).
         ``snapshot``: the board as the move left it (else it is read)."""
         snap = snapshot or await self.service.board_snapshot(game_id)
-        if snap.version < self._drawn.get(game_id, -1):
-            return snap.game_type
-        self._drawn[game_id] = snap.version
+        self._wanted[game_id] = max(snap.version, self._wanted.get(game_id, -1))
+        async with self._drawing.hold(game_id):
+            if snap.version < max(self._wanted[game_id], self._drawn.get(game_id, -1)):
+                return snap.game_type
+            self._drawn[game_id] = snap.version
+            return await self._draw(game_id, snap)
+
+    async def _draw(self, game_id: int, snap: BoardSnapshot) -> str | None:
+        """Render ``snap`` and put it into the game's board message (or a new one)."""
         summary = snap.summary
         self._targets[game_id] = summary.thread_id or summary.channel_id
         channel = await self.channel_of(game_id)
