@@ -6,19 +6,20 @@ asyncpg dialect (values through its own bind and result processors, JSON through
 codec SQLAlchemy registers), run on a small asyncpg pool of the hot path's own: prepared once
 per connection, one round trip each. Everything else stays on SQLAlchemy.
 
-Round trips are what a move costs here (each ~60 µs of the bot's CPU and ~35 µs of the
-server's, measured by the service bench), so a head is one statement (the seats come as an
-array of records with the game's row) and a batch takes as few as its statements allow:
-the games' version-checked updates are one ``UPDATE … FROM unnest(…) RETURNING`` per column
-set instead of one statement per game, the games' next deadlines one grouped query instead of
-one per game, and a connection goes back to the pool without asyncpg's reset query (nothing
-here changes a session: no SET, LISTEN, cursor or advisory lock).
+Round trips are what a move costs here (each ~0.1 ms of the server's CPU and about as much of
+the bot's, measured by the service bench), so a head is one statement (the seats come as an
+array of records with the game's row) and a batch is as few statements as its order allows
+(see ``PgHotPath.run``): each step's rows go as one array per column (``unnest``), the
+games' version-checked updates return the ids they updated, and several steps share one
+statement as data-modifying WITH clauses. A connection goes back to the pool without
+asyncpg's reset query (nothing here changes a session: no SET, LISTEN, cursor or advisory
+lock).
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import asyncpg
@@ -78,27 +79,45 @@ NEXT_DEADLINES = (select(D.c.game_id, func.min(D.c.due_at))
                   .group_by(D.c.game_id))
 
 
-@dataclass(frozen=True)
-class _UpdateMany:
-    """A batch's version-checked game updates of one column set as one statement: the rows'
-    values as arrays, unnested into a table the update joins; the ids it returns are the games
-    whose version matched."""
+def _unnest(table: Any, names: Sequence[str], start: int, dialect: Dialect) -> str:
+    """``unnest($start::T[], …)`` over the parameters ``names`` (columns of ``table``, or the
+    ``_gid``/``_old`` keys of a version-checked update)."""
+    types = ["INTEGER" if n in ("_gid", "_old") else table.c[n].type.compile(dialect=dialect)
+             for n in names]
+    return f"unnest({', '.join(f'${i}::{t}[]' for i, t in enumerate(types, start))})"
 
-    sql: str
-    names: tuple[str, ...]  # the single-row statement's parameters, in the arrays' order
 
-    @classmethod
-    def of(cls, one: Compiled, dialect: Dialect) -> _UpdateMany:
-        quote = dialect.identifier_preparer.quote
-        names = tuple(name for name, _, _ in one.params)
+def _clause(step: Step, compiled: Compiled, start: int, dialect: Dialect) -> str:
+    """The WITH clause body of one step, its parameters numbered from ``start``."""
+    quote = dialect.identifier_preparer.quote
+    table = step.stmt.table  # type: ignore[attr-defined]
+    names = [name for name, _, _ in compiled.params]
+    arrays = _unnest(table, names, start, dialect)
+    if step.conflict is not None:  # the games' update: only it carries a version check
         columns = [n for n in names if n not in ("_gid", "_old")]
-        types = {n: G.c[n].type.compile(dialect=dialect) for n in columns}
-        types["_gid"] = types["_old"] = "INTEGER"
-        arrays = ", ".join(f"${i}::{types[n]}[]" for i, n in enumerate(names, 1))
-        sql = (f"UPDATE games SET {', '.join(f'{quote(n)} = v.{quote(n)}' for n in columns)} "
-               f"FROM unnest({arrays}) AS v({', '.join(quote(n) for n in names)}) "
-               f"WHERE games.id = v._gid AND games.version = v._old RETURNING games.id")
-        return cls(sql, names)
+        return (f"UPDATE games SET {', '.join(f'{quote(n)} = v.{quote(n)}' for n in columns)} "
+                f"FROM {arrays} AS v({', '.join(quote(n) for n in names)}) "
+                f"WHERE games.id = v._gid AND games.version = v._old RETURNING games.id")
+    returning = " RETURNING game_id, kind, due_at" if table is D else ""
+    return (f"INSERT INTO {quote(table.name)} ({', '.join(quote(n) for n in names)}) "
+            f"SELECT * FROM {arrays}{returning}")
+
+
+def _mergeable(step: Step) -> bool:
+    """Inserts, and the games' version-checked updates, whose parameters are all columns."""
+    stmt: Any = step.stmt
+    if step.query or not getattr(stmt, "is_dml", False):
+        return False
+    return bool(stmt.is_insert or (stmt.is_update and step.conflict is not None))
+
+
+def _columns(compiled: Compiled, rows: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
+    """The rows' values as SQLAlchemy binds them, one list per parameter."""
+    columns: list[list[Any]] = [[] for _ in compiled.params]
+    for row in rows:
+        for column, value in zip(columns, compiled.args(row), strict=True):
+            column.append(value)
+    return columns
 
 
 class PgHotPath:
@@ -108,7 +127,7 @@ class PgHotPath:
         self._head = compile_for(HEAD, dialect)
         self._next = compile_for(NEXT_DEADLINES, dialect)
         self._due = self._next.reads[1][1]  # due_at as SQLAlchemy reads it
-        self._update_many: dict[str, _UpdateMany] = {}
+        self._merged: dict[tuple[Any, ...], str] = {}
         self._dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._pool: asyncpg.Pool | None = None
         self._opening: asyncio.Lock | None = None
@@ -155,40 +174,103 @@ class PgHotPath:
 
     async def run(self, steps: list[Step]) -> None:
         """Run ``steps`` in one transaction; raises VersionConflict, SQLAlchemy's
-        IntegrityError (a unique key: a retried interaction) or OperationalError."""
-        prepared = [(self.sql.of(step.stmt), step) for step in steps]
+        IntegrityError (a unique key: a retried interaction) or OperationalError.
+
+        In three statements where the plan allows: its inserts and the games' updates
+        together (tables nothing else in the batch reads); then its deletes and other updates
+        one by one, in order (a seat's deadlines are cleared before new ones go in: they share
+        a unique key); then the deadlines' inserts together with the read of each game's next
+        deadline, which adds what they insert to what it finds."""
+        merged = [s for s in steps if _mergeable(s)]
+        writes = [s for s in merged if s.stmt.table is not D]  # type: ignore[attr-defined]
+        deadlines = [s for s in merged if s.stmt.table is D]  # type: ignore[attr-defined]
+        rest = [s for s in steps if not _mergeable(s)]
+        due = next((s for s in rest if s.stmt is NEXT_DEADLINE), None)
         pool = await self._get_pool()
         try:
             async with pool.acquire() as conn, conn.transaction():
-                for compiled, step in prepared:
-                    await self._step(conn, compiled, step)
+                if writes:
+                    await self._writes(conn, writes)
+                for step in rest:
+                    if step is not due:
+                        await self._step(conn, self.sql.of(step.stmt), step)
+                if deadlines or due is not None:
+                    await self._deadlines(conn, deadlines, due)
         except asyncpg.UniqueViolationError as exc:
             raise IntegrityError("batch", None, exc) from None
         except (OSError, asyncpg.PostgresConnectionError,
                 asyncpg.InterfaceError, asyncpg.DiskFullError) as exc:
             raise OperationalError("batch", None, exc) from None
 
+    def _merge(self, steps: list[Step], main: Callable[[list[str], int], str]
+               ) -> tuple[str, list[Any]]:
+        """One statement of ``steps`` (each a WITH clause) and ``main``, which is given the
+        clauses' names and the number of its first own parameter; and the arguments."""
+        compiled = [self.sql.of(step.stmt) for step in steps]
+        key = (main, *(c.sql for c in compiled))
+        sql = self._merged.get(key)
+        if sql is None:
+            clauses, n = [], 1
+            for i, (step, one) in enumerate(zip(steps, compiled, strict=True)):
+                clauses.append(f"w{i} AS ({_clause(step, one, n, self._dialect)})")
+                n += len(one.params)
+            names = [f"w{i}" for i in range(len(steps))]
+            sql = self._merged[key] = f"WITH {', '.join(clauses)} {main(names, n)}"
+        args: list[Any] = []
+        for step, one in zip(steps, compiled, strict=True):
+            args += _columns(one, step.rows)
+        return sql, args
+
+    async def _writes(self, conn: asyncpg.Connection, steps: list[Step]) -> None:
+        updates = [i for i, step in enumerate(steps) if step.conflict is not None]
+
+        def updated_ids(names: list[str], _n: int) -> str:
+            return " UNION ALL ".join(f"SELECT id FROM {names[i]}" for i in updates) or (
+                "SELECT NULL::INTEGER WHERE false")
+
+        sql, args = self._merge(steps, updated_ids)
+        updated = [r[0] for r in await conn.fetch(sql, *args)]
+        wanted = [gid for step in steps for gid in step.conflict or ()]
+        if len(updated) != len(wanted):  # a stale version (or one game twice)
+            missing = set(wanted).difference(updated)
+            raise VersionConflict(min(missing) if missing else wanted[0])
+
+    async def _deadlines(self, conn: asyncpg.Connection, steps: list[Step], due: Step | None
+                         ) -> None:
+        """The deadlines' inserts, and each game's next turn deadline (``NEXT_DEADLINE``'s
+        question: the earliest of kind "deadline") from the rows there were and the rows
+        inserted, which the statement's own read does not see."""
+        gids = [row["_g"] for row in due.rows] if due is not None else []
+
+        def next_due(names: list[str], n: int) -> str:
+            if due is None:
+                return "SELECT NULL WHERE false"
+            inserted = "".join(f" UNION ALL SELECT game_id, due_at FROM {name} "
+                               "WHERE kind = 'deadline'" for name in names)
+            return ("SELECT g, min(due) FROM (SELECT game_id AS g, due_at AS due FROM "
+                    f"deadlines WHERE game_id = ANY(${n}::INTEGER[]) AND kind = 'deadline'"
+                    f"{inserted}) AS x GROUP BY g")
+
+        if not steps:  # nothing inserted: the plain read
+            if due is not None:
+                await self._step(conn, self.sql.of(due.stmt), due)
+            return
+        sql, args = self._merge(steps, next_due)
+        rows = await conn.fetch(sql, *args, *([gids] if due is not None else []))
+        if due is not None:
+            found = dict(rows)
+            read = self._due or (lambda value: value)
+            due.results = [None if (d := found.get(g)) is None else read(d) for g in gids]
+
     async def _step(self, conn: asyncpg.Connection, compiled: Compiled, step: Step) -> None:
         if step.stmt is NEXT_DEADLINE:
             gids = [row["_g"] for row in step.rows]
             found = dict(await conn.fetch(self._next.sql, *self._next.args({"_gs": gids})))
-            due = self._due or (lambda value: value)
-            step.results = [None if (d := found.get(g)) is None else due(d) for g in gids]
+            read = self._due or (lambda value: value)
+            step.results = [None if (d := found.get(g)) is None else read(d) for g in gids]
         elif step.query:
             rows = [await conn.fetchrow(compiled.sql, *compiled.args(r)) for r in step.rows]
             step.results = [compiled.first(tuple(r) if r else None) for r in rows]
-        elif step.conflict is not None:  # only the games' updates carry a version check
-            many = self._update_many.get(compiled.sql)
-            if many is None:
-                many = self._update_many[compiled.sql] = _UpdateMany.of(compiled, self._dialect)
-            columns: list[list[Any]] = [[] for _ in many.names]
-            for row in step.rows:
-                for column, value in zip(columns, compiled.args(row), strict=True):
-                    column.append(value)
-            updated = [r[0] for r in await conn.fetch(many.sql, *columns)]
-            if len(updated) != len(step.conflict):  # a stale version (or one game twice)
-                missing = set(step.conflict).difference(updated)
-                raise VersionConflict(min(missing) if missing else step.conflict[0])
         else:
             await conn.executemany(compiled.sql, [compiled.args(row) for row in step.rows])
 

@@ -78,24 +78,81 @@ async def _sealed_game(service: GameService, ps: list[int], hours: float = 24.0)
 async def test_a_shared_commit_reads_back_each_games_deadline(any_engine: AsyncEngine
                                                               ) -> None:
     """Moves on games whose deadlines differ share a commit: each game's next deadline, read
-    back in the batch's transaction, is its own."""
+    back in the batch's transaction, is its own — here the moves end a round, so every turn
+    deadline a game has is one the batch itself wrote (the read must see them)."""
     import asyncio
 
     clock = ManualClock()
     service = GameService(any_engine, clock=clock, games={"sealed_bids": SEALED})
     players = [[2000 + 10 * g + s for s in range(2)] for g in range(6)]
     gids = [await _sealed_game(service, ps, hours) for hours, ps in enumerate(players, 1)]
+    for gid, ps in zip(gids, players, strict=True):
+        await service.submit(gid, ps[0], Action("ready"))
+    clock.advance(600)  # the new round's deadlines come after the old ones
     before = service.writer.batches
-    outs = await asyncio.gather(*(service.submit(g, ps[0], Action("bid", {"amount": 3}))
+    outs = await asyncio.gather(*(service.submit(g, ps[1], Action("ready"))
                                   for g, ps in zip(gids, players, strict=True)))
+    assert all(out.version == 2 for out in outs)
     assert service.writer.batches - before < len(gids)  # at least two moves shared a commit
     async with any_engine.connect() as conn:
         dues = [await repo.next_deadline(conn, g) for g in gids]
     assert len(set(dues)) == len(gids)  # every game's differs: a mix-up would show
+    now = clock.now().replace(tzinfo=None)  # SQLite reads its times back without a zone
+    assert all(due is not None and due.replace(tzinfo=None) > now for due in dues)
     for gid, out, due in zip(gids, outs, dues, strict=True):
         head = service._heads[gid]  # the summary below answers from the batch's read
         assert head.next_due is not None and head.next_due[0] == out.version
         assert (await service.summary(gid)).deadline == due
+
+
+async def test_a_batch_reads_each_games_next_deadline_from_kept_and_written_rows(
+        any_engine: AsyncEngine) -> None:
+    """A move clears a seat's deadline and writes a new one while another seat's stays: the
+    game's next deadline, read in the batch, is the earlier of the kept one and the written
+    one (on PostgreSQL the read shares a statement with the inserts, whose rows it does not
+    see by itself)."""
+    import asyncio
+    from datetime import datetime, timedelta
+
+    from storage.batch import MoveWrite
+
+    clock = ManualClock()
+    service = GameService(any_engine, clock=clock, games={"sealed_bids": SEALED})
+    gids = [await _sealed_game(service, [4000 + 10 * g, 4001 + 10 * g]) for g in range(3)]
+    async with any_engine.connect() as conn:
+        kept = [await repo.next_deadline(conn, g) for g in gids]
+        versions = [(await repo.get_game(conn, g)).version for g in gids]  # type: ignore[union-attr]
+    assert all(kept)
+    now = clock.now()
+    # Seat 0's new deadline: later than seat 1's (kept wins), earlier (written wins), later.
+    written = [now + timedelta(days=3), now + timedelta(minutes=5), now + timedelta(days=2)]
+
+    def write(gid: int, old: int, due: datetime) -> MoveWrite:
+        return MoveWrite(game_id=gid, old_version=old,
+                         action={"game_id": gid, "seq": 100, "seat": 0, "actor_id": 1,
+                                 "source": "player", "action": {"kind": "ready"},
+                                 "events": [], "state_hash": "x",
+                                 "interaction_id": None, "created_at": now},
+                         game_values={"version": 100, "updated_at": now},
+                         clear_seats=[0],
+                         deadlines=[{"game_id": gid, "seat": 0, "kind": "deadline",
+                                     "due_at": due, "version": 100},
+                                    {"game_id": gid, "seat": 0, "kind": "remind",
+                                     "due_at": now + timedelta(seconds=1), "version": 100}])
+
+    writes = [write(g, v, d) for g, v, d in zip(gids, versions, written, strict=True)]
+    before = service.writer.batches
+    await asyncio.gather(*(service.writer.write(w) for w in writes))
+    assert service.writer.batches - before < len(gids)  # shared batches
+
+    def naive(value: datetime | None) -> datetime | None:  # SQLite reads times zoneless
+        return value.replace(tzinfo=None) if value is not None else None
+
+    assert [naive(w.next_deadline) for w in writes] == [
+        naive(kept[0]), naive(written[1]), naive(kept[2])]
+    async with any_engine.connect() as conn:
+        assert [naive(await repo.next_deadline(conn, g)) for g in gids] == [
+            naive(w.next_deadline) for w in writes]
 
 
 async def test_a_stale_version_sinks_only_its_own_move(any_engine: AsyncEngine) -> None:
