@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.service import GameService, ManualClock, ServiceSettings
+from rules.base import Action
 from rules.registry import games
 from rules.rng import Rng
 from storage.hot import SqliteHotPath
@@ -203,4 +204,43 @@ async def test_a_game_finished_through_each_path_leaves_the_same_rows(
     assert rows_a["game"][0]["status"] == "finished" and rows_a["game"][0]["result"]
     assert rows_a["game"][0]["finished_at"] is not None
     assert rows_a == rows_b
+    hot.close()
+
+
+async def test_a_rollback_through_each_path_leaves_the_same_rows(any_engine: AsyncEngine
+                                                                 ) -> None:
+    """A rollback's batch (its snapshot, the table act that says who did it, every deadline
+    cleared and written anew): the same rows through the hot path as through SQLAlchemy's."""
+    from sqlalchemy import select
+
+    from storage.models import Snapshot, TableAct
+    from tests.fixtures.sealed_bids import RULES as SEALED
+
+    clock = ManualClock()
+
+    def service(hot: bool) -> GameService:
+        seeds = itertools.repeat(11)
+        return GameService(any_engine, clock=clock, games={"sealed_bids": SEALED},
+                           settings=ServiceSettings(hot_path=hot, head_cache=False),
+                           seed_source=lambda: next(seeds))
+
+    hot, plain = service(True), service(False)
+    gids = []
+    for svc in (hot, plain):
+        gid = await started_game(svc, [ALICE, BOB], "sealed_bids", config={"rounds": 3})
+        await svc.submit(gid, ALICE, Action("bid", {"amount": 2}))
+        await svc.submit(gid, ALICE, Action("ready"))
+        await svc.submit(gid, BOB, Action("bid", {"amount": 1}))
+        await svc.rollback(gid, 999, "Mod", 1, admin=True)
+        gids.append(gid)
+    a, b = gids
+    assert await _rows(any_engine, a) == await _rows(any_engine, b)
+    async with any_engine.connect() as conn:
+        for table in (Snapshot.__table__, TableAct.__table__):
+            got = [[{k: v for k, v in r.items() if k not in VARYING}
+                    for r in (await conn.execute(select(table).where(table.c.game_id == g)
+                                                 )).mappings()] for g in (a, b)]
+            assert got[0] == got[1] and got[0], table.name
+    assert (await hot.summary(a)).deadline == (await plain.summary(b)).deadline
+    assert await hot.verify(a) is None
     hot.close()
