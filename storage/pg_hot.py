@@ -104,7 +104,7 @@ def _clause(step: Step, compiled: Compiled, start: int, dialect: Dialect) -> str
 
 
 def _mergeable(step: Step) -> bool:
-    """Inserts, and the games' version-checked updates, whose parameters are all columns."""
+    """Inserts (their parameters are their columns) and the games' version-checked updates."""
     stmt: Any = step.stmt
     if step.query or not getattr(stmt, "is_dml", False):
         return False
@@ -202,12 +202,13 @@ class PgHotPath:
                 asyncpg.InterfaceError, asyncpg.DiskFullError) as exc:
             raise OperationalError("batch", None, exc) from None
 
-    def _merge(self, steps: list[Step], main: Callable[[list[str], int], str]
+    def _merge(self, steps: list[Step], kind: str, main: Callable[[list[str], int], str]
                ) -> tuple[str, list[Any]]:
         """One statement of ``steps`` (each a WITH clause) and ``main``, which is given the
-        clauses' names and the number of its first own parameter; and the arguments."""
+        clauses' names and the number of its first own parameter; and the arguments. The
+        text is kept per ``kind`` of main query and the steps' statements (a few shapes)."""
         compiled = [self.sql.of(step.stmt) for step in steps]
-        key = (main, *(c.sql for c in compiled))
+        key = (kind, *(c.sql for c in compiled))
         sql = self._merged.get(key)
         if sql is None:
             clauses, n = [], 1
@@ -228,7 +229,7 @@ class PgHotPath:
             return " UNION ALL ".join(f"SELECT id FROM {names[i]}" for i in updates) or (
                 "SELECT NULL::INTEGER WHERE false")
 
-        sql, args = self._merge(steps, updated_ids)
+        sql, args = self._merge(steps, "updated ids", updated_ids)
         updated = [r[0] for r in await conn.fetch(sql, *args)]
         wanted = [gid for step in steps for gid in step.conflict or ()]
         if len(updated) != len(wanted):  # a stale version (or one game twice)
@@ -255,7 +256,7 @@ class PgHotPath:
             if due is not None:
                 await self._step(conn, self.sql.of(due.stmt), due)
             return
-        sql, args = self._merge(steps, next_due)
+        sql, args = self._merge(steps, "next due" if due is not None else "none", next_due)
         rows = await conn.fetch(sql, *args, *([gids] if due is not None else []))
         if due is not None:
             found = dict(rows)
