@@ -259,16 +259,19 @@ class PgHotPath:
         sql, args = self._merge(steps, "next due" if due is not None else "none", next_due)
         rows = await conn.fetch(sql, *args, *([gids] if due is not None else []))
         if due is not None:
-            found = dict(rows)
-            read = self._due or (lambda value: value)
-            due.results = [None if (d := found.get(g)) is None else read(d) for g in gids]
+            due.results = self._dues(rows, gids)
+
+    def _dues(self, rows: Sequence[Any], gids: Sequence[int]) -> list[Any]:
+        """Each game's next deadline from (game, due) rows, typed as SQLAlchemy reads it."""
+        found = dict(rows)
+        read = self._due or (lambda value: value)
+        return [None if (d := found.get(g)) is None else read(d) for g in gids]
 
     async def _step(self, conn: asyncpg.Connection, compiled: Compiled, step: Step) -> None:
         if step.stmt is NEXT_DEADLINE:
             gids = [row["_g"] for row in step.rows]
-            found = dict(await conn.fetch(self._next.sql, *self._next.args({"_gs": gids})))
-            read = self._due or (lambda value: value)
-            step.results = [None if (d := found.get(g)) is None else read(d) for g in gids]
+            step.results = self._dues(
+                await conn.fetch(self._next.sql, *self._next.args({"_gs": gids})), gids)
         elif step.query:
             rows = [await conn.fetchrow(compiled.sql, *compiled.args(r)) for r in step.rows]
             step.results = [compiled.first(tuple(r) if r else None) for r in rows]
