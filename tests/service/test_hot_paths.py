@@ -13,20 +13,20 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.service import GameService, ManualClock, ServiceSettings
 from rules.base import Action
-from rules.registry import games
 from rules.rng import Rng
 from storage.hot import SqliteHotPath
 from storage.models import ActionRow, Deadline, Game, Seat
 from storage.pg_hot import PgHotPath
-from tests.harness import ALICE, BOB, CAROL, started_game
+from tests.harness import ALICE, BOB, CAROL, rules_of, started_game
 
 GAME = "catan_watch"
 VARYING = {"id", "game_id", "created_at", "updated_at", "title", "interaction_id"}
 
 
-def _service(engine: AsyncEngine, clock: ManualClock, hot: bool) -> GameService:
-    seeds = itertools.repeat(42)  # both games get the same seed: the same deals and dice
-    return GameService(engine, clock=clock, games={GAME: games()[GAME]},
+def _service(engine: AsyncEngine, clock: ManualClock, hot: bool, game: str = GAME,
+             seed: int = 42) -> GameService:
+    seeds = itertools.repeat(seed)  # both games get the same seed: the same deals and dice
+    return GameService(engine, clock=clock, games=rules_of([game]),
                        settings=ServiceSettings(hot_path=hot, head_cache=False),
                        seed_source=lambda: next(seeds))
 
@@ -176,17 +176,8 @@ async def test_a_game_finished_through_each_path_leaves_the_same_rows(
         any_engine: AsyncEngine) -> None:
     """The last move sets the game's status, result and finish time (on PostgreSQL through the
     batch's one update per column set): the same rows as SQLAlchemy's path writes."""
-    from tests.fixtures.sealed_bids import RULES as SEALED
-
     clock = ManualClock()
-
-    def service(hot: bool) -> GameService:
-        seeds = itertools.repeat(7)
-        return GameService(any_engine, clock=clock, games={"sealed_bids": SEALED},
-                           settings=ServiceSettings(hot_path=hot, head_cache=False),
-                           seed_source=lambda: next(seeds))
-
-    hot, plain = service(True), service(False)
+    hot, plain = (_service(any_engine, clock, on, "sealed_bids", 7) for on in (True, False))
     players = [ALICE, BOB]
     a = await started_game(hot, players, "sealed_bids", config={"rounds": 1})
     b = await started_game(plain, players, "sealed_bids", config={"rounds": 1})
@@ -216,17 +207,9 @@ async def test_a_rollback_through_each_path_leaves_the_same_rows(any_engine: Asy
     from sqlalchemy import select
 
     from storage.models import Snapshot, TableAct
-    from tests.fixtures.sealed_bids import RULES as SEALED
 
     clock = ManualClock()
-
-    def service(hot: bool) -> GameService:
-        seeds = itertools.repeat(11)
-        return GameService(any_engine, clock=clock, games={"sealed_bids": SEALED},
-                           settings=ServiceSettings(hot_path=hot, head_cache=False),
-                           seed_source=lambda: next(seeds))
-
-    hot, plain = service(True), service(False)
+    hot, plain = (_service(any_engine, clock, on, "sealed_bids", 11) for on in (True, False))
     gids = []
     for svc in (hot, plain):
         gid = await started_game(svc, [ALICE, BOB], "sealed_bids", config={"rounds": 3})
