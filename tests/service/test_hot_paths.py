@@ -31,6 +31,27 @@ def _service(engine: AsyncEngine, clock: ManualClock, hot: bool, game: str = GAM
                        seed_source=lambda: next(seeds))
 
 
+async def _play_both(one: tuple[GameService, int], other: tuple[GameService, int],
+                     players: list[int], clock: ManualClock, rng: Rng, moves: int) -> None:
+    """The same random moves on two games seeded alike (until none is awaited): each move
+    answered alike, the mover's fresh view included."""
+    (svc_a, a), (svc_b, b) = one, other
+    for n in range(moves):
+        seats = (await svc_a.summary(a)).awaiting
+        if not seats:
+            return
+        assert (await svc_b.summary(b)).awaiting == seats
+        user = players[rng.choice(sorted(seats))]
+        action = await svc_a.suggest_action(a, user, Rng(n))
+        assert await svc_b.suggest_action(b, user, Rng(n)) == action
+        out_a = await svc_a.submit(a, user, action, interaction_id=f"a-{n}")
+        out_b = await svc_b.submit(b, user, action, interaction_id=f"b-{n}")
+        assert out_a.version == out_b.version
+        assert out_a.private is not None and out_b.private is not None
+        assert out_a.private.view == out_b.private.view
+        clock.advance(60)
+
+
 async def _rows(engine: AsyncEngine, gid: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     async with engine.connect() as conn:
@@ -52,21 +73,7 @@ async def test_both_paths_store_the_same_game(any_engine: AsyncEngine) -> None:
     players = [ALICE, BOB, CAROL]
     a = await started_game(hot, players, GAME)
     b = await started_game(plain, players, GAME)
-    rng_a, rng_b = Rng(3), Rng(3)
-    for n in range(120):
-        seats = (await hot.summary(a)).awaiting
-        if not seats:
-            break
-        user = players[rng_a.choice(sorted(seats))]
-        assert players[rng_b.choice(sorted((await plain.summary(b)).awaiting))] == user
-        action = await hot.suggest_action(a, user, rng_a)
-        assert await plain.suggest_action(b, user, rng_b) == action
-        out_a = await hot.submit(a, user, action, interaction_id=f"a-{n}")
-        out_b = await plain.submit(b, user, action, interaction_id=f"b-{n}")
-        assert out_a.version == out_b.version
-        assert out_a.private is not None and out_b.private is not None
-        assert out_a.private.view == out_b.private.view
-        clock.advance(60)
+    await _play_both((hot, a), (plain, b), players, clock, Rng(3), moves=120)
     assert await _rows(any_engine, a) == await _rows(any_engine, b)
     assert (await hot.summary(a)).deadline == (await plain.summary(b)).deadline
     assert await hot.verify(a) is None and await plain.verify(b) is None
@@ -181,18 +188,7 @@ async def test_a_game_finished_through_each_path_leaves_the_same_rows(
     players = [ALICE, BOB]
     a = await started_game(hot, players, "sealed_bids", config={"rounds": 1})
     b = await started_game(plain, players, "sealed_bids", config={"rounds": 1})
-    rng_a, rng_b = Rng(5), Rng(5)
-    for n in range(300):
-        seats = (await hot.summary(a)).awaiting
-        if not seats:
-            break
-        user = players[rng_a.choice(sorted(seats))]
-        assert players[rng_b.choice(sorted((await plain.summary(b)).awaiting))] == user
-        action = await hot.suggest_action(a, user, rng_a)
-        await hot.submit(a, user, action, interaction_id=f"fa-{n}")
-        await plain.submit(b, user, await plain.suggest_action(b, user, rng_b),
-                           interaction_id=f"fb-{n}")
-        clock.advance(60)
+    await _play_both((hot, a), (plain, b), players, clock, Rng(5), moves=300)
     rows_a, rows_b = await _rows(any_engine, a), await _rows(any_engine, b)
     assert rows_a["game"][0]["status"] == "finished" and rows_a["game"][0]["result"]
     assert rows_a["game"][0]["finished_at"] is not None
