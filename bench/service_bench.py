@@ -411,10 +411,13 @@ def report(label: str, runs: list[RunResult], *, throughput: bool) -> dict[str, 
         per_commit = [len(r.latencies) / max(1, r.commits) for r in runs]
         server = [r.server_cpu / max(1, len(r.latencies)) * 1e3 for r in runs
                   if r.server_cpu is not None]
+        # The cores the run kept busy: the bench processes (agents included) and the server.
+        busy = [(r.cpu + r.server_cpu) / r.wall for r in runs if r.server_cpu is not None]
         print(f"      moves/s wall clock {spread(rate, '{:,.0f}')}   without the agents' time "
               f"{spread(net, '{:,.0f}')}   client CPU/move {spread(cpu)} ms   "
               + (f"server CPU/move {spread(server)} ms   " if server else "")
-              + f"moves/commit {spread(per_commit, '{:.1f}')}")
+              + f"moves/commit {spread(per_commit, '{:.1f}')}"
+              + (f"   cores busy {spread(busy, '{:.1f}')} of {os.cpu_count()}" if busy else ""))
     else:
         rate = [len(r.latencies) / sum(r.latencies) for r in runs]
         print(f"      moves/s (1 / mean submit time) {spread(rate, '{:,.0f}')}")
