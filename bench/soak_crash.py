@@ -1,18 +1,20 @@
 """Crash soak: nothing acknowledged is lost or applied twice, whatever moment the bot dies at.
 
-A driver process plays games of every registered game through the service on one SQLite file
-and records each move it was acknowledged (``submit`` returned) in an ack file, fsynced, only
-after the answer. A supervisor ``kill -9``s the driver at random moments, ``cycles`` times,
-starting a new one each time. Afterwards it checks: every acknowledged move is in the log
-exactly once; a retry of an acknowledged interaction id applies nothing; ``db verify`` is
-clean; every game still takes a move. Prints cycles, acked, lost, duplicated.
+A driver process plays games of every registered game through the service on one database
+(an SQLite file, or PostgreSQL with ``--pg URL``) and records each move it was acknowledged
+(``submit`` returned) in an ack file, fsynced, only after the answer. A supervisor ``kill -9``s
+the driver at random moments, ``cycles`` times, starting a new one each time. Afterwards it
+checks: every acknowledged move is in the log exactly once; a retry of an acknowledged
+interaction id applies nothing; ``db verify`` is clean; every game still takes a move. Prints
+cycles, acked, lost, duplicated.
 
-Run: ``python -m bench.soak_crash [cycles]`` (default 100). ``tests/service/test_soak.py``
-runs a short version.
+Run: ``python -m bench.soak_crash [cycles] [--pg URL]`` (default 100 cycles, SQLite).
+``tests/service/test_soak.py`` runs a short version on both databases.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
@@ -25,7 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import select, text
+from sqlalchemy.engine import make_url
 
 from bot.service import GameService, ServiceError, ServiceSettings
 from rules.base import Action
@@ -35,12 +38,13 @@ from storage.db import create_all, make_engine
 from storage.models import ActionRow, Game, Seat
 
 USERS = 5000
+PG_SOAK = "maester_soak"
 
 
-def _service(db: Path) -> GameService:
+def _service(url: str) -> GameService:
     seeds = iter(range(7, 10**9))
-    return GameService(make_engine(f"sqlite+aiosqlite:///{db}"), settings=ServiceSettings(),
-                       games=games(), seed_source=lambda: next(seeds))
+    return GameService(make_engine(url), settings=ServiceSettings(), games=games(),
+                       seed_source=lambda: next(seeds))
 
 
 async def _tables(service: GameService) -> list[tuple[int, list[int]]]:
@@ -67,9 +71,9 @@ async def _tables(service: GameService) -> list[tuple[int, list[int]]]:
     return [(int(g), [by_game[int(g)][s] for s in sorted(by_game[int(g)])]) for g, _t in rows]
 
 
-async def drive(db: Path, acks: Path, seed: int) -> None:
+async def drive(url: str, acks: Path, seed: int) -> None:
     """Play until killed; append each acknowledged move to ``acks`` (fsynced) after submit."""
-    service = _service(db)
+    service = _service(url)
     await create_all(service.engine)
     rng = Rng(seed)
     tables = await _tables(service)
@@ -100,8 +104,8 @@ async def drive(db: Path, acks: Path, seed: int) -> None:
             os.fsync(out.fileno())
 
 
-async def check(db: Path, acks: Path) -> dict[str, int]:
-    service = _service(db)
+async def check(url: str, acks: Path) -> dict[str, int]:
+    service = _service(url)
     acked = [json.loads(line) for line in acks.read_text(encoding="utf-8").splitlines()
              if line.strip().endswith("}")]
     async with service.engine.connect() as conn:
@@ -137,13 +141,16 @@ async def check(db: Path, acks: Path) -> dict[str, int]:
 
 
 def soak(cycles: int, workdir: Path, *, low: float = 0.3, high: float = 1.5,
-         seed: int = 1) -> dict[str, int]:
-    db, acks = workdir / "soak.db", workdir / "acks.jsonl"
+         seed: int = 1, url: str | None = None) -> dict[str, int]:
+    """``url``: the database (its tables created or empty of games); else an SQLite file in
+    ``workdir``."""
+    url = url or f"sqlite+aiosqlite:///{workdir / 'soak.db'}"
+    acks = workdir / "acks.jsonl"
     acks.touch()
     pick = random.Random(seed)
     for cycle in range(cycles):
         driver = subprocess.Popen(
-            [sys.executable, "-m", "bench.soak_crash", "--driver", str(db), str(acks),
+            [sys.executable, "-m", "bench.soak_crash", "--driver", url, str(acks),
              str(seed * 100_000 + cycle)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         # A loaded machine may take seconds to start Python: the random moment to kill is
@@ -156,20 +163,38 @@ def soak(cycles: int, workdir: Path, *, low: float = 0.3, high: float = 1.5,
             raise RuntimeError(driver.stderr.read().decode() if driver.stderr else "driver died")
         driver.send_signal(signal.SIGKILL)
         driver.wait()
-    result = asyncio.run(check(db, acks))
+    result = asyncio.run(check(url, acks))
     return {"cycles": cycles, **result}
+
+
+async def _fresh_pg_database(url: str) -> str:
+    """A new, empty database ``maester_soak`` on the server at ``url``; its URL."""
+    admin = make_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.execute(text(f'DROP DATABASE IF EXISTS "{PG_SOAK}" WITH (FORCE)'))
+            await conn.execute(text(f'CREATE DATABASE "{PG_SOAK}"'))
+    finally:
+        await admin.dispose()
+    return make_url(url).set(database=PG_SOAK).render_as_string(hide_password=False)
 
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--driver":
-        asyncio.run(drive(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])))
+        asyncio.run(drive(sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])))
         return
-    cycles = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    p = argparse.ArgumentParser(prog="python -m bench.soak_crash", description=__doc__)
+    p.add_argument("cycles", nargs="?", type=int, default=100)
+    p.add_argument("--pg", metavar="URL", help="soak on PostgreSQL (a database "
+                   f"{PG_SOAK!r} is created on this server) instead of an SQLite file")
+    args = p.parse_args()
+    url = asyncio.run(_fresh_pg_database(args.pg)) if args.pg else None
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
-        result = soak(cycles, Path(tmp), low=0.5, high=3.0)
+        result = soak(args.cycles, Path(tmp), low=0.5, high=3.0, url=url)
         took = time.perf_counter() - started
-    print(f"crash soak on SQLite, {cycles} kill -9 cycles in {took:.0f} s:")
+    where = "PostgreSQL" if args.pg else "SQLite"
+    print(f"crash soak on {where}, {args.cycles} kill -9 cycles in {took:.0f} s:")
     for key, value in result.items():
         print(f"  {key:>22}: {value}")
 
