@@ -57,6 +57,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bench.figures import spread
+from bench.pg import fresh_database
 from bot.heap import settle_heap
 from bot.service import GameService, ManualClock, ServiceError, ServiceSettings
 from rules import registry
@@ -368,17 +369,8 @@ class Workers:
 async def pg_problem(url: str) -> str | None:
     """None if PostgreSQL answers (and the bench database is fresh), else why not."""
 
-    async def probe() -> None:
-        admin = make_engine(url, isolation_level="AUTOCOMMIT")
-        try:
-            async with admin.connect() as conn:
-                await conn.execute(text(f'DROP DATABASE IF EXISTS "{PG_DATABASE}" WITH (FORCE)'))
-                await conn.execute(text(f'CREATE DATABASE "{PG_DATABASE}"'))
-        finally:
-            await admin.dispose()
-
     try:
-        await asyncio.wait_for(probe(), 10)
+        await asyncio.wait_for(fresh_database(url, PG_DATABASE), 10)
     except Exception as exc:  # any failure means "not here"
         return f"{type(exc).__name__}: {exc}"[:300]
     return None

@@ -27,9 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from sqlalchemy import select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import select
 
+from bench.pg import fresh_database
 from bot.service import GameService, ServiceError, ServiceSettings
 from rules.base import Action
 from rules.registry import games
@@ -167,18 +167,6 @@ def soak(cycles: int, workdir: Path, *, low: float = 0.3, high: float = 1.5,
     return {"cycles": cycles, **result}
 
 
-async def _fresh_pg_database(url: str) -> str:
-    """A new, empty database ``maester_soak`` on the server at ``url``; its URL."""
-    admin = make_engine(url, isolation_level="AUTOCOMMIT")
-    try:
-        async with admin.connect() as conn:
-            await conn.execute(text(f'DROP DATABASE IF EXISTS "{PG_SOAK}" WITH (FORCE)'))
-            await conn.execute(text(f'CREATE DATABASE "{PG_SOAK}"'))
-    finally:
-        await admin.dispose()
-    return make_url(url).set(database=PG_SOAK).render_as_string(hide_password=False)
-
-
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--driver":
         asyncio.run(drive(sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])))
@@ -188,7 +176,7 @@ def main() -> None:
     p.add_argument("--pg", metavar="URL", help="soak on PostgreSQL (a database "
                    f"{PG_SOAK!r} is created on this server) instead of an SQLite file")
     args = p.parse_args()
-    url = asyncio.run(_fresh_pg_database(args.pg)) if args.pg else None
+    url = asyncio.run(fresh_database(args.pg, PG_SOAK)) if args.pg else None
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
         result = soak(args.cycles, Path(tmp), low=0.5, high=3.0, url=url)
