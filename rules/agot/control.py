@@ -33,27 +33,8 @@ def control(st: State, area: str) -> int | None:
 
 
 def controllers(st: State) -> dict[str, int]:
-    """``control`` of every land area that someone controls, in area order (a view shows the
-    whole map: one pass with the lookups at hand, not one ``control`` call per area)."""
-    b = board()
-    units, tokens, neutral, home_of = st.units, st.tokens, st.neutral, b.home_of
-    home_seat = {h: i for i, h in enumerate(st.houses)}
-    out: dict[str, int] = {}
-    for a in b.land_ids:
-        u = units.get(a)
-        if u is not None:
-            out[a] = u[0]
-            continue
-        t = tokens.get(a)
-        if t is not None:
-            out[a] = t
-            continue
-        if a in neutral:
-            continue
-        h = home_of.get(a)
-        if h and h in home_seat:
-            out[a] = home_seat[h]
-    return out
+    """``control`` of every land area that someone controls, in area order."""
+    return {a: c for a in board().land_ids if (c := control(st, a)) is not None}
 
 
 def castles(st: State, seat: int) -> int:
