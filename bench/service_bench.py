@@ -269,16 +269,11 @@ async def _pg_job(pipe: Connection, rules: GameRules, job: dict[str, Any]) -> No
                 await conn.execute(text("SELECT 1"))
                 await asyncio.sleep(0.01)
 
-        # Warm pools, as in steady state: SQLAlchemy's, and the hot path's (a new server
-        # backend costs the server milliseconds of CPU: 16 of them opened inside the timed
-        # window doubled the server's CPU per move of a 320-move run).
-        await asyncio.gather(*(ping() for _ in job["plans"]))
-        if service.hot is not None:
-            firsts = [plan[0] for plan in job["plans"] if plan]
-            await asyncio.gather(*(service.hot.load_head(g) for g in firsts * 2))
-        # And warm statements, as a running bot has them: each new connection plans a
-        # statement anew for its first five runs and has asyncpg look up each array and record
-        # type once. Real moves, untimed, on games of the plans (the copies follow them).
+        await asyncio.gather(*(ping() for _ in job["plans"]))  # a warm pool, as in steady state
+        # And the hot path warm, as a running bot has it: untimed real moves on games of the
+        # plans (the copies follow them) open its connections (a new server backend costs the
+        # server milliseconds of CPU) and run each statement past the five runs a connection
+        # plans it anew, with asyncpg's one look-up of each array and record type.
         await asyncio.gather(*(play(service, rules, states, plan[:PG_WARM_MOVES],
                                     Rng(job["seed"] + 500 + p), RunResult())
                                for p, plan in enumerate(job["plans"])))
