@@ -10,8 +10,8 @@ two kinds, which go to the standard library instead:
 * what orjson refuses and the standard library reads (NaN, Infinity, a lone surrogate, an
   exponent beyond a float's range, nesting beyond 1,024).
 
-Writing is unchanged (the standard library): a stored state's text is what its hash was
-computed over.
+Writing is not here: a state is written as ``rules.base.canonical_json`` gives it (the text
+its hash is computed over), other columns through SQLAlchemy's serializer.
 """
 
 from __future__ import annotations
