@@ -114,6 +114,37 @@ async def test_concurrent_first_moves_open_one_postgresql_pool(
     assert opened == []
 
 
+async def test_postgresql_plans_each_hot_statement_once_per_connection(
+        any_engine: AsyncEngine) -> None:
+    """On PostgreSQL the hot path's statements run on their generic plan: planned once per
+    connection, not anew at each group commit (which the server did for the batch's WITH
+    statements, the generic plan's estimate being above the custom plans')."""
+    if any_engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL's plan cache (pg_prepared_statements); SQLite has none")
+    clock = ManualClock()
+    service = _service(any_engine, clock, True)
+    players = [ALICE, BOB, CAROL]
+    gid = await started_game(service, players, GAME)
+    rng = Rng(11)
+    for n in range(40):  # one player at a time: the pool hands back its last connection
+        seats = (await service.summary(gid)).awaiting
+        if not seats:
+            break
+        user = players[rng.choice(sorted(seats))]
+        await service.submit(gid, user, await service.suggest_action(gid, user, Rng(n)))
+        clock.advance(60)
+    assert isinstance(service.hot, PgHotPath)
+    pool = await service.hot._get_pool()
+    async with pool.acquire() as conn:
+        assert await conn.fetchval("SHOW plan_cache_mode") == "force_generic_plan"
+        plans = await conn.fetch("SELECT statement, generic_plans, custom_plans "
+                                 "FROM pg_prepared_statements")
+    batches = [p for p in plans if p["statement"].startswith("WITH")]
+    assert batches and max(p["generic_plans"] for p in batches) > 5, plans
+    assert all(p["custom_plans"] == 0 for p in plans), plans
+    service.close()
+
+
 async def test_a_hot_head_is_what_sqlalchemy_reads(any_engine: AsyncEngine) -> None:
     """The hot path's head (on PostgreSQL one statement: the seats as an array of records)
     holds the same game, seats and settings as SQLAlchemy's two reads — a seat without
