@@ -114,13 +114,13 @@ async def test_concurrent_first_moves_open_one_postgresql_pool(
     assert opened == []
 
 
+@pytest.mark.parametrize("any_engine", ["postgresql"], indirect=True)  # SQLite plans no cache
 async def test_postgresql_plans_each_hot_statement_once_per_connection(
         any_engine: AsyncEngine) -> None:
     """On PostgreSQL the hot path's statements run on their generic plan: planned once per
     connection, not anew at each group commit (which the server did for the batch's WITH
-    statements, the generic plan's estimate being above the custom plans')."""
-    if any_engine.dialect.name != "postgresql":
-        pytest.skip("PostgreSQL's plan cache (pg_prepared_statements); SQLite has none")
+    statements and the next-deadline read, the generic plan's estimate being above the
+    custom plans')."""
     clock = ManualClock()
     service = _service(any_engine, clock, True)
     players = [ALICE, BOB, CAROL]
