@@ -114,7 +114,7 @@ async def test_concurrent_first_moves_open_one_postgresql_pool(
     assert opened == []
 
 
-@pytest.mark.parametrize("any_engine", ["postgresql"], indirect=True)  # SQLite plans no cache
+@pytest.mark.parametrize("any_engine", ["postgresql"], indirect=True)  # its plan cache
 async def test_postgresql_plans_each_hot_statement_once_per_connection(
         any_engine: AsyncEngine) -> None:
     """On PostgreSQL the hot path's statements run on their generic plan: planned once per
