@@ -85,7 +85,9 @@ class _Facts:
 
 @dataclass
 class Head:
-    """A game row, its seats and (once started) the decoded engine state."""
+    """A game row, its seats and (once started) the decoded engine state. The row's
+    ``state`` is not the head's: as loaded (the tree ``state`` was decoded from, which an
+    engine may share) or, after a move, the text that move stored."""
 
     game: Game
     seats: list[Seat]
@@ -418,7 +420,10 @@ class ServiceCore:
             raise ServiceError("error.save_failed") from None
         # Into the row object's fields directly: it belongs to no ORM session, so SQLModel's
         # per-field setter (validation, change tracking) is work for nothing on every move.
-        game.__dict__.update(version=version, state=state_json, awaiting=sorted(new_awaiting))
+        # The state as the text just stored, not its JSON tree: the head's state is ``state``
+        # (nothing reads the row's), and a second tree in every cached head doubled the
+        # objects the garbage collector walks (service bench: ~0.1 ms a move with 16 players).
+        game.__dict__.update(version=version, state=state_text, awaiting=sorted(new_awaiting))
         head.next_due = (version, self._other_writes, write.next_deadline)
         if result is not None:
             game.__dict__.update(status="finished", result=result.to_json(), finished_at=now)

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.service import GameService, ManualClock, Notify, Post, ServiceError, StaleVersion
-from rules.base import Action
+from rules.base import Action, canonical_json
 from storage import repo
 from tests.fixtures.sealed_bids import RULES as SEALED
 from tests.service.helpers import ALICE, BOB, CAROL, started_game
@@ -166,3 +167,9 @@ async def test_a_cached_head_keeps_only_its_current_state(service: GameService) 
     assert [facts.state for facts in head._facts] == [head.state]
     gc.collect()
     assert old() is None
+    # Nor a second copy of the new one: the row keeps the text it stored, not a JSON tree.
+    assert isinstance(head.game.state, str)
+    assert json.loads(head.game.state) == json.loads(canonical_json(head.rules.to_json(
+        head.state)))
+    async with service.engine.connect() as conn:
+        assert (await repo.get_game(conn, gid)).state == json.loads(head.game.state)
