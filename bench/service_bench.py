@@ -15,8 +15,8 @@ players), then plays random legal moves through ``GameService.submit``:
     the same 16 players split between them (the load stays; each process's group commits get
     smaller, and a move's CPU grows with them). Each process starts with warm connections, as
     a running bot has them: ``PG_WARM_MOVES`` untimed moves per player played first open its
-    hot path's pool (a new connection plans each statement anew for its first five runs and
-    looks up each array and record type once).
+    hot path's pool (a new connection prepares and plans each statement once and looks up each
+    array and record type once).
 
 What is timed: ``submit`` from call to return — the head load when the game is not in the
 head cache, the engine's ``apply``, the commit (group commit) and the effects. Every run
@@ -78,7 +78,7 @@ SEQUENTIAL_MOVES = 300
 CONCURRENT_MOVES = 480
 PG_MOVES = 960  # per 16 players
 #: Untimed moves per player before each PostgreSQL run (~40 batches a process: enough for each
-#: pooled connection to have run every statement of a batch five times).
+#: pooled connection to have prepared every statement of a batch).
 PG_WARM_MOVES = 25
 PLAYERS = 16
 PG_PROCESSES = (1, 2, 4)
@@ -272,8 +272,8 @@ async def _pg_job(pipe: Connection, rules: GameRules, job: dict[str, Any]) -> No
         states = await load_states(engine, rules, (g for plan in job["plans"] for g in plan))
         # The hot path warm, as a running bot has it: untimed real moves on games of the
         # plans (the copies follow them) open its connections (a new server backend costs the
-        # server milliseconds of CPU) and run each statement past the five runs a connection
-        # plans it anew, with asyncpg's one look-up of each array and record type.
+        # server milliseconds of CPU) and prepare each statement (planned once: see
+        # storage.pg_hot.SESSION), with asyncpg's one look-up of each array and record type.
         await asyncio.gather(*(play(service, rules, states, plan[:PG_WARM_MOVES],
                                     Rng(job["seed"] + 500 + p), RunResult())
                                for p, plan in enumerate(job["plans"])))
