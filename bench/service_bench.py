@@ -291,6 +291,9 @@ async def _pg_job(pipe: Connection, rules: GameRules, job: dict[str, Any]) -> No
         for r in results:
             out.merge(r)
         pipe.send((out, t0, t1))
+        # Connections stay open until the server's CPU is read: a backend that exits while
+        # /proc is read can be missed both alive and in the postmaster's reaped children.
+        pipe.recv()
     finally:
         await engine.dispose()
 
@@ -350,6 +353,8 @@ class Workers:
             ends.append(t1)
         total.wall = max(ends) - min(starts)  # perf_counter is system-wide on Linux
         server1 = local_server_cpu()
+        for pipe in pipes:
+            pipe.send("read")  # the workers may close their connections now
         if server0 is not None and server1 is not None:
             total.server_cpu = server1 - server0
         return total
