@@ -43,10 +43,11 @@ U = UserSettings.__table__
 POOL_SIZE = 8
 #: Each statement here is planned once per connection. Left to choose, PostgreSQL plans a
 #: prepared statement anew on every run while the generic plan's estimate exceeds the custom
-#: plans' (the batch's WITH statements, whose arrays have no known length): a planning per
-#: commit, most of the server CPU a group commit of a few moves adds (service bench, 2
-#: processes × 8 players: 0.68 → 0.55 ms a move). Every statement here finds its rows by key,
-#: which the generic plan does as well as any.
+#: plans' (the batch's WITH statements and the next-deadline read, whose arrays have no known
+#: length): a planning per commit, over a third of the server CPU that commits of a few moves
+#: add (service bench, 2 processes × 8 players: 0.68 → 0.55 ms a move, 0.33 with 16 players in
+#: one process). Every statement here finds its rows by key, which the generic plan does as
+#: well as any.
 SESSION = {"plan_cache_mode": "force_generic_plan"}
 
 
