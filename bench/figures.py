@@ -4,7 +4,9 @@ so one noisy stretch of a shared machine shows as spread instead of passing for 
 from __future__ import annotations
 
 import statistics
+import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 #: Runs of each figure (each bench's own runs where it says otherwise).
 RUNS = 3
@@ -16,6 +18,11 @@ def spread(values: Sequence[float], fmt: str = "{:.2f}") -> str:
                                               max(values)))
 
 
-def runs_of(measure: Callable[[], float], runs: int = RUNS) -> list[float]:
-    """``measure()`` taken ``runs`` times."""
-    return [measure() for _ in range(runs)]
+def ms_of(call: Callable[[], Any], runs: int = RUNS) -> list[float]:
+    """Milliseconds (wall clock) that ``call()`` takes, measured ``runs`` times."""
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        out.append((time.perf_counter() - start) * 1000)
+    return out

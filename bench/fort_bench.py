@@ -12,7 +12,7 @@ import sys
 import time
 from typing import Any
 
-from bench.figures import RUNS, runs_of, spread
+from bench.figures import RUNS, ms_of, spread
 from bot.games.fort.render import render
 from rules.base import Action
 from rules.fort import RULES
@@ -63,26 +63,16 @@ def main(games: int = 10) -> None:
     rates = [games_per_second(config, 4, games, copy=True)[0] for _ in range(RUNS)]
     print(f"cats_dogs 4p via apply (a copy per action): {spread(rates, '{:.1f}')} games/s")
     st, log = play(config, 4, 3)
-
-    def replay_ms() -> float:
-        start = time.perf_counter()
-        replay(RULES, config, 4, 3, log, verify="none")
-        return (time.perf_counter() - start) * 1000
-
+    replay_ms = ms_of(lambda: replay(RULES, config, 4, 3, log, verify="none"), 5)
     print(f"replay of a {len(log)}-move 4-player dogs+cats game: "
-          f"{spread(runs_of(replay_ms, 5), '{:.1f}')} ms")
+          f"{spread(replay_ms, '{:.1f}')} ms")
     for label, state in (("start", RULES.new_game(config, 4, 3)), ("end", st)):
         view = RULES.view(state, None)
         for locale in ("en", "cs"):
             png = render(view, locale)  # fonts loaded once
-
-            def render_ms(view: dict[str, Any] = view, locale: str = locale) -> float:
-                start = time.perf_counter()
-                render(view, locale)
-                return (time.perf_counter() - start) * 1000
-
+            render_ms = ms_of(lambda view=view, locale=locale: render(view, locale), 10)
             print(f"board render, 4 players, {label} of the game, {locale}: "
-                  f"{spread(runs_of(render_ms, 10), '{:.1f}')} ms ({len(png) // 1024} KiB)")
+                  f"{spread(render_ms, '{:.1f}')} ms ({len(png) // 1024} KiB)")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import sys
 import time
 from typing import Any
 
-from bench.figures import RUNS, runs_of, spread
+from bench.figures import RUNS, ms_of, spread
 from bot.games.great_wall.render import render
 from rules.base import Action
 from rules.great_wall import RULES
@@ -47,23 +47,11 @@ def main(games: int = 10) -> None:
             print(f"{variant.name:13} {n}p: {spread([r for r, _ in runs], '{:6.1f}')} games/s "
                   f"({runs[0][1] / games:.0f} moves a game)")
     st, log = play({}, 4, 3)
-
-    def replay_ms() -> float:
-        start = time.perf_counter()
-        replay(RULES, {}, 4, 3, log, verify="none")
-        return (time.perf_counter() - start) * 1000
-
-    print(f"replay of a {len(log)}-move 4-player game: "
-          f"{spread(runs_of(replay_ms, 5), '{:.1f}')} ms")
+    replay_ms = ms_of(lambda: replay(RULES, {}, 4, 3, log, verify="none"), 5)
+    print(f"replay of a {len(log)}-move 4-player game: {spread(replay_ms, '{:.1f}')} ms")
     view = RULES.view(st, None)
     render(view)  # fonts and static layers loaded once
-
-    def render_ms() -> float:
-        start = time.perf_counter()
-        render(view)
-        return (time.perf_counter() - start) * 1000
-
-    print(f"board render: {spread(runs_of(render_ms, 10), '{:.1f}')} ms")
+    print(f"board render: {spread(ms_of(lambda: render(view), 10), '{:.1f}')} ms")
 
 
 if __name__ == "__main__":
