@@ -1,12 +1,21 @@
-"""The move's hot path on SQLite: a head load is one thread hop, a group commit another.
+"""The move's hot path on SQLite: a head load is a read on the event loop's own thread, a
+group commit one thread hop.
 
 Through SQLAlchemy's async adapter every statement is a hop to aiosqlite's thread and back
 plus statement building, ~3 ms of CPU per move on a real game. Here the statements of the
 hot path (the head's two reads, the batch's writes) are compiled once by SQLAlchemy for the
-engine's dialect and run as plain ``sqlite3`` calls on connections owned by two threads (one
-reads while the other commits: WAL lets them). Values pass through the dialect's own bind and
-result processors, so what is stored and read back is exactly what the SQLAlchemy path
+engine's dialect and run as plain ``sqlite3`` calls. Values pass through the dialect's own bind
+and result processors, so what is stored and read back is exactly what the SQLAlchemy path
 stores and reads. Everything else (the lobby, deadlines, reports) stays on SQLAlchemy.
+
+Reads run where they are asked, on a connection of the caller's thread that never waits for a
+lock: a head's two indexed reads are ~20 µs of SQLite, while a hop to a reader thread cost
+~0.15 ms of CPU in thread switches and GIL hand-offs and, with 16 players, made the one reader
+a queue (~17 ms to wait; service bench, issue #17). WAL lets a reader read while the writer
+commits; in the rare moments a read would have to wait (WAL recovery, a connection in
+exclusive mode), it is sent to a reader thread that waits in the busy timeout instead of
+the event loop. Commits stay on their thread: a commit may wait for the lock and for the
+disk, and moves that arrive meanwhile join the next batch.
 """
 
 from __future__ import annotations
@@ -196,30 +205,62 @@ def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | Non
         future.set_result(result)
 
 
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    """SQLite would have had to wait for a lock (its primary code, whatever the extended)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
 class SqliteHotPath:
     def __init__(self, path: str, pragmas: Sequence[str], dialect: Dialect) -> None:
         self.sql = Statements(dialect)
         self._path = path
         self._pragmas = tuple(pragmas)
+        #: The reads' connection of the thread that opened it (the event loop's), if open.
+        self._here: tuple[int, sqlite3.Connection] | None = None
         self._reader = _Worker("maester-sqlite-read", self._open)
         self._writer = _Worker("maester-sqlite-write", self._open)
 
-    def _open(self) -> sqlite3.Connection:
+    def _open(self, wait: bool = True) -> sqlite3.Connection:
         # Autocommit mode: the writer opens its transactions itself (BEGIN IMMEDIATE takes the
         # write lock up front, so a busy database waits in busy_timeout, not mid-batch).
-        conn = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
-        for pragma in self._pragmas:
-            conn.execute(pragma)
+        conn = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False,
+                               timeout=5.0 if wait else 0.0)
+        try:
+            for pragma in self._pragmas:
+                conn.execute(pragma)
+            if not wait:  # (the pragmas set the engine's busy timeout)
+                conn.execute("PRAGMA busy_timeout=0")
+        except BaseException:
+            conn.close()
+            raise
         return conn
 
-    # ---- reading a head ---------------------------------------------------------------------
-    # The threads run only sqlite3's C calls; rows become objects on the caller's thread. A
-    # thread that needs the interpreter while the event loop is busy waits for it (up to the
-    # switch interval), so every line of Python moved off the thread is latency saved.
+    # ---- reading ----------------------------------------------------------------------------
+    def _connection_here(self) -> sqlite3.Connection | None:
+        """The calling thread's read connection, which never waits for a lock (opened on
+        first use), or None when another thread owns it."""
+        me = threading.get_ident()
+        if self._here is None:
+            self._here = (me, self._open(wait=False))
+        return self._here[1] if self._here[0] == me else None
+
+    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn`` on the caller's thread; on the reader thread when it would have to wait for
+        a lock (it waits there, in the busy timeout) or another thread owns the connection."""
+        try:
+            conn = self._connection_here()
+            if conn is not None:
+                return fn(conn)
+        except sqlite3.OperationalError as exc:
+            if not _busy(exc):
+                raise
+        return await self._reader.call(fn)
+
     async def load_head(self, game_id: int) -> HeadParts:
-        """A game's row, its seats and their players' settings: one hop, one snapshot."""
+        """A game's row, its seats and their players' settings: one snapshot."""
         args = self.sql.game.args({"gid": game_id})
-        row, rows = await self._reader.call(lambda conn: self._load(conn, args))
+        row, rows = await self._read(lambda conn: self._load(conn, args))
         return self.sql.head(row, rows)
 
     def _load(self, conn: sqlite3.Connection, args: tuple[Any, ...]
@@ -235,8 +276,7 @@ class SqliteHotPath:
     async def next_deadline(self, game_id: int) -> Any:
         """The earliest turn deadline of a game, as ``repo.next_deadline`` reads it."""
         args = self.sql.due.args({"_g": game_id})
-        row = await self._reader.call(lambda conn: conn.execute(self.sql.due.sql, args)
-                                      .fetchone())
+        row = await self._read(lambda conn: conn.execute(self.sql.due.sql, args).fetchone())
         return self.sql.due.first(row)
 
     # ---- writing a batch --------------------------------------------------------------------
@@ -279,6 +319,9 @@ class SqliteHotPath:
             raise
 
     def close(self, wait: bool = True) -> None:
-        """Close both connections (a later call opens them again)."""
+        """Close the connections (a later call opens them again)."""
+        here, self._here = self._here, None
+        if here is not None:
+            here[1].close()
         self._reader.close(wait)
         self._writer.close(wait)

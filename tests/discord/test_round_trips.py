@@ -76,14 +76,14 @@ def costs(service: GameService, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cos
 
     event.listen(service.engine.sync_engine.pool, "checkout", checkout)
     if service.hot is not None:  # the hot path's reads and commits are round trips too
-        for worker in (service.hot._reader, service.hot._writer):
-            call = worker.call
+        for owner, name in ((service.hot, "_read"), (service.hot._writer, "call")):
+            call = getattr(owner, name)
 
             async def counted(fn: Any, call: Any = call) -> Any:
                 c.count("connections")
                 return await call(fn)
 
-            monkeypatch.setattr(worker, "call", counted)
+            monkeypatch.setattr(owner, name, counted)
     yield c
     event.remove(service.engine.sync_engine.pool, "checkout", checkout)
 

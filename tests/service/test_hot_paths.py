@@ -5,6 +5,8 @@ both leaves equal rows — the head, the log, the deadlines, the seats."""
 from __future__ import annotations
 
 import itertools
+import sqlite3
+import threading
 from typing import Any
 
 import pytest
@@ -168,6 +170,65 @@ async def test_a_hot_head_is_what_sqlalchemy_reads(any_engine: AsyncEngine) -> N
         u: p.model_dump() for u, p in want_prefs.items()}
     assert prefs[BOB].remind_minutes == 45 and ALICE not in prefs
     assert await service.hot.load_head(gid + 1000) == (None, [], {})
+    service.close()
+
+
+async def _moves(service: GameService, gid: int, players: list[int], n: int) -> None:
+    for k in range(n):
+        seat = min((await service.summary(gid)).awaiting)
+        action = await service.suggest_action(gid, players[seat], Rng(k))
+        await service.submit(gid, players[seat], action)
+
+
+async def test_sqlite_reads_on_the_callers_thread(engine: AsyncEngine) -> None:
+    """On an SQLite file a head is read on the event loop's own thread: no hop, so the
+    reader thread never starts; the commits run on the writer's thread."""
+    service = _service(engine, ManualClock(), True)  # no head cache: every call reads
+    assert isinstance(service.hot, SqliteHotPath)
+    players = [ALICE, BOB, CAROL]
+    gid = await started_game(service, players, GAME)
+    await _moves(service, gid, players, 10)
+    assert service.hot._here is not None and service.hot._here[0] == threading.get_ident()
+    assert service.hot._reader._thread is None
+    assert service.hot._writer._thread is not None
+    assert (await service.summary(gid)).version >= 10
+    service.close()
+    assert service.hot._here is None  # closed with the threads' connections
+
+
+async def test_a_sqlite_read_that_would_wait_for_a_lock_waits_on_the_reader_thread(
+        engine: AsyncEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event loop never sleeps in SQLite's busy timeout: a read that finds the database
+    locked (SQLITE_BUSY, as in WAL recovery) is sent to the reader thread, which waits for the
+    lock; any other error is raised as it was."""
+    service = _service(engine, ManualClock(), True)
+    assert isinstance(service.hot, SqliteHotPath)
+    players = [ALICE, BOB, CAROL]
+    gid = await started_game(service, players, GAME)
+    load, threads = service.hot._load, []
+
+    def locked_here(conn: sqlite3.Connection, args: Any) -> Any:
+        threads.append(threading.get_ident())
+        if threading.get_ident() == loop_thread:
+            busy = sqlite3.OperationalError("database is locked")
+            busy.sqlite_errorcode = sqlite3.SQLITE_BUSY_RECOVERY  # type: ignore[attr-defined]
+            raise busy
+        return load(conn, args)
+
+    loop_thread = threading.get_ident()
+    monkeypatch.setattr(service.hot, "_load", locked_here)
+    before = await service.summary(gid)
+    await _moves(service, gid, players, 3)
+    assert threads and threads[0] == loop_thread and threads[1] != loop_thread
+    assert service.hot._reader._thread is not None
+    assert (await service.summary(gid)).version == before.version + 3
+
+    def broken(conn: sqlite3.Connection, args: Any) -> Any:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(service.hot, "_load", broken)
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        await service.hot.load_head(gid)
     service.close()
 
 
