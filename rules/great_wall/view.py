@@ -20,12 +20,13 @@ def who(st: State, clan: int) -> int | str:
 
 def public_clan(st: State, clan: int) -> dict[str, Any]:
     c = st.clans[clan]
+    advisors = data().advisors
     return {
         "who": who(st, clan), "honor": c["honor"] + c.get("token", 0), "clerks": c["clerks"],
         "unhired": c["unhired"], "supply": dict(c["sup"]), "shamed": dict(c["shamed"]),
         "hand": len(c["hand"]), "tactics": len(c["tactics"]), "general": c["general"],
         "active": list(c["active"]),
-        "support": [data().advisors[a]["symbol"] for a in c["support"]],
+        "support": [advisors[a]["symbol"] for a in c["support"]],
         "won": [w["shame"] for w in c["won"]],
         "overseers": {loc: st.overseers[loc][clan] for loc in PRODUCTION
                       if st.overseers[loc][clan]},
@@ -34,6 +35,7 @@ def public_clan(st: State, clan: int) -> dict[str, Any]:
 
 def section_view(st: State, s: int) -> dict[str, Any]:
     sec = st.sections[s]
+    hordes = data().hordes
     return {
         "wall": sec["wall"], "barricades": sec["barricades"], "blocked": sec["blocked"],
         "defence": B.defence(st, s), "offence": B.offence(st, s),
@@ -42,9 +44,9 @@ def section_view(st: State, s: int) -> dict[str, Any]:
                                       sec["staging"][c][u]}
                     for c in range(len(st.clans)) if B.staging_total(sec, c)},
         "hordes": [{"id": card["id"], "fields": [[_cell(st, x) for x in row] for row in card["f"]],
-                    "rewards": data().hordes[card["id"]]["fields"],
-                    "offence": data().hordes[card["id"]]["offence"],
-                    "ability": data().hordes[card["id"]]["ability"]} for card in sec["hordes"]],
+                    "rewards": hordes[card["id"]]["fields"],
+                    "offence": hordes[card["id"]]["offence"],
+                    "ability": hordes[card["id"]]["ability"]} for card in sec["hordes"]],
     }
 
 
