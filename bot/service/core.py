@@ -68,8 +68,9 @@ class ServiceSettings:
     head_cache_size: int = 2048
     #: How long a table vote stays open before it fails as expired.
     vote_hours: float = 48.0
-    #: On an SQLite file, load heads and commit moves through ``storage.hot`` (plain sqlite3,
-    #: one thread hop each) rather than SQLAlchemy's async adapter; off only to compare.
+    #: On an SQLite file, load heads and commit moves through ``storage.hot`` (plain sqlite3:
+    #: a head read on the event loop's thread, a commit one hop to the writer's thread) rather
+    #: than SQLAlchemy's async adapter; off only to compare.
     hot_path: bool = True
 
 
