@@ -110,13 +110,12 @@ class Delivery:
     def __init__(self, bot: BotLike) -> None:
         self.bot = bot
         self._targets: dict[int, int | None] = {}
-        #: The version each game's board message shows: a snapshot delivered late (a later
-        #: move's delivery overtook it) never puts an older board back.
-        self._drawn: dict[int, int] = {}
         #: Per game, the newest board asked for. A game's boards are drawn one at a time, and
         #: one still waiting its turn when a newer one is asked for gives way to it: a burst
         #: of moves (a simultaneous phase) renders the first board and the last, not each —
-        #: a render is ~25 ms of CPU, a move's service work ~1 ms.
+        #: a render is ~25 ms of CPU, a move's service work ~1 ms. A snapshot delivered late
+        #: (a later move's delivery overtook it) is older than this, so it never puts an
+        #: older board back.
         self._wanted: dict[int, int] = {}
         self._drawing = GameLocks()
         self._guild_locales: dict[int, str | None] = {}
@@ -303,9 +302,8 @@ class Delivery:
         snap = snapshot or await self.service.board_snapshot(game_id)
         self._wanted[game_id] = max(snap.version, self._wanted.get(game_id, -1))
         async with self._drawing.hold(game_id):
-            if snap.version < max(self._wanted[game_id], self._drawn.get(game_id, -1)):
+            if snap.version < self._wanted[game_id]:
                 return snap.game_type
-            self._drawn[game_id] = snap.version
             return await self._draw(game_id, snap)
 
     async def _draw(self, game_id: int, snap: BoardSnapshot) -> str | None:
