@@ -119,11 +119,6 @@ def _mergeable(step: Step) -> bool:
     return bool(stmt.is_insert or (stmt.is_update and step.conflict is not None))
 
 
-def _games(due: Step) -> list[int]:
-    """The games a ``NEXT_DEADLINE`` step asks about, in its rows' order."""
-    return [row["_g"] for row in due.rows]
-
-
 def _columns(compiled: Compiled, rows: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
     """The rows' values as SQLAlchemy binds them, one list per parameter."""
     columns: list[list[Any]] = [[] for _ in compiled.params]
@@ -254,7 +249,7 @@ class PgHotPath:
         """The deadlines' inserts, and each game's next turn deadline (``NEXT_DEADLINE``'s
         question: the earliest of kind "deadline") from the rows there were and the rows
         inserted, which the statement's own read does not see."""
-        gids = _games(due) if due is not None else []
+        gids = [row["_g"] for row in due.rows] if due is not None else []
 
         def next_due(names: list[str], n: int) -> str:
             if due is None:
@@ -267,7 +262,8 @@ class PgHotPath:
 
         if not steps:  # nothing inserted: the plain read
             if due is not None:
-                await self._step(conn, self.sql.of(due.stmt), due)
+                due.results = self._dues(
+                    await conn.fetch(self._next.sql, *self._next.args({"_gs": gids})), gids)
             return
         sql, args = self._merge(steps, "next due" if due is not None else "none", next_due)
         rows = await conn.fetch(sql, *args, *([gids] if due is not None else []))
@@ -281,11 +277,7 @@ class PgHotPath:
         return [None if (d := found.get(g)) is None else read(d) for g in gids]
 
     async def _step(self, conn: asyncpg.Connection, compiled: Compiled, step: Step) -> None:
-        if step.stmt is NEXT_DEADLINE:
-            gids = _games(step)
-            step.results = self._dues(
-                await conn.fetch(self._next.sql, *self._next.args({"_gs": gids})), gids)
-        elif step.query:
+        if step.query:
             rows = [await conn.fetchrow(compiled.sql, *compiled.args(r)) for r in step.rows]
             step.results = [compiled.first(tuple(r) if r else None) for r in rows]
         else:
