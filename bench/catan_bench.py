@@ -84,7 +84,6 @@ class Run:
         return 1e6 * self.cpu / self.actions
 
 
-
 def ours(games: int, config: dict[str, Any], copy: bool,
          player: Player = RULES.random_action) -> Run:
     cpu0, wall0 = _clock()
