@@ -54,6 +54,14 @@ async def _play_both(one: tuple[GameService, int], other: tuple[GameService, int
         clock.advance(60)
 
 
+async def _moves(service: GameService, gid: int, players: list[int], n: int) -> None:
+    """``n`` moves, each a random one of the lowest awaited seat."""
+    for k in range(n):
+        seat = min((await service.summary(gid)).awaiting)
+        action = await service.suggest_action(gid, players[seat], Rng(k))
+        await service.submit(gid, players[seat], action)
+
+
 async def _rows(engine: AsyncEngine, gid: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     async with engine.connect() as conn:
@@ -127,14 +135,7 @@ async def test_postgresql_plans_each_hot_statement_once_per_connection(
     service = _service(any_engine, clock, True)
     players = [ALICE, BOB, CAROL]
     gid = await started_game(service, players, GAME)
-    rng = Rng(11)
-    for n in range(40):  # one player at a time: the pool hands back its last connection
-        seats = (await service.summary(gid)).awaiting
-        if not seats:
-            break
-        user = players[rng.choice(sorted(seats))]
-        await service.submit(gid, user, await service.suggest_action(gid, user, Rng(n)))
-        clock.advance(60)
+    await _moves(service, gid, players, 40)  # one at a time: the pool hands back its last
     assert isinstance(service.hot, PgHotPath)
     pool = await service.hot._get_pool()
     async with pool.acquire() as conn:
@@ -171,13 +172,6 @@ async def test_a_hot_head_is_what_sqlalchemy_reads(any_engine: AsyncEngine) -> N
     assert prefs[BOB].remind_minutes == 45 and ALICE not in prefs
     assert await service.hot.load_head(gid + 1000) == (None, [], {})
     service.close()
-
-
-async def _moves(service: GameService, gid: int, players: list[int], n: int) -> None:
-    for k in range(n):
-        seat = min((await service.summary(gid)).awaiting)
-        action = await service.suggest_action(gid, players[seat], Rng(k))
-        await service.submit(gid, players[seat], action)
 
 
 async def test_sqlite_reads_on_the_callers_thread(engine: AsyncEngine) -> None:
