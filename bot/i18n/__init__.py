@@ -59,8 +59,10 @@ def _from_engine(value: Any) -> Any:
 
 
 def view_text(value: Any, locale: str | None = None) -> str:
-    """A label a view carries: a ``Text`` as JSON (``{"key", "params"}``) rendered in
-    ``locale``, or a plain string as it is."""
+    """A label rendered in ``locale``: a ``Text`` or ``Msg`` (a phase heading travels as one),
+    a ``Text`` as JSON (``{"key", "params"}``) as a view carries it, or a plain string."""
+    if isinstance(value, Text | Msg):
+        return render(as_msg(value), locale)
     if isinstance(value, dict) and "key" in value and "params" in value:
         return render(as_msg(Text.from_json(value)), locale)
     return "" if value is None else str(value)
