@@ -15,6 +15,7 @@ from rules.great_wall.procedures import (
     casualty_value,
     cover,
     gain_shame,
+    gain_shame_each,
     num,
     place_shame,
     resolve_losses,
@@ -381,9 +382,8 @@ class Breach(Handler[State]):
             for card in sec["hordes"]:
                 on = B.soldiers_on(card)
                 gains += [c for c in st.tea if st.human(c) and c not in on]
-            # One Shame per card without your soldier; pushed last-first so Tea order acts first.
-            for clan in sorted(gains, key=st.tea.index, reverse=True):
-                gain_shame(st, clan, ev)
+            # One Shame per card without your soldier, drawn in Tea order from the top.
+            gain_shame_each(st, gains, ev)
             return True
         if fr["stage"] == "window":
             fr["stage"] = "kill"
@@ -411,6 +411,20 @@ def clan_at_front(st: State, s: int, clan: int) -> bool:
 
 
 # ---- Shame placement (GW-10, D11) ----------------------------------------------------------------
+@register
+class ShameEach(Handler[State]):
+    """Shame for several players from one effect, one token at a time in Tea order."""
+
+    kind = "shame_each"
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        if not fr["queue"] or st.result is not None:
+            MACHINE.pop(st, fr)
+            return True
+        gain_shame(st, fr["queue"].pop(0), ev)
+        return True
+
+
 @register
 class Shame(Choice):
     kind = "shame"

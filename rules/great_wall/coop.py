@@ -9,7 +9,7 @@ from rules.base import Action, Event
 from rules.great_wall import board as B
 from rules.great_wall.data import RESOURCES, UNITS, data
 from rules.great_wall.machine import MACHINE, Choice, push, register
-from rules.great_wall.procedures import add_horde, draw_tactics, gain_shame
+from rules.great_wall.procedures import add_horde, draw_tactics, gain_shame_each
 from rules.great_wall.state import State
 from rules.kit.frames import Frame, Handler
 
@@ -93,11 +93,8 @@ def unfulfilled(st: State, ev: list[Event]) -> None:
         return
     open_ = sum(1 for r in st.requests if r)
     push(st, "refill_requests")
-    for clan in reversed([c for c in st.tea if st.human(c)]):
-        for _ in range(open_):
-            gain_shame(st, clan, ev)
-            if st.result is not None:
-                return
+    # Each player gains one per open Request, in Tea order from the top (GW-3).
+    gain_shame_each(st, [c for c in st.tea if st.human(c) for _ in range(open_)], ev)
 
 
 @register

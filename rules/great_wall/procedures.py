@@ -18,19 +18,36 @@ def num(key: str) -> int:
 
 
 # ---- Shame (GW-9 … GW-11, co-op GW-C11, GW-C15) ---------------------------------------------
-def gain_shame(st: State, clan: int, ev: list[Event]) -> None:
+def take_shame(st: State, clan: int, ev: list[Event]) -> bool:
+    """One Shame token from the bank to ``clan``; True when the token is to be placed. An
+    empty bank costs 5 Honor instead (co-op: the game is lost at once)."""
     if not st.human(clan):
-        return  # GW-R1, GW-S3: the Reed Clan and Chin never gain Shame
+        return False  # GW-R1, GW-S3: the Reed Clan and Chin never gain Shame
     if st.shame_bank <= 0:
         if st.mode == "coop":
             end_game(st, "coop_shame", ev)
-            return
+            return False
         B.honor(st, clan, -num("shame_penalty"))
         ev.append(Event("shame_none", {"clan": clan, "n": num("shame_penalty")}))
-        return
+        return False
     st.shame_bank -= 1
     ev.append(Event("shame_gain", {"clan": clan, "bank": st.shame_bank}))
-    push(st, "shame", clan=clan)
+    return True
+
+
+def gain_shame(st: State, clan: int, ev: list[Event]) -> None:
+    if take_shame(st, clan, ev):
+        push(st, "shame", clan=clan)
+
+
+def gain_shame_each(st: State, clans: list[int], ev: list[Event]) -> None:
+    """Several players gain Shame from one effect (one entry per token): they act in Tea
+    order from the top (GW-3). Each token is drawn and placed before the next is drawn (a
+    co-op discard returns its token to the bank), so when the bank runs short the last
+    players take the penalty, not the first."""
+    queue = sorted(clans, key=st.tea.index)
+    if queue:
+        push(st, "shame_each", queue=queue)
 
 
 def shame_places(st: State, clan: int) -> list[str]:
