@@ -356,8 +356,8 @@ class Assault(Handler[State]):
         s = used[i]
         if not fr.get("asked"):
             fr["asked"] = True
-            from rules.great_wall.tactics import holders, open_window
-            open_window(st, "assault", holders(st, "assault"), s=s)
+            from rules.great_wall.tactics import humans, open_window
+            open_window(st, "assault", humans(st), s=s)
             return True
         fr["i"] += 1
         fr["asked"] = False

@@ -36,6 +36,7 @@ from rules.great_wall.machine import MACHINE
 from rules.great_wall.schema import action_schema
 from rules.great_wall.setup import CONFIG_DEFAULTS, new_game
 from rules.great_wall.state import State
+from rules.great_wall.tactics import WINDOW_DEADLINE_SHARE
 from rules.great_wall.view import seat_view as make_seat_view
 from rules.great_wall.view import view as make_view
 from rules.great_wall.view import who
@@ -189,16 +190,30 @@ class GreatWallRules(GameRules):
     def from_json(self, data: dict[str, Any]) -> State:
         return State.from_json(data)
 
+    def deadline_share(self, state: State) -> float:
+        """A Tactic window question (default: pass) is quick; every other decision gets the
+        whole deadline."""
+        fr = MACHINE.top(state)
+        if state.result is None and fr is not None and fr["kind"] == "tactic":
+            return WINDOW_DEADLINE_SHARE
+        return 1.0
+
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
         """A copy where the seat holds one more of a random resource and, if it holds Tactic
-        cards, different ones (as many)."""
+        cards, different ones (as many). Pending questions travel with the secrets: every
+        question the game asks depends only on public facts (a Tactic window asks each seat
+        holding any Tactic card, whatever the cards), so the same seats stay awaited; the
+        options of the perturbed seat's own question follow its new secrets. A frame that
+        names a card the swap moved (none today) would make the swap fall on another card."""
         if not 0 <= seat < state.n:
             return None
         s = state.clone()
         c = s.clans[seat]
         c["res"][rng.choice(list(RESOURCES))] += 1
-        if c["tactics"] and s.decks["tactic"]:
-            i = rng.randbelow(len(c["tactics"]))
+        named = {v for fr in s.stack for k, v in fr.items() if k == "card" and isinstance(v, str)}
+        movable = [i for i, card in enumerate(c["tactics"]) if card not in named]
+        if movable and s.decks["tactic"]:
+            i = movable[rng.randbelow(len(movable))]
             j = rng.randbelow(len(s.decks["tactic"]))
             c["tactics"][i], s.decks["tactic"][j] = s.decks["tactic"][j], c["tactics"][i]
         return s

@@ -1,6 +1,14 @@
-"""Tactic cards in trigger windows (GW-51, D14): when a trigger moment happens, only the seats
-holding a card for that trigger are asked, in Tea order; each plays at most one, basic for
-free or enhanced for its cost."""
+"""Tactic cards in trigger windows (GW-51, D14): when a trigger moment happens, every seat
+that could hold a card for it is asked, in Tea order; each plays at most one, basic for free
+or enhanced for its cost.
+
+Who holds which Tactic card is secret (only the count is public), and the table sees whom the
+game waits for. So a window asks every seat the public facts allow to play (one with at least
+one Tactic card and, for a defeat or breach, a soldier there), a seat without a fitting card
+getting a pass-only question, and a window where no such seat exists closes without a
+question. The rulebook lets a card be played at its trigger moment "v tahu jakéhokoli hráče"
+and sets no time for it, so the question is quick: ``deadline_share`` gives it a share of the
+turn's deadline, and silence passes."""
 
 from __future__ import annotations
 
@@ -14,6 +22,9 @@ from rules.great_wall.procedures import auto_field, draw_tactics, wound
 from rules.great_wall.state import State
 from rules.kit.frames import Frame
 
+#: The share of the turn's deadline a Tactic window question gets (its default is "pass").
+WINDOW_DEADLINE_SHARE = 0.25
+
 
 def cards_for(st: State, clan: int, trigger: str) -> list[str]:
     tactics = data().tactics
@@ -21,13 +32,15 @@ def cards_for(st: State, clan: int, trigger: str) -> list[str]:
             if tactics[c]["trigger"] == trigger]
 
 
-def holders(st: State, trigger: str) -> list[int]:
-    return [c for c in st.tea if st.human(c) and cards_for(st, c, trigger)]
+def humans(st: State) -> list[int]:
+    """Every human seat, top of the Tea track first (an assault concerns the whole table)."""
+    return [c for c in st.tea if st.human(c)]
 
 
 def open_window(st: State, trigger: str, clans: list[int], s: int) -> None:
-    """Ask the eligible seats (top of the Tea track first)."""
-    eligible = [c for c in clans if st.human(c) and cards_for(st, c, trigger)]
+    """Ask every seat in ``clans`` (top of the Tea track first) that holds any Tactic card:
+    the count is public, the cards are not, so nobody learns who holds a fitting one."""
+    eligible = [c for c in clans if st.human(c) and st.clans[c]["tactics"]]
     for clan in reversed(eligible):
         push(st, "tactic", clan=clan, trigger=trigger, s=s)
 
@@ -46,7 +59,11 @@ class Tactic(Choice):
             out.append(Action("play", {"card": card, "enhanced": False}))
             if B.can_pay(st, clan, data().tactics[card]["cost"]):
                 out.append(Action("play", {"card": card, "enhanced": True}))
-        return [*out, Action("pass")] if out else []
+        return [*out, Action("pass")]
+
+    # A pass-only question is still asked: skipping it would tell the table this seat holds
+    # no card for the trigger.
+    auto_single = False
 
     def useful(self, st: State, fr: Frame, card: str) -> bool:
         return True
@@ -109,4 +126,4 @@ def tactic_effect(st: State, fr: Frame, clan: int, eff: dict[str, Any], ev: list
         push(st, "attacker", clan=clan, left=int(eff["n"]))
 
 
-__all__ = ["MACHINE", "holders", "open_window"]
+__all__ = ["MACHINE", "WINDOW_DEADLINE_SHARE", "humans", "open_window"]
