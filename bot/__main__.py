@@ -7,8 +7,11 @@ import asyncio
 import json
 import logging
 import runpy
+import signal
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -56,6 +59,50 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    # A fault of the environment (a bad DATABASE_URL or setting, a database that cannot be
+    # reached, opened or written, a full disk) is one line and exit code 2, never a traceback.
+    from bot.env_errors import explain
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a file-size limit: an error, not a kill
+    url = ""
+    try:
+        url = _settings().database_url if args.command in ("run", "db") else ""
+        return _dispatch(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        found = explain(exc, url or _scratch_url(args))
+        if found is None:
+            raise
+        print(found.render(), file=sys.stderr)
+        return 2
+
+
+def _settings() -> Any:
+    """The settings from the environment and ``.env``; a malformed value is one line."""
+    from pydantic import ValidationError
+
+    from bot.config import Settings
+    from bot.env_errors import EnvironmentFault
+    from bot.i18n import msg
+
+    try:
+        return Settings()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = ".".join(str(p) for p in first.get("loc", ())).upper()
+        raise EnvironmentFault(msg("env.bad_setting", name=name,
+                                   reason=first.get("msg", ""))) from None
+
+
+def _scratch_url(args: argparse.Namespace) -> str:
+    """What a command that keeps no database of its own writes, named as a file (the demo
+    plays in a scratch database and writes into --out)."""
+    out = getattr(args, "out", None)
+    return f"sqlite+aiosqlite:///{out or tempfile.gettempdir()}"
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "run":
         return _run()
     if args.command == "demo":
@@ -69,10 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         return _bench(args.names)
     if args.command == "db":
-        from bot.config import Settings
+        from bot.env_errors import check_url
         from storage.migrate import upgrade
 
-        url = Settings().database_url
+        url = _settings().database_url
+        check_url(url)
         if args.action == "verify":  # read-only: never migrates what it checks
             return asyncio.run(_verify(url))
         if args.action == "ratings":
@@ -85,12 +133,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run() -> int:
-    from bot.config import Settings
     from bot.i18n import msg
 
-    settings = Settings()
+    settings = _settings()
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # its plugin list on every start
     if not settings.discord_token:
         print(msg("run.no_token").render(), file=sys.stderr)
         return 2

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import logging
 
+from sqlalchemy.ext.asyncio import AsyncEngine
+
 from bot.config import Settings
+from bot.env_errors import EnvironmentFault, check_url, explain
 from bot.heap import settle_heap
 from bot.service import GameService, ServiceSettings
 from rules.content import ContentError, configure, load
@@ -49,11 +52,32 @@ def _broken(content_dir: str | None, game: str, cause: BaseException, mode: str 
                         + (f" (mode {mode})" if mode else "") + f" fails: {cause}")
 
 
+async def open_database(settings: Settings) -> AsyncEngine:
+    """Migrate the database and prove it can be written, before Discord is contacted: a
+    database fault is then told as one (``EnvironmentFault``), never as a network problem, and
+    a read-only database is found at start rather than at the first move."""
+    url = settings.database_url
+    check_url(url)
+    engine: AsyncEngine | None = None
+    try:
+        await upgrade_async(url)
+        engine = make_engine(url, synchronous=settings.sqlite_synchronous,
+                             background_checkpoints=True)
+        async with engine.begin() as conn:
+            await conn.exec_driver_sql("UPDATE bot_state SET value = value WHERE 1 = 0")
+    except Exception as exc:
+        if engine is not None:
+            await engine.dispose()
+        found = explain(exc, url)
+        if found is None:
+            raise
+        raise EnvironmentFault(found) from exc
+    return engine
+
+
 async def run_bot(settings: Settings) -> None:
     load_content(settings.content_dir)
-    await upgrade_async(settings.database_url)
-    engine = make_engine(settings.database_url, synchronous=settings.sqlite_synchronous,
-                         background_checkpoints=True)
+    engine = await open_database(settings)
     service = GameService(engine, settings=ServiceSettings(
         ready_check_seconds=int(settings.ready_check_hours * 3600),
         head_cache=settings.head_cache,

@@ -48,7 +48,8 @@ def make_engine(url: str = DEFAULT_URL, *, synchronous: str = "NORMAL",
                          f"not {synchronous!r}")
     if is_sqlite(url):
         database = make_url(url).database
-        if database and database != ":memory:":
+        # A ``file:`` URI (``?uri=true``) names its file itself and may forbid creating it.
+        if database and database != ":memory:" and not make_url(url).query.get("uri"):
             Path(database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_async_engine(url, **kwargs)
         pragmas = ("PRAGMA journal_mode=WAL", "PRAGMA busy_timeout=5000",

@@ -230,6 +230,16 @@ class ServiceCore:
             log.error("could not save: %s", _first_line(exc))
             raise ServiceError("error.save_failed") from None
 
+    @asynccontextmanager
+    async def _reading(self, what: str) -> AsyncIterator[None]:
+        """A read the storage refuses (a read-only folder SQLite cannot open its WAL in, a lost
+        server) is answered "could not read, try again" and logged in one line."""
+        try:
+            yield
+        except (OperationalError, sqlite3.OperationalError) as exc:
+            log.error("could not read %s: %s", what, _first_line(exc))
+            raise ServiceError("error.read_failed") from None
+
     # ---- loading ---------------------------------------------------------------------------
     def rules_for(self, game_type: str) -> GameRules:
         try:
@@ -243,13 +253,14 @@ class ServiceCore:
         if self.settings.head_cache and not fresh and game_id in self._heads:
             self._heads.move_to_end(game_id)
             return self._heads[game_id]
-        if self.hot is not None:
-            game, seats, prefs = await self.hot.load_head(game_id)
-        else:
-            async with self.engine.connect() as conn:
-                game = await repo.get_game(conn, game_id)
-                seats, prefs = (await repo.seats_and_settings(conn, game_id) if game
-                                else ([], {}))
+        async with self._reading(f"game #{game_id}"):
+            if self.hot is not None:
+                game, seats, prefs = await self.hot.load_head(game_id)
+            else:
+                async with self.engine.connect() as conn:
+                    game = await repo.get_game(conn, game_id)
+                    seats, prefs = (await repo.seats_and_settings(conn, game_id) if game
+                                    else ([], {}))
         if game is None:
             raise ServiceError("error.unknown_game", game_id=game_id)
         rules = self.rules_for(game.game_type)

@@ -235,7 +235,8 @@ class LobbyOps(ServiceCore):
     # ---- listing ----------------------------------------------------------------------------
     async def summary(self, game_id: int) -> GameSummary:
         head = await self._head(game_id)
-        return await self._summary(head)
+        async with self._reading(f"game #{game_id}'s deadlines"):
+            return await self._summary(head)
 
     async def game_for_thread(self, thread_id: int) -> int | None:
         """Which unfinished game a thread (or fallback channel) belongs to."""
