@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.i18n import Lines, Msg, Person, as_msg, lines_msg, msg, render
+from bot.render.names import with_names
 from bot.service.clock import Clock, SystemClock
 from bot.service.effects import (
     BoardChanged,
@@ -467,7 +468,9 @@ class ServiceCore:
 
     async def _snapshot(self, head: Head) -> BoardSnapshot:
         """What the board message shows: the public view and the summary, computed once."""
-        public = head.public_view_in(head.state)
+        # The board image names the players: their display names travel with the public view.
+        public = with_names(head.public_view_in(head.state),
+                            {s.seat: s.display_name for s in head.seats if s.user_id is not None})
         return BoardSnapshot(head.game.game_type, head.game.version, public,
                              await self._summary(head), head.game.board_message_id)
 

@@ -1,0 +1,74 @@
+"""The board kit: the chat-size floor, fitted and wrapped text, the recorded layout and the
+checks a game's render test relies on."""
+
+from __future__ import annotations
+
+from bot.render.kit import (
+    CHAT_MIN_PX,
+    Sheet,
+    colour_item,
+    legend,
+    min_px,
+    panel_grid,
+    player_chip,
+    player_label,
+    problems,
+    score_track,
+    status_bar,
+    with_names,
+)
+
+
+def test_the_floor_is_the_chat_minimum_scaled_to_the_image() -> None:
+    assert min_px(400, 300) == CHAT_MIN_PX
+    assert min_px(800, 600) == 22
+    assert min_px(800, 300) == 22  # limited by the width
+    assert min_px(400, 600) == 22  # a tall image is shrunk to the box's height
+
+
+def test_fitted_text_shrinks_to_the_floor_then_is_cut() -> None:
+    s = Sheet(800, 600, (255, 255, 255))
+    text, size = s.fit("A rather long player name", 2000, 30)
+    assert (text, size) == ("A rather long player name", 30)
+    text, size = s.fit("A rather long player name", 200, 30)
+    assert size == s.min_px and text.endswith("…") and s.measure(text, size) <= 200
+    box = s.fitted((0, 0), "A rather long player name", 200, 30)
+    assert box.width <= 201 and box.size == s.min_px
+
+
+def test_wrapped_text_keeps_every_line_inside_its_room() -> None:
+    s = Sheet(800, 600, (255, 255, 255))
+    bottom = s.wrapped(10, 10, "one two three four five six seven eight nine ten", 150, 22)
+    rows = s.layout.labels()
+    assert len(rows) > 2 and all(b.x1 <= 161 for b in rows) and bottom > rows[-1].y1
+    assert " ".join(b.label for b in rows) == "one two three four five six seven eight nine ten"
+    assert not problems(s)
+
+
+def test_widgets_record_boxes_and_a_crowded_layout_is_caught() -> None:
+    s = Sheet(800, 600, (255, 255, 255))
+    status_bar(s, (0, 0, 800, 44), "Round 3 · Planning", "Waiting for Alice")
+    player_chip(s, 10, 60, 380, (200, 40, 40), "Alice (Red)", "7 VP", active=True)
+    score_track(s, 10, 120, 6, 2, (60, 150, 70))
+    bottom = legend(s, 10, 200, 790, [colour_item((200, 40, 40), "Red"),
+                                      colour_item((40, 90, 210), "Blue")])
+    assert bottom > 200 and not problems(s)
+    s.text((12, 62), "on top", 22)  # over Alice's name
+    assert any("overlaps" in p for p in problems(s))
+    s.text((12, 300), "tiny", 12)
+    assert any("under 22 px" in p for p in problems(s))
+
+
+def test_a_panel_grid_fills_its_box() -> None:
+    cells = panel_grid((0, 0, 808, 408), 4, 2, gap=8)
+    assert cells == [(0, 0, 400, 200), (408, 0, 808, 200), (0, 208, 400, 408),
+                     (408, 208, 808, 408)]
+
+
+def test_names_travel_in_a_copy_of_the_view() -> None:
+    view = {"phase": "x"}
+    named = with_names(view, {0: "Alice"})
+    assert "display_names" not in view
+    assert player_label(named, 0, "Red", "en") == "Alice (Red)"
+    assert player_label(named, 1, "Blue", "en") == "Blue"
+    assert player_label(view, 0, "Red", "en") == "Red"
