@@ -479,6 +479,14 @@ class GameRules(ABC):
         events = self.step(draft, seat, action)
         return draft, events
 
+    def is_pass(self, state: Any, seat: Seat, action: Action) -> bool:
+        """Whether the rules name ``action``, taken by ``seat`` in ``state``, a pass: a move
+        that may leave the state exactly as it was (declining an optional step the game
+        does not record). Every other accepted move must change the state — an engine never
+        accepts as a no-op a move the rules forbid; the conformance suite plays random games
+        and checks it. Default: no move is a pass."""
+        return False
+
     def not_awaited_message(self, state: Any, seat: Seat) -> str:
         return "It is not your turn: the game is not waiting for you."
 

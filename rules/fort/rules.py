@@ -135,5 +135,15 @@ class FortRules(GameRules):
     def from_json(self, data: dict[str, Any]) -> State:
         return State.from_json(data)
 
+    def is_pass(self, state: State, seat: Seat, action: Action) -> bool:
+        # A follow choice stays revisable until Ready: restating the choice already made
+        # changes nothing.
+        fr = state.stack[-1] if state.stack else None
+        if fr is None or fr["kind"] != "card" or fr["stage"] != "follow":
+            return False
+        mine = fr["choices"][seat] if seat < len(fr["choices"]) else None
+        return mine is not None and (action.kind, dict(action.params)) == (
+            mine["kind"], dict(mine["params"]))
+
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
         return views.perturb_hidden(state, seat, rng)

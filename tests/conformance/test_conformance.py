@@ -28,6 +28,15 @@ SEEDS = (1, 2)
 JUNK: list[Any] = [None, -1, 10**9, "zzz", "", [], {}, 2.5, True, {"a": [1]}]
 
 
+#: Games known to fail a check, each with the reason (removed when the game is fixed).
+_KNOWN: dict[str, Any] = {
+    "great_wall": pytest.mark.xfail(
+        reason="issue 27: The Great Wall's perturb_hidden does not yet carry its pending "
+               "Tactic questions with the cards it moves (the default then has nothing to "
+               "choose); the Great Wall fix is under way", strict=False),
+}
+
+
 def _all_rules() -> list[GameRules]:
     return [FIXTURE, *games().values()]
 
@@ -38,7 +47,8 @@ def _cases() -> Iterator[Any]:
             for n in variant.seats:
                 for seed in SEEDS:
                     ident = f"{rules.id}-{variant.name}-{n}p-s{seed}"
-                    yield pytest.param(rules, dict(variant.config), n, seed, id=ident)
+                    yield pytest.param(rules, dict(variant.config), n, seed, id=ident,
+                                       marks=_KNOWN.get(rules.id, ()))
 
 
 @dataclass
@@ -133,11 +143,50 @@ def _check_state(rules: GameRules, state: Any, rng: Rng) -> None:
         if other is None:
             continue
         assert rules.view(other, seat) != rules.view(state, seat), "perturbation not real"
-        for viewer in [None, *range(n)]:
-            if viewer != seat:
-                assert rules.view(other, viewer) == rules.view(state, viewer), (
-                    f"seat {viewer} can see seat {seat}'s hidden information"
-                )
+        _assert_indistinguishable(rules, state, other, seat, n)
+
+
+def _offered(rules: GameRules, state: Any, seat: int) -> list[Any]:
+    """What a seat's panel offers: its legal actions and templates, in a comparable form."""
+    out: list[Any] = []
+    for option in rules.legal_actions(state, seat):
+        if isinstance(option, Action):
+            out.append(["action", option.to_json()])
+        else:
+            label = option.label.to_json() if isinstance(option.label, Text) else option.label
+            out.append(["spec", option.kind, json.loads(json.dumps(dict(option.choices))),
+                        label])
+    return out
+
+
+def _assert_indistinguishable(rules: GameRules, state: Any, other: Any, seat: int, n: int
+                              ) -> None:
+    """``other`` differs from ``state`` only in ``seat``'s secret: no other seat, and no
+    public surface, can tell them apart — not the views, not whom the game waits for (the
+    board and the thread show it), not the share of the deadline the decision gets, not the
+    phase, and not what any other seat is offered or owes. And the perturbed state is one
+    the game can go on from: every awaited seat's default action is legal in it."""
+    who = f"seat {seat}'s hidden information"
+    for viewer in [None, *range(n)]:
+        if viewer != seat:
+            assert rules.view(other, viewer) == rules.view(state, viewer), (
+                f"seat {viewer} can see {who}")
+    assert rules.awaiting(other) == rules.awaiting(state), f"whom the game waits for shows {who}"
+    assert rules.deadline_share(other) == rules.deadline_share(state), (
+        f"the deadline share shows {who}")
+    assert plain(rules.phase_label(other)) == plain(rules.phase_label(state)), (
+        f"the phase label shows {who}")
+    awaited = rules.awaiting(state)
+    for viewer in range(n):
+        if viewer == seat:
+            continue
+        assert _offered(rules, other, viewer) == _offered(rules, state, viewer), (
+            f"seat {viewer}'s offered moves show {who}")
+        if viewer in awaited:
+            assert plain(rules.progress(other, viewer)) == plain(rules.progress(state, viewer)), (
+                f"what seat {viewer} owes shows {who}")
+    for awaited_seat in sorted(rules.awaiting(other)):
+        rules.apply(other, awaited_seat, rules.default_action(other, awaited_seat))
 
 
 def _n_seats(rules: GameRules, state: Any) -> int:
@@ -149,6 +198,7 @@ def _playout(rules: GameRules, config: dict[str, Any], n: int, seed: int, checks
     agent = Rng(seed * 7919 + 13)
     log: list[LoggedAction] = []
     checked = 0
+    current = canonical_json(rules.to_json(state)) if checks else ""
     for i in range(MAX_ACTIONS):
         if rules.result(state) is not None:
             assert not rules.awaiting(state), "a finished game still awaits seats"
@@ -162,6 +212,12 @@ def _playout(rules: GameRules, config: dict[str, Any], n: int, seed: int, checks
         action = rules.random_action(state, seat, agent)
         before = rules.state_hash(state) if checks and _checkpoint(i) else None
         new, events = rules.apply(state, seat, action)
+        if checks:
+            after = canonical_json(rules.to_json(new))
+            assert after != current or rules.is_pass(state, seat, action), (
+                f"{action} by seat {seat} was accepted and changed nothing, and the rules "
+                "do not name it a pass")
+            current = after
         if before is not None:
             assert rules.state_hash(state) == before, "apply mutated its input"
             _check_events(rules, events, n)
