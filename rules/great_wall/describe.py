@@ -1,4 +1,9 @@
-"""Log lines, labels and reasons as catalog keys (``great_wall.*``), never sentences."""
+"""Log lines, labels and reasons as catalog keys (``great_wall.*``), never sentences.
+
+A public line names every clan in the third person (a clerk "from their supply", never "your"),
+a Horde card by its name alone (the deck's ids stay in the engine), an amount through the
+catalog's plural forms ("1 Honor", Czech "2 body cti"), and a yes/no flag by choosing the
+line's wording (``<kind>_<flag>``) instead of printing "yes" or "no"."""
 
 from __future__ import annotations
 
@@ -9,6 +14,11 @@ from rules.great_wall.data import RESOURCES
 
 COLOURS = ("yellow", "red", "blue", "green")
 SEASONS = ("setup", "spring", "summer", "fall", "winter")
+
+#: Events whose wording depends on a flag of theirs: the flag's key picks ``<kind>_<flag>``.
+FLAGGED = {"activation": "advanced", "assault": "breach", "tactic_played": "enhanced"}
+#: Events that read a gain as one list of amounts ("gives 2 Honor, 1 wood").
+GAINS = ("ability", "gain")
 
 
 def who_text(value: Any, reader: int | None = None) -> Text:
@@ -29,10 +39,28 @@ def card_text(card: Any) -> Text:
     return text(f"great_wall.card.{card}")
 
 
+def amount(res: str, n: int) -> Text:
+    return text(f"great_wall.amount.{res}", n=int(n))
+
+
+def unit_forms(unit: str) -> dict[str, Text]:
+    """A soldier in each form a line may need: English needs its article ("an archer"),
+    Czech declines it after a verb or a preposition ("pod kopiníka", "kopiníkem")."""
+    return {"a_unit": text(f"great_wall.a_unit.{unit}"),
+            "unit_acc": text(f"great_wall.unit_acc.{unit}"),
+            "unit_ins": text(f"great_wall.unit_ins.{unit}")}
+
+
 def res_text(pairs: list[list[Any]]) -> Text | list[Text]:
     if not pairs:
         return text("great_wall.res.nothing")
-    return [text(f"great_wall.amount.{r}", n=n) for r, n in pairs if r in RESOURCES]
+    return [amount(r, n) for r, n in pairs if r in RESOURCES]
+
+
+def _gains(data: dict[str, Any]) -> list[Text]:
+    """What a clan gains, Honor first, as amounts (empty: nothing at all)."""
+    out = [amount("honor", data["honor"])] if int(data.get("honor", 0)) else []
+    return out + [amount(r, n) for r, n in data.get("res", []) if r in RESOURCES and n]
 
 
 #: How each parameter of an event becomes part of a message.
@@ -45,7 +73,9 @@ def _param(key: str, value: Any, reader: int | None) -> Any:
         return card_text(value)
     if key == "cards":
         return [card_text(v) for v in value] or text("great_wall.res.nothing")
-    if key in ("loc", "src"):
+    if key == "loc":
+        return text(f"great_wall.loc.{value}")
+    if key == "src":
         return text(f"great_wall.loc.{value}")
     if key == "symbol":
         return text(f"great_wall.symbol.{value}")
@@ -55,7 +85,11 @@ def _param(key: str, value: Any, reader: int | None) -> Any:
         return res_text(value)
     if key == "res":
         return text(f"great_wall.res.{value}")
-    if key in ("unit", "reward", "what"):
+    if key == "unit":
+        return text(f"great_wall.unit.{value}")
+    if key == "honor":
+        return amount("honor", int(value))
+    if key in ("reward", "what"):
         return text(f"great_wall.{key}.{value}")
     if key in ("killed", "rescued"):
         return len(value)
@@ -69,14 +103,32 @@ def _param(key: str, value: Any, reader: int | None) -> Any:
         return text(f"great_wall.reason.{value}")
     if key in ("winners", "scores", "fields"):
         return len(value)
-    if key in ("advanced", "breach", "enhanced"):
-        return text("great_wall.yes" if value else "great_wall.no")
     return value
 
 
 def describe(event: Event, reader: int | None) -> Text:
-    params = {k: _param(k, v, reader) for k, v in event.data.items()}
-    return Text(f"great_wall.log.{event.kind}", params)
+    data = event.data
+    params = {k: _param(k, v, reader) for k, v in data.items()}
+    key = event.kind
+    flag = FLAGGED.get(key)
+    if flag is not None:
+        params.pop(flag, None)
+        if data.get(flag):
+            key = f"{key}_{flag}"
+    if key in GAINS:
+        gains = _gains(data)
+        params["gains"] = gains
+        if not gains:
+            key = f"{key}_nothing"
+    if key == "clerk_placed" and data.get("src") == "supply":
+        key = "clerk_from_supply"
+    if key == "recruit" and not data.get("res"):
+        key = "recruit_free"
+    if "unit" in data:
+        params.update(unit_forms(str(data["unit"])))
+    if key in ("produce", "reed_donates", "promote") and isinstance(data.get("res"), str):
+        params["amount"] = amount(str(data["res"]), int(data.get("n", 0)))
+    return Text(f"great_wall.log.{key}", params)
 
 
 def reason_text(reason: str) -> Text:

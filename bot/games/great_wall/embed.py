@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord.text import say, tr
+from bot.i18n import msg
 from bot.service import PrivateView
 
 FIELD = 1024
@@ -47,8 +48,11 @@ def great_wall_embed(view: PrivateView, locale: str) -> discord.Embed:
         inline=False)
     sup = clan["supply"]
     embed.add_field(name="\u200b", value=_clip(tr(
-        "great_wall.embed.supply", locale, clerks=clan["clerks"], unhired=clan["unhired"],
-        spear=sup["spearman"], archer=sup["archer"], horse=sup["horseman"])), inline=False)
+        "great_wall.embed.supply", locale,
+        clerks=msg("great_wall.count.clerk", n=int(clan["clerks"])), unhired=clan["unhired"],
+        spear=msg("great_wall.count.spearman", n=int(sup["spearman"])),
+        archer=msg("great_wall.count.archer", n=int(sup["archer"])),
+        horse=msg("great_wall.count.horseman", n=int(sup["horseman"])))), inline=False)
     hand = list(me.get("hand") or [])
     chosen = me.get("chosen")
     text = _cards(hand, locale)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.discord.text import tr
 from rules.base import Action
+from rules.great_wall.describe import unit_forms
 
 
 def _loc(loc: str, locale: str) -> str:
@@ -21,7 +22,7 @@ def _unit(unit: str, locale: str) -> str:
 
 def _where(where: str, locale: str) -> str:
     if where.startswith("unit:"):
-        return tr("great_wall.act.under_unit", locale, unit=_unit(where[5:], locale))
+        return tr("great_wall.act.under_unit", locale, **unit_forms(where[5:]))
     if where.startswith("horde:"):
         return tr("great_wall.act.on_horde", locale, n=int(where[6:]) + 1)
     return tr(f"great_wall.act.shame_{where}", locale)
@@ -38,6 +39,8 @@ def action_label(action: Action, locale: str) -> str:
         return tr("great_wall.act.position", locale, pos=p.get("pos"))
     if k in ("place", "advanced", "activate"):
         return tr(f"great_wall.act.{k}", locale, loc=_loc(str(p.get("loc")), locale))
+    if k == "source" and p.get("src") == "supply":
+        return tr("great_wall.act.source_supply", locale)
     if k == "source":
         return tr("great_wall.act.source", locale, loc=_loc(str(p.get("src")), locale))
     if k == "promote":
@@ -57,7 +60,7 @@ def action_label(action: Action, locale: str) -> str:
     if k == "role":
         return tr(f"great_wall.act.role_{p.get('role')}", locale)
     if k == "recruit":
-        return tr("great_wall.act.recruit", locale, unit=_unit(str(p.get("unit")), locale))
+        return tr("great_wall.act.recruit", locale, **unit_forms(str(p.get("unit"))))
     if k == "staging":
         return tr("great_wall.act.staging", locale, s=int(p.get("s", 0)) + 1)
     if k == "target":
@@ -72,7 +75,7 @@ def action_label(action: Action, locale: str) -> str:
                   f=int(p.get("f", 0)) + 1)
     if k == "attacker":
         return tr(f"great_wall.act.attacker_{p.get('from')}", locale,
-                  unit=_unit(str(p.get("unit")), locale), s=int(p.get("s", 0)) + 1)
+                  **unit_forms(str(p.get("unit"))), s=int(p.get("s", 0)) + 1)
     if k == "rescue":
         return tr("great_wall.act.rescue", locale, n=int(p.get("n", 0)))
     if k == "shame":

@@ -1,0 +1,160 @@
+"""What a player of a game reads, collected from random games and checked line by line (no
+tests here; each game's ``test_player_text.py`` uses it).
+
+``readings`` plays a random game of every declared mode (smallest and largest seat count)
+and yields everything rendered for a player, in one locale: public and private log lines, the
+phase heading, every awaited seat's "what you must do", the move panel's note, button labels,
+select placeholders and options, the private embed, and the seat names. The rendering is the
+one the Discord layer uses (``describe`` → catalog, the front's labels, presenter and the
+generic panel). ``defects`` names what a player must never read in one of those texts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord.panels import move_panel, note_text
+from bot.discord.presenters import private_embed
+from bot.i18n import as_msg, render
+from bot.service import PrivateView
+from rules.base import GameRules, Text
+from rules.rng import Rng
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One text a player reads: where it was shown (``log``, ``public``, ``panel``, …), the
+    text, and, for a catalog message, the same message in English (to spot English left in a
+    Czech text)."""
+
+    where: str
+    text: str
+    english: str = ""
+    public: bool = False
+
+
+def _text(value: Any, locale: str) -> str:
+    return render(as_msg(value), locale) if isinstance(value, Text) else str(value)
+
+
+def _panel(panel: Any, locale: str) -> Iterator[str]:
+    yield note_text(panel, locale)
+    for item in (panel.view.children if panel.view is not None else []):
+        if isinstance(item, discord.ui.DynamicItem):
+            item = item.item
+        yield str(getattr(item, "label", None) or "")
+        yield str(getattr(item, "placeholder", None) or "")
+        for option in getattr(item, "options", []):
+            yield option.label
+            yield option.description or ""
+
+
+def _embed(embed: discord.Embed) -> Iterator[str]:
+    data = embed.to_dict()
+    yield str(data.get("title", ""))
+    yield str(data.get("description", ""))
+    for f in data.get("fields", []):
+        yield str(f.get("name", ""))
+        yield str(f.get("value", ""))
+    yield str(data.get("footer", {}).get("text", ""))
+
+
+def readings(rules: GameRules, config: dict[str, Any], n: int, seed: int, locale: str,
+             moves: int, panel_every: int = 4) -> Iterator[Reading]:
+    """Everything rendered for the players of one random game (see the module's doc)."""
+    state = rules.new_game(config, n, seed)
+    rng = Rng(seed)
+
+    def read(where: str, value: Any, public: bool = False) -> Reading:
+        english = _text(value, "en") if isinstance(value, Text) else ""
+        return Reading(where, _text(value, locale), english, public)
+
+    for seat in range(n):
+        yield read("seat name", rules.seat_label(state, seat), True)
+    for step in range(moves):
+        awaited = sorted(rules.awaiting(state))
+        if not awaited or rules.result(state) is not None:
+            break
+        yield read("phase", rules.phase_label(state), True)
+        for seat in awaited:
+            progress = rules.progress(state, seat)
+            yield read("what the seat must do", progress)
+            if step % panel_every == 0:
+                view = PrivateView(1, rules.id, seat, rules.seat_label(state, seat),
+                                   rules.view(state, seat), True, progress, step)
+                panel = move_panel(view, rules.legal_actions(state, seat), locale)
+                yield from (Reading("panel", t) for t in _panel(panel, locale) if t)
+                yield from (Reading("private embed", t)
+                            for t in _embed(private_embed(view, locale)) if t)
+        seat = awaited[rng.randbelow(len(awaited))]
+        state, events = rules.apply(state, seat, rules.random_action(state, seat, rng))
+        for event in events:
+            public = event.visible_to is None
+            reader = None if public else min(event.visible_to or {seat})
+            line = rules.describe(event, reader)
+            for part in _text(line, locale).split("\n"):
+                yield Reading("public log" if public else "private log", part,
+                              _text(line, "en") if isinstance(line, Text) else "", public)
+
+
+# ---- what a player never reads -------------------------------------------------------------
+
+REPR = re.compile(r"Text\(|Msg\(|key=|params=|\bNone\b|\{'|'\}|<[a-z_.]+ object")
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z_0-9]*\}")
+SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+CONTENT_ID = re.compile(r"\b[a-z]{1,2}\d{2,3}\b")
+CATALOG_KEY = re.compile(r"\b[a-z_]+(\.[a-z_0-9]+){2,}\b|\b(northgard|great_wall)\.[a-z_]+")
+NESTED_PARENS = re.compile(r"\([^()]*\(")
+#: English: a count of one with a plural noun ("1 guards"), "a" before a vowel sound.
+ONE_PLURAL = re.compile(r"(?<![\d.,-])\b1 (?!Honor\b)[a-z]+[^s\W]*s\b")
+A_VOWEL = re.compile(r"\ba [aeioAEIO]")
+NOTHING_GLUE = {"en": re.compile(r"\b(and|paid|pays|cost) nothing\b"),
+                "cs": re.compile(r"\b(a|zaplaceno|platí) nic\b")}
+#: Second person in a line every player reads.
+SECOND_PERSON = {
+    "en": re.compile(r"\b(you|your|yours)\b", re.I),
+    "cs": re.compile(r"\b(ty|tvůj|tvoje|tvá|tvé|tvých|jsi|vy|vás|váš|vaše|vaši|vám|jste)\b",
+                     re.I),
+}
+#: The polite plural form of address; the core's Czech catalog uses the familiar singular.
+VYKANI = re.compile(r"\b(jste|vás|váš|vaše|vaši|vašich|vašim|vám|vámi|nejste)\b|"
+                    r"\b\w+(ujte|ejte|ěte|ňte|ďte|ťte)\b", re.I)
+
+
+def defects(r: Reading, locale: str, proper_names: frozenset[str] = frozenset()
+            ) -> list[str]:
+    """What is wrong with one text a player reads (empty: nothing)."""
+    t = r.text
+    out: list[str] = []
+    checks: list[tuple[str, re.Pattern[str]]] = [
+        ("repr", REPR), ("unfilled placeholder", PLACEHOLDER), ("snake_case id", SNAKE),
+        ("content id", CONTENT_ID), ("nested parentheses", NESTED_PARENS),
+        ("'nothing' glued in", NOTHING_GLUE[locale]),
+    ]
+    if locale == "en":
+        checks += [("one with a plural", ONE_PLURAL), ("'a' before a vowel", A_VOWEL)]
+    if locale == "cs":
+        checks += [("polite plural address (vykání)", VYKANI)]
+    if r.public and r.where == "public log":
+        checks.append(("second person in a public line", SECOND_PERSON[locale]))
+    out += [f"{name}: {m.group(0)!r}" for name, rx in checks if (m := rx.search(t))]
+    if (m := CATALOG_KEY.search(t)):
+        out.append(f"catalog key: {m.group(0)!r}")
+    if locale != "en" and r.english and r.english == t and _has_words(t, proper_names):
+        out.append("English catalog sentence in Czech")
+    return out
+
+
+def _has_words(text: str, proper_names: frozenset[str]) -> bool:
+    for name in sorted(proper_names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return any(len(w) > 2 for w in re.findall(r"[^\W\d_]+", text))
+
+
+def report(found: dict[str, str]) -> str:
+    return f"{len(found)} kinds of defects, e.g.\n" + "\n".join(
+        f"{kind} — {example}" for kind, example in sorted(found.items())[:40])
