@@ -72,3 +72,12 @@ def test_names_travel_in_a_copy_of_the_view() -> None:
     assert player_label(named, 0, "Red", "en") == "Alice (Red)"
     assert player_label(named, 1, "Blue", "en") == "Blue"
     assert player_label(view, 0, "Red", "en") == "Red"
+
+
+def test_a_legend_packs_tighter_when_asked_and_stays_clear() -> None:
+    items = [colour_item((200, 40, 40), f"Player {n}") for n in range(8)]
+    loose, tight = Sheet(800, 600, (255, 255, 255)), Sheet(800, 600, (255, 255, 255))
+    loose_bottom = legend(loose, 10, 10, 400, items)
+    tight_bottom = legend(tight, 10, 10, 400, items, leading=1.2, spacing=0.5)
+    assert tight_bottom < loose_bottom
+    assert not problems(loose) and not problems(tight)

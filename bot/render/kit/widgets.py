@@ -89,12 +89,13 @@ def colour_item(colour: RGB, label: str) -> LegendItem:
 
 def legend(s: Sheet, x: float, y: float, right: float, items: Sequence[LegendItem],
            size: int | None = None, title: str = "", ink: RGB = INK,
-           columns: int = 0) -> float:
+           columns: int = 0, leading: float = 1.45, spacing: float = 0.9) -> float:
     """The items left to right, wrapping at ``right`` (or in ``columns`` equal columns);
-    returns the y below the legend."""
+    returns the y below the legend. ``leading`` (row height) and ``spacing`` (between items)
+    are in font sizes: a board short of room packs its legend tighter."""
     size = size or s.px()
-    h = math.ceil(size * 1.45)
-    gap = size * 0.9
+    h = math.ceil(size * leading)
+    gap = size * spacing
     x0 = x
     if title:
         b = s.text((x, y + h / 2), title, size, ink, bold=True, anchor="lm")
