@@ -3,15 +3,23 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# Every install comes from the lock: exact versions with their hashes, for every platform.
+LOCK   := requirements/lock.txt
+LOCKED := $(VENV)/.locked
 
-.PHONY: setup run test lint demo bench db-upgrade clean
+.PHONY: setup run test lint demo bench db-upgrade lock upgrade clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+# A new lock gets a new venv, so a package the lock dropped goes too. The build backend is in
+# the lock as well, hence no build isolation for the project's own editable install.
+$(LOCKED): $(LOCK)
+	$(PYTHON) -m venv --clear $(VENV)
+	$(PY) -m pip install --quiet --require-hashes -r $(LOCK)
+	touch $(LOCKED)
+
+$(STAMP): $(LOCKED) pyproject.toml
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -32,6 +40,21 @@ bench: $(STAMP)
 
 db-upgrade: $(STAMP)
 	$(PY) -m bot db upgrade
+
+# The lock is compiled from pyproject.toml: runtime dependencies, every extra (dev) and the
+# build backend.
+# `lock` keeps every pin that still fits (after adding or changing a dependency); `upgrade`
+# takes the newest allowed versions and runs the suite on them.
+BUILD_REQUIRES := $(PY) -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")'
+COMPILE := $(VENV)/bin/uv pip compile pyproject.toml - --all-extras --universal --generate-hashes \
+	--custom-compile-command "make upgrade" --quiet --output-file $(LOCK)
+
+lock: $(STAMP)
+	$(BUILD_REQUIRES) | $(COMPILE)
+
+upgrade: $(STAMP)
+	$(BUILD_REQUIRES) | $(COMPILE) --upgrade
+	$(MAKE) test
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .ruff_cache
