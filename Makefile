@@ -11,11 +11,13 @@ LOCKED := $(VENV)/.locked
 
 setup: $(STAMP)
 
-# A new lock gets a new venv, so a package the lock dropped goes too. The build backend is in
-# the lock as well, hence no build isolation for the project's own editable install.
+# A new lock gets a new venv, so a package the lock dropped goes too. The installer is the pip
+# that comes with Python; -qq keeps its errors and drops an older pip's warnings about index
+# locations that lack a package. The build backend is in the lock as well, hence no build
+# isolation for the project's own editable install.
 $(LOCKED): $(LOCK)
 	$(PYTHON) -m venv --clear $(VENV)
-	$(PY) -m pip install --quiet --require-hashes -r $(LOCK)
+	$(PY) -m pip install -qq --require-hashes -r $(LOCK)
 	touch $(LOCKED)
 
 $(STAMP): $(LOCKED) pyproject.toml
