@@ -44,18 +44,23 @@ db-upgrade: $(STAMP)
 	$(PY) -m bot db upgrade
 
 # The lock is compiled from pyproject.toml: runtime dependencies, every extra (dev) and the
-# build backend.
-# `lock` keeps every pin that still fits (after adding or changing a dependency); `upgrade`
-# takes the newest allowed versions and runs the suite on them.
+# build backend. `lock` keeps every pin that still fits (after adding or changing a dependency);
+# `upgrade` takes the newest allowed versions and runs the suite on them. uv rewrites its output
+# even when nothing changed, so the lock is replaced (and the venv rebuilt) only on a change.
 BUILD_REQUIRES := $(PY) -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")'
-COMPILE := $(VENV)/bin/uv pip compile pyproject.toml - --all-extras --universal --generate-hashes \
-	--custom-compile-command "make upgrade" --quiet --output-file $(LOCK)
+define compile-lock
+	cp $(LOCK) $(VENV)/lock.txt
+	$(BUILD_REQUIRES) | $(VENV)/bin/uv pip compile pyproject.toml - --all-extras --universal \
+		--generate-hashes --custom-compile-command "make upgrade" --quiet \
+		--output-file $(VENV)/lock.txt $(1)
+	cmp -s $(VENV)/lock.txt $(LOCK) || cp $(VENV)/lock.txt $(LOCK)
+endef
 
 lock: $(STAMP)
-	$(BUILD_REQUIRES) | $(COMPILE)
+	$(call compile-lock)
 
 upgrade: $(STAMP)
-	$(BUILD_REQUIRES) | $(COMPILE) --upgrade
+	$(call compile-lock,--upgrade)
 	$(MAKE) test
 
 clean:
