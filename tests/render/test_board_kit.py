@@ -81,3 +81,9 @@ def test_a_legend_packs_tighter_when_asked_and_stays_clear() -> None:
     tight_bottom = legend(tight, 10, 10, 400, items, leading=1.2, spacing=0.5)
     assert tight_bottom < loose_bottom
     assert not problems(loose) and not problems(tight)
+
+
+def test_a_player_row_takes_the_height_asked_for() -> None:
+    s = Sheet(800, 600, (255, 255, 255))
+    row = player_chip(s, 10, 10, 380, (200, 40, 40), "Alice (Red)", "7", leading=1.25)
+    assert row.height == 28 and not problems(s)  # ceil(22 * 1.25)

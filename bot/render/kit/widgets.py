@@ -55,11 +55,13 @@ def swatch(s: Sheet, box: tuple[float, float, float, float], colour: RGB,
 
 def player_chip(s: Sheet, x: float, y: float, room: float, colour: RGB, name: str,
                 score: str = "", size: int | None = None, active: bool = False,
-                highlight: RGB = (255, 226, 120), bold_name: bool = True) -> Box:
+                highlight: RGB = (255, 226, 120), bold_name: bool = True,
+                leading: float = 1.5) -> Box:
     """A row naming one player: their colour, their name (fitted), their score at the right;
-    ``active`` (whose turn it is) puts the row on ``highlight``. Returns the row's box."""
+    ``active`` (whose turn it is) puts the row on ``highlight``; the row is ``leading`` font
+    sizes high. Returns the row's box."""
     size = size or s.px()
-    h = math.ceil(size * 1.5)
+    h = math.ceil(size * leading)
     if active:
         s.draw.rounded_rectangle((x, y, x + room, y + h), radius=h / 4, fill=highlight)
     sq = size
