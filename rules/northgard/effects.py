@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Action, Event
+from rules.base import Action, Event, RuleViolation, text
 from rules.northgard.board import (
     RES_INDEX,
     add_units,
@@ -29,7 +29,7 @@ from rules.northgard.data import BUILDINGS_PER_TYPE, LARGE, data
 from rules.northgard.geometry import node_key
 from rules.northgard.machine import Auto, Decision, pop, push, register
 from rules.northgard.move import start_move
-from rules.northgard.placing import explore_from
+from rules.northgard.placing import explore_from, explore_refusal
 from rules.northgard.state import Frame, State
 
 WOOD = 1
@@ -37,12 +37,23 @@ BASIC = ("recruit", "explore", "move", "build")
 
 
 def can_play(st: State, seat: int, card: str) -> bool:
-    """Unrest cards do nothing; a Draw needs as many cards in deck and discard as it draws."""
+    """Unrest cards do nothing; a Draw needs as many cards in deck and discard as it draws;
+    a card that only explores needs an Explore that can be done."""
     c = data().cards[card]
     if c.deck in ("unrest", "achievement") or not c.effects:
         return False
     need = sum(int(e["n"]) for e in c.effects if e["do"] == "draw")
-    return need == 0 or available(st, seat) >= need
+    return (need == 0 or available(st, seat) >= need) and refusal(st, seat, c.effects) is None
+
+
+def refusal(st: State, seat: int, effects: list[dict[str, Any]]) -> str | None:
+    """Why these effects cannot be played (a catalog key), or None. Effects that are all
+    Explores cannot be played when the Explore cannot be done (``explore_refusal``); a card
+    with another action as well is played, its Explore part failing openly (a gap the
+    rulebook leaves: it forbids the action, not the rest of the card)."""
+    if effects and all(e["do"] == "explore" for e in effects):
+        return explore_refusal(st, seat)
+    return None
 
 
 def play_card(st: State, seat: int, card: str) -> None:
@@ -294,7 +305,14 @@ class Feast(Decision):
     what = "northgard.what.feast"
 
     def options(self, st: State, fr: Frame, seat: int) -> list[Action]:
-        return [Action("feast", {"action": a}) for a in BASIC]
+        return [Action("feast", {"action": a}) for a in BASIC
+                if refusal(st, seat, [basic_effect(a)]) is None]
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        why = refusal(st, seat, [basic_effect(str(action.params.get("action")))])
+        if action.kind == "feast" and action.params.get("action") in BASIC and why:
+            raise RuleViolation("illegal", text(why))
+        super().act(st, fr, seat, action, ev)
 
     def apply(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         pop(st, fr)
@@ -309,7 +327,7 @@ class Choose(Decision):
 
     def options(self, st: State, fr: Frame, seat: int) -> list[Action]:
         return [Action("choose", {"option": i, "what": str(opt[0]["do"]) if opt else ""})
-                for i, opt in enumerate(fr["options"])]
+                for i, opt in enumerate(fr["options"]) if refusal(st, seat, opt) is None]
 
     def apply(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         pop(st, fr)

@@ -37,6 +37,18 @@ def explore_from(st: State, seat: int) -> set[str]:
             if not m.closed[t] and "bear" not in monster_kinds(st, t)}
 
 
+def explore_refusal(st: State, seat: int) -> str | None:
+    """Why the seat cannot explore now (a catalog key), or None when it can: the tile stack
+    is empty ("Pokud je sloupek desek prázdný, akci průzkum již nelze provést.") or it
+    controls no open territory to explore from ("Průzkum smíte provádět pouze z otevřeného
+    území, které ovládáte.")."""
+    if not st.tile_stack:
+        return "northgard.error.explore_no_tiles"
+    if not explore_from(st, seat):
+        return "northgard.error.explore_no_territory"
+    return None
+
+
 def tile_fits(st: State, fr: Frame, tile: str) -> list[Fit]:
     purpose = fr["purpose"]
     m = geo(st)
@@ -121,15 +133,21 @@ class PlaceTile(Decision):
             pop(st, fr)
             push(st, "place_group", seat=seat, purpose="anywhere", p=-1)
             return
-        if fr["tiles"]:
-            st.tile_stack = st.rng.shuffled(st.tile_stack + fr["tiles"])
-        fr["tiles"] = []
-        limit = len(st.tile_stack)
-        if purpose == "explore" and not explore_from(st, seat):
-            limit = 0
-        if st.tile_stack and fr["tries"] < limit:
+        back, fr["tiles"] = fr["tiles"], []
+        # Explore: "…umístěte je zpět do sloupku desek a doberte si novou desku, kterou
+        # přiložíte místo nich, pokud je to možné." One new tile, drawn from the rest of the
+        # stack (drawing back a tile that did not fit would make the second chance none);
+        # if it does not fit either, the Explore fails.
+        if purpose == "explore":
+            limit = 1 if explore_from(st, seat) else 0
+        else:  # the second chance: a tile is found for the clan while the stack lasts
+            limit = len(st.tile_stack) + len(back)
+        drawn = st.tile_stack.pop() if st.tile_stack and fr["tries"] < limit else None
+        if back:
+            st.tile_stack = st.rng.shuffled(st.tile_stack + back)
+        if drawn is not None:
             fr["tries"] += 1
-            fr["tiles"] = [st.tile_stack.pop()]
+            fr["tiles"] = [drawn]
             emit(ev, "tile_redrawn", seat=seat)
             return
         emit(ev, "explore_failed" if purpose == "explore" else "no_room", seat=seat)

@@ -6,11 +6,11 @@ Development card (an Achievement in the last year) onto its draw deck."""
 
 from __future__ import annotations
 
-from rules.base import Action, Event
+from rules.base import Action, Event, RuleViolation, text
 from rules.northgard.board import emit
 from rules.northgard.cards import draw_to_hand, hand_remove, put_on_top
 from rules.northgard.data import data
-from rules.northgard.effects import can_play, play_card
+from rules.northgard.effects import can_play, play_card, refusal
 from rules.northgard.machine import Auto, Decision, pop, push, register
 from rules.northgard.state import Frame, State
 
@@ -109,6 +109,17 @@ class Turn(Decision):
             pop(st, fr)
             return True
         return False
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        # A card that only explores, when the Explore cannot be done, is refused with the
+        # rulebook's reason rather than as "not an option".
+        card = fr["sel"] if action.kind in ("play", "lightning") and not fr["main"] else (
+            action.params.get("card") if action.kind == "card" and fr["main"] else None)
+        if isinstance(card, str) and card in st.hand[seat] and card in data().cards:
+            why = refusal(st, seat, list(data().cards[card].effects))
+            if why is not None:
+                raise RuleViolation("illegal", text(why))
+        super().act(st, fr, seat, action, ev)
 
     def apply(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         kind = action.kind

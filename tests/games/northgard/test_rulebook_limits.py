@@ -1,0 +1,110 @@
+"""The rulebook's "cannot / may not / only if" sentences about Explore, each refused with its
+reason (and not offered), and Explore's one second chance when no drawn tile fits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rules.base import RuleViolation
+from rules.northgard import RULES
+from tests.games.northgard.scenario import act, events, extra_tiles, kinds, position, top, turn
+from tests.games.northgard.tiles import POCKET, WHOLE, spec
+
+A, B, C = 0, 1, 2
+
+TILES = {
+    "x_pocket": spec(POCKET),
+    "x_whole": spec(WHOLE),
+    # A pocket in the middle of every edge: next to a plain edge a border would end in nothing.
+    "x_cross": spec("ABAACAADAAEA"),
+}
+
+
+@pytest.fixture(autouse=True)
+def _tiles() -> Iterator[None]:
+    with extra_tiles(TILES):
+        yield
+
+
+def _refused(st: object, seat: int, kind: str, key: str, **params: object) -> None:
+    before = RULES.state_hash(st)
+    with pytest.raises(RuleViolation) as info:
+        act(st, seat, kind, **params)  # type: ignore[arg-type]
+    assert info.value.code == "illegal"
+    assert info.value.text is not None and info.value.text.key == key
+    assert RULES.state_hash(st) == before
+
+
+def test_explore_with_an_empty_tile_stack_is_refused_and_not_offered() -> None:
+    """"Pokud je sloupek desek prázdný, akci průzkum již nelze provést." """
+    st = position(3, tiles=[["x_whole", 0, 0, 0]], units={"0.0": {A: 2}})
+    st.tile_stack = []
+    st = turn(st, A, ["s_explore", "s_recruit"])
+    st, _ = act(st, A, "card", card="s_explore")
+    assert "play" not in kinds(st, A) and "wait" in kinds(st, A)
+    _refused(st, A, "play", "northgard.error.explore_no_tiles")
+
+
+def test_explore_with_no_open_territory_of_ones_own_is_refused_and_not_offered() -> None:
+    """"Průzkum smíte provádět pouze z otevřeného území, které ovládáte." """
+    # Two facing pockets close territory 0.1; A holds only that closed territory.
+    st = position(3, tiles=[["x_pocket", 0, 0, 0], ["x_pocket", 0, -1, 2]],
+                  units={"0.1": {A: 2}, "0.0": {B: 1}})
+    st.tile_stack = ["x_whole"]
+    st = turn(st, A, ["s_explore", "s_recruit"])
+    st, _ = act(st, A, "card", card="s_explore")
+    assert "play" not in kinds(st, A)
+    _refused(st, A, "play", "northgard.error.explore_no_territory")
+
+
+def test_feasts_explore_option_follows_the_same_two_limits() -> None:
+    """"Pokud je sloupek desek prázdný, akci průzkum již nelze provést." and "Průzkum smíte
+    provádět pouze z otevřeného území, které ovládáte." — Feast lets you pick one of the
+    four basic actions, so an Explore that cannot be done is not among them."""
+    st = position(3, tiles=[["x_whole", 0, 0, 0]], units={"0.0": {A: 2}})
+    st.tile_stack = []
+    st = turn(st, A, ["s_feast", "s_recruit"])
+    st, _ = act(st, A, "card", card="s_feast")
+    st, _ = act(st, A, "play")
+    offered = {a.params["action"] for a in RULES.legal_actions(st, A)}
+    assert offered == {"recruit", "move", "build"}
+    _refused(st, A, "feast", "northgard.error.explore_no_tiles", action="explore")
+
+    st = position(3, tiles=[["x_pocket", 0, 0, 0], ["x_pocket", 0, -1, 2]],
+                  units={"0.1": {A: 2}})
+    st.tile_stack = ["x_whole"]
+    st = turn(st, A, ["s_feast", "s_recruit"])
+    st, _ = act(st, A, "card", card="s_feast")
+    st, _ = act(st, A, "play")
+    assert "explore" not in {a.params["action"] for a in RULES.legal_actions(st, A)}
+    _refused(st, A, "feast", "northgard.error.explore_no_territory", action="explore")
+
+
+def test_when_no_drawn_tile_fits_one_new_tile_is_drawn_and_if_it_does_not_fit_it_fails(
+        ) -> None:
+    """"Pokud nemůžete přiložit žádnou z dobraných desek …, umístěte je zpět do sloupku desek a
+    doberte si novou desku, kterou přiložíte místo nich, pokud je to možné." — one new tile;
+    the Explore fails when it does not fit either, though a later tile of the stack would."""
+    st = position(3, tiles=[["x_whole", 0, 0, 0]], units={"0.0": {A: 2}})
+    st.tile_stack = ["x_pocket", "x_cross", "x_cross"]  # drawn from the end
+    st = turn(st, A, ["s_explore", "s_recruit"])
+    st, _ = act(st, A, "card", card="s_explore")
+    st, ev = act(st, A, "play")
+    assert len(events(ev, "tile_redrawn")) == 1 and len(events(ev, "explore_failed")) == 1
+    assert st.placements == [["x_whole", 0, 0, 0]]
+    assert sorted(st.tile_stack) == ["x_cross", "x_cross", "x_pocket"]
+    assert st.active[A] == ["s_explore"]  # the action was spent on a failed Explore
+
+
+def test_the_one_new_tile_is_placed_when_it_fits() -> None:
+    """"…doberte si novou desku, kterou přiložíte místo nich, pokud je to možné." """
+    st = position(3, tiles=[["x_whole", 0, 0, 0]], units={"0.0": {A: 2}})
+    st.tile_stack = ["x_pocket", "x_cross"]
+    st = turn(st, A, ["s_explore", "s_recruit"])
+    st, _ = act(st, A, "card", card="s_explore")
+    st, ev = act(st, A, "play")
+    assert len(events(ev, "tile_redrawn")) == 1 and not events(ev, "explore_failed")
+    assert top(st)["kind"] == "place_tile" and top(st)["tiles"] == ["x_pocket"]
+    assert st.tile_stack == ["x_cross"]
