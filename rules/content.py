@@ -30,7 +30,7 @@ from typing import Any, Literal
 from rules.base import hash_json
 
 PROVENANCES = ("seed", "public", "provisional")
-FieldType = Literal["str", "int", "float", "bool", "list", "dict", "any"]
+FieldType = Literal["str", "int", "float", "bool", "list", "dict", "any", "quantity"]
 _PY: dict[str, tuple[type, ...]] = {
     "str": (str,), "int": (int,), "float": (int, float), "bool": (bool,),
     "list": (list,), "dict": (dict,),
@@ -59,6 +59,9 @@ class Field:
     minimum: float | None = None
     maximum: float | None = None
     items: FieldType | None = None
+    #: The full spec of a list's elements or a dict's values, for nested or constrained
+    #: items (a grid of quantities); ``items`` is the short form of ``of=Field(items)``.
+    of: Field | None = None
 
 
 @dataclass(frozen=True)
@@ -410,8 +413,47 @@ def _check_entry(file: str, entry_id: str, entry: Mapping[str, Any], coll: Colle
     return clean
 
 
+def quantity(value: Any) -> tuple[str, int]:
+    """A printed quantity as (thing, amount): ``"gold"`` is one gold, ``"2 gold"`` or
+    ``{"gold": 2}`` two, ``""`` (or ``null``) nothing, ``("", 0)``. Raises ``ValueError``
+    on anything else."""
+    if value is None or value == "":
+        return "", 0
+    if isinstance(value, dict) and len(value) == 1:
+        ((thing, n),) = value.items()
+    elif isinstance(value, str):
+        head, _, tail = value.strip().partition(" ")
+        thing, n = (tail.strip(), head) if tail else (head, 1)
+        try:
+            n = int(n)
+        except ValueError:
+            raise ValueError(f"{value!r} is not 'thing' or 'n thing'") from None
+    else:
+        raise ValueError(f"{value!r} is not 'thing', 'n thing' or {{thing: n}}")
+    if not isinstance(thing, str) or not thing or thing[0].isdigit() or isinstance(n, bool) \
+            or not isinstance(n, int):
+        raise ValueError(f"{value!r} is not 'thing', 'n thing' or {{thing: n}}")
+    if n < 1:
+        raise ValueError(f"{value!r}: the amount must be at least 1")
+    return thing, n
+
+
+def _check_quantity(value: Any, spec: Field) -> str | None:
+    try:
+        thing, n = quantity(value)
+    except ValueError as exc:
+        return str(exc)
+    if thing and spec.choices and thing not in spec.choices:
+        return f"{thing!r} must be one of {', '.join(map(str, spec.choices))}"
+    if spec.maximum is not None and n > spec.maximum:
+        return f"the amount must be at most {spec.maximum}"
+    return None
+
+
 def check_value(value: Any, spec: Field) -> str | None:
     """Why ``value`` does not fit ``spec``, or None."""
+    if spec.type == "quantity":
+        return _check_quantity(value, spec)
     if spec.type != "any" and (not isinstance(value, _PY[spec.type]) or (
             spec.type in ("int", "float") and isinstance(value, bool))):
         return f"must be {spec.type}, not {type(value).__name__}"
@@ -422,8 +464,8 @@ def check_value(value: Any, spec: Field) -> str | None:
             return f"must be at least {spec.minimum}"
         if spec.maximum is not None and value > spec.maximum:
             return f"must be at most {spec.maximum}"
-    if spec.items is not None and spec.type in ("list", "dict"):
-        inner = Field(spec.items)
+    if (spec.items is not None or spec.of is not None) and spec.type in ("list", "dict"):
+        inner = spec.of or Field(spec.items or "any")
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for i, item in items:
             problem = check_value(item, inner)
@@ -469,7 +511,10 @@ def _id_doc(coll: Collection) -> str:
 
 
 def _field_doc(spec: Field) -> str:
-    parts = [spec.type + (f" of {spec.items}" if spec.items else "")]
+    parts = [spec.type + (f" of {spec.items}" if spec.items else "")
+             + (f" of ({_field_doc(spec.of)})" if spec.of else "")]
+    if spec.type == "quantity":
+        parts.append("'thing', 'n thing' (\"2 gold\") or {thing: n}; '' for nothing")
     if spec.choices:
         parts.append("one of " + ", ".join(map(str, spec.choices)))
     if spec.minimum is not None or spec.maximum is not None:

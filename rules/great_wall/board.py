@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Event
+from rules.content import quantity
 from rules.great_wall.data import BUILD_RES, LOCATIONS, RESOURCES, UNITS, data
 from rules.great_wall.state import State
 
@@ -237,9 +238,10 @@ def adjacent_pairs(card: dict[str, Any]) -> list[tuple[int, int]]:
     return out
 
 
-def reward(card: dict[str, Any], f: int) -> str:
+def reward(card: dict[str, Any], f: int) -> tuple[str, int]:
+    """A field's printed reward as (thing, amount); ("", 0) for none."""
     r, c = flat(card, f)
-    return str(data().hordes[card["id"]]["fields"][r][c])
+    return quantity(data().hordes[card["id"]]["fields"][r][c])
 
 
 def covered(card: dict[str, Any]) -> bool:

@@ -11,6 +11,9 @@ from rules.content import Collection, ContentSchema, Field
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
+#: What a Horde card's field can reward (each with an amount).
+REWARDS = ("honor", "wood", "stone", "gold", "chi", "tactic")
+
 _EFFECTS = ("effects: a list of {do: gain|place|advanced|draw|attack|copy|rescue|rescue_all|"
             "defence|wounds|…}")
 
@@ -65,8 +68,9 @@ CONTENT_SCHEMA = ContentSchema("great_wall", DATA_DIR, (
     }, doc="The 44 Advisors.", count=44),
     Collection("hordes", {
         "deck": Field("str", choices=("standard", "coop")), "name": Field("str"),
-        "fields": Field("list", "rows of field rewards ('' none, honor, wood, stone, gold, chi, "
-                        "tactic)"),
+        "fields": Field("list", "rows of field rewards, each a quantity: '' (none), 'gold' "
+                        "(one), '2 gold' or {gold: 2}; things: " + ", ".join(REWARDS),
+                        of=Field("list", of=Field("quantity", choices=REWARDS, maximum=9))),
         "offence": Field("int", minimum=0, maximum=30), "honor": Field("int", minimum=0),
         "ability": Field("str", "'' | leader | fury"),
         "invasion": Field("int", "the section its back points to", minimum=0, maximum=2),

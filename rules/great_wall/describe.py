@@ -128,6 +128,8 @@ def describe(event: Event, reader: int | None) -> Text:
         params.update(unit_forms(str(data["unit"])))
     if key in ("produce", "reed_donates", "promote") and isinstance(data.get("res"), str):
         params["amount"] = amount(str(data["res"]), int(data.get("n", 0)))
+    if key == "reward" and "n" in data:  # a printed amount: "2 gold"
+        params["reward"] = amount(str(data["reward"]), int(data["n"]))
     return Text(f"great_wall.log.{key}", params)
 
 

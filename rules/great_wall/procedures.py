@@ -173,15 +173,15 @@ def take_rewards(st: State, clan: int, card: dict[str, Any], fields: list[int],
         B.honor(st, clan, 2 * len(fields))  # GW-S14: regardless of the rewards
         return
     for f in fields:
-        r = B.reward(card, f)
+        r, n = B.reward(card, f)
         if r == "honor":
-            B.honor(st, clan, 1)
+            B.honor(st, clan, n)
         elif r == "tactic":
-            draw_tactics(st, clan, 1, ev)
+            draw_tactics(st, clan, n, ev)
         elif r:
-            B.gain(st, clan, {r: 1})
+            B.gain(st, clan, {r: n})
         if r:
-            ev.append(Event("reward", {"clan": clan, "reward": r}))
+            ev.append(Event("reward", {"clan": clan, "reward": r, "n": n}))
 
 
 def auto_field(card: dict[str, Any]) -> int | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.content import quantity
 from rules.great_wall import board as B
 from rules.great_wall.data import PRODUCTION, UNITS, data
 from rules.great_wall.machine import MACHINE
@@ -44,7 +45,10 @@ def section_view(st: State, s: int) -> dict[str, Any]:
                                       sec["staging"][c][u]}
                     for c in range(len(st.clans)) if B.staging_total(sec, c)},
         "hordes": [{"id": card["id"], "fields": [[_cell(st, x) for x in row] for row in card["f"]],
-                    "rewards": hordes[card["id"]]["fields"],
+                    "rewards": [[quantity(q)[0] for q in row]
+                                for row in hordes[card["id"]]["fields"]],
+                    "amounts": [[quantity(q)[1] for q in row]
+                                for row in hordes[card["id"]]["fields"]],
                     "offence": hordes[card["id"]]["offence"],
                     "ability": hordes[card["id"]]["ability"]} for card in sec["hordes"]],
     }
