@@ -29,12 +29,7 @@ JUNK: list[Any] = [None, -1, 10**9, "zzz", "", [], {}, 2.5, True, {"a": [1]}]
 
 
 #: Games known to fail a check, each with the reason (removed when the game is fixed).
-_KNOWN: dict[str, Any] = {
-    "great_wall": pytest.mark.xfail(
-        reason="issue 27: The Great Wall's perturb_hidden does not yet carry its pending "
-               "Tactic questions with the cards it moves (the default then has nothing to "
-               "choose); the Great Wall fix is under way", strict=False),
-}
+_KNOWN: dict[str, Any] = {}
 
 
 def _all_rules() -> list[GameRules]:
