@@ -119,6 +119,12 @@ class Deadline(SQLModel, table=True):
     kind: str = Field(max_length=16)  # remind(_half)|deadline|ready_check|lobby_expire|vote:<id>
     due_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
     version: int = 0  # game version when scheduled
+    # Which bot process took the due row and until when: with several processes on one
+    # database each due row is acted on by one of them; a crashed one's rows are taken over
+    # once its lease has run out.
+    claimed_by: str | None = Field(default=None, max_length=64)
+    claimed_until: datetime | None = Field(
+        default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
 
 
 class Vote(SQLModel, table=True):

@@ -263,8 +263,39 @@ async def due_deadlines(conn: AsyncConnection, now: datetime, limit: int = 200
     return [from_row(Deadline, r) for r in (await conn.execute(q)).mappings()]
 
 
-async def delete_deadline(conn: AsyncConnection, deadline_id: int) -> None:
-    await conn.execute(delete(D).where(D.c.id == deadline_id))
+async def game_version(conn: AsyncConnection, game_id: int) -> int | None:
+    q = select(G.c.version).where(G.c.id == game_id)
+    return (await conn.execute(q)).scalar_one_or_none()
+
+
+async def claim_due(conn: AsyncConnection, now: datetime, owner: str, until: datetime,
+                    limit: int = 200) -> list[Deadline]:
+    """Take the due rows nobody holds (or whose holder's lease ran out) for ``owner`` until
+    ``until``, in one statement: two processes never take the same row. On PostgreSQL the rows
+    another transaction is taking are skipped rather than waited for (``SKIP LOCKED``); SQLite
+    runs one writer at a time, so its UPDATE is taken whole."""
+    free = and_(D.c.due_at <= now, (D.c.claimed_until.is_(None)) | (D.c.claimed_until < now))
+    pick = (select(D.c.id).where(free).order_by(D.c.due_at, D.c.id).limit(limit)
+            .with_for_update(skip_locked=True))
+    q = (update(D).where(D.c.id.in_(pick.scalar_subquery()))
+         .values(claimed_by=owner, claimed_until=until).returning(*D.c))
+    rows = [from_row(Deadline, r) for r in (await conn.execute(q)).mappings()]
+    return sorted(rows, key=lambda r: (r.due_at, r.id or 0))
+
+
+class LostClaim(Exception):
+    """A due row this process took is gone or held by another (its lease ran out)."""
+
+
+async def delete_deadline(conn: AsyncConnection, deadline_id: int, owner: str | None = None
+                          ) -> None:
+    """Delete a row; with ``owner``, only while that process still holds it (else
+    ``LostClaim``, and the caller's transaction acts on nothing)."""
+    cond = D.c.id == deadline_id
+    if owner is not None:
+        cond = and_(cond, D.c.claimed_by == owner)
+    if (await conn.execute(delete(D).where(cond))).rowcount == 0 and owner is not None:
+        raise LostClaim(deadline_id)
 
 
 # ---- votes -------------------------------------------------------------------------------

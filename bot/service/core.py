@@ -7,7 +7,9 @@ import asyncio
 import hashlib
 import json
 import logging
+import os
 import secrets
+import socket
 import sqlite3
 import weakref
 from collections import OrderedDict
@@ -63,10 +65,17 @@ class ServiceSettings:
     default_remind_minutes: int = 120
     min_deadline_hours: float = 0.05
     max_deadline_hours: float = 24 * 14
-    #: Keep decoded head states in memory. Safe with one bot process; a deployment with
-    #: several processes on one database turns it off so every move reads the head.
+    #: Keep decoded head states in memory. A move on a cached head is checked against the
+    #: game's version when it commits (and tried once more on a fresh head if another
+    #: process moved the game meanwhile); a read checks the cached version first where
+    #: ``shared_database`` says other processes may write.
     head_cache: bool = True
     head_cache_size: int = 2048
+    #: Other bot processes may write the same database (None: on PostgreSQL, not on SQLite).
+    shared_database: bool | None = None
+    #: How long a process holds the due reminders and deadlines it took before another may
+    #: take them over (a crashed process's rows are done after this).
+    claim_seconds: float = 120.0
     #: How long a table vote stays open before it fails as expired.
     vote_hours: float = 48.0
     #: On an SQLite file, load heads and commit moves through ``storage.hot`` (plain sqlite3:
@@ -210,6 +219,10 @@ class ServiceCore:
         # sleeping in SQLite's busy timeout.
         self._write_lock = self.writer.lock if is_sqlite(str(engine.url)) else None
         self._recent: OrderedDict[str, tuple[int, int]] = OrderedDict()
+        #: This process among the others on the database: the owner of the due rows it takes.
+        self.instance = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+        shared = self.settings.shared_database
+        self.shared = engine.dialect.name != "sqlite" if shared is None else shared
         #: Writes other than moves (an excuse, a pause, a vote): any of them may have moved a
         #: deadline without moving the game's version.
         self._other_writes = 0
@@ -249,11 +262,18 @@ class ServiceCore:
             raise ServiceError("error.unknown_game_type", game_type=game_type,
                                available=", ".join(sorted(self.games))) from None
 
-    async def _head(self, game_id: int, *, fresh: bool = False) -> Head:
+    async def _head(self, game_id: int, *, fresh: bool = False, validate: bool = True
+                    ) -> Head:
+        """The game's head: cached, or read. Where other processes share the database, a
+        cached head is used for a read only if the stored version is still its own (one
+        indexed read); a move (``validate=False``) relies on its commit's version check."""
         check_game_id(game_id)  # "1", 1.0 and True are not game 1; 2**63 fits no column
         if self.settings.head_cache and not fresh and game_id in self._heads:
-            self._heads.move_to_end(game_id)
-            return self._heads[game_id]
+            cached = self._heads[game_id]
+            if not (validate and self.shared) or \
+                    await self._stored_version(game_id) == cached.game.version:
+                self._heads.move_to_end(game_id)
+                return cached
         async with self._reading(f"game #{game_id}"):
             if self.hot is not None:
                 game, seats, prefs = await self.hot.load_head(game_id)
@@ -275,6 +295,10 @@ class ServiceCore:
         head = Head(game, seats, rules, state)
         self._remember(head)
         return head
+
+    async def _stored_version(self, game_id: int) -> int | None:
+        async with self._reading(f"game #{game_id}'s version"), self.engine.connect() as conn:
+            return await repo.game_version(conn, game_id)
 
     def _remember(self, head: Head) -> None:
         if not self.settings.head_cache:

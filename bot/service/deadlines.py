@@ -5,15 +5,19 @@ transaction that acts on it."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import defaultdict
+from datetime import timedelta
 from typing import Any
 
 from bot.i18n import Lines, Person, available_locales, msg
 from bot.service.core import SEAT_TIMERS, Head, ServiceCore
 from bot.service.effects import Effect, Notify, Outcome, Post
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, StaleVersion
 from storage import repo
 from storage.models import Deadline, GuildSettings
+
+log = logging.getLogger(__name__)
 
 #: A bound on the defaults applied for one missed deadline (a stuck engine must not spin).
 MAX_DEFAULTS_PER_MISS = 50
@@ -21,18 +25,30 @@ MAX_DEFAULTS_PER_MISS = 50
 
 class DeadlineOps(ServiceCore):
     async def run_due(self) -> list[Effect]:
-        """Act on every reminder/deadline that is due now; returns the effects to deliver."""
+        """Act on every reminder/deadline that is due now; returns the effects to deliver.
+
+        Several bot processes may run this on one database: each first takes the due rows
+        nobody holds (``repo.claim_due``), and a row is deleted, in the transaction that acts
+        on it, only while this process still holds it — so each is acted on once, and a
+        crashed process's rows are taken over when its lease runs out."""
         now = self.clock.now()
-        async with self.engine.connect() as conn:
-            due = await repo.due_deadlines(conn, now)
+        async with self._tx() as conn:
+            due = await repo.claim_due(conn, now, self.instance,
+                                       now + timedelta(seconds=self.settings.claim_seconds))
         by_game: dict[int, list[Deadline]] = defaultdict(list)
         for row in due:
             by_game[row.game_id].append(row)
         effects: list[Effect] = []
         for game_id, rows in by_game.items():
             async with self.locks.hold(game_id):
-                head = await self._head(game_id, fresh=True)
-                effects += await self._with_board(head, await self._run_game(head, rows))
+                try:
+                    head = await self._head(game_id, fresh=True)
+                    effects += await self._with_board(head, await self._run_game(head, rows))
+                except (repo.LostClaim, StaleVersion):
+                    # Another process took the row over (our lease ran out) or moved the
+                    # game first: what it did stands, and this process does nothing more.
+                    log.info("game #%s: a due row was done by another process", game_id)
+                    self._forget(game_id)
         return effects
 
     async def _run_game(self, head: Head, rows: list[Deadline]) -> list[Effect]:
@@ -57,7 +73,7 @@ class DeadlineOps(ServiceCore):
 
     async def _ready_check_expired(self, head: Head, row: Deadline) -> list[Effect]:
         async with self._tx() as conn:
-            await repo.delete_deadline(conn, row.id or 0)
+            await repo.delete_deadline(conn, row.id or 0, self.instance)
             if head.game.status != "starting":
                 return []
             dropped = [s for s in head.seats if not s.ready]
@@ -71,7 +87,7 @@ class DeadlineOps(ServiceCore):
         """A lobby nobody joined, left or started for the server's idle time closes."""
         gid = head.game.id or 0
         async with self._tx() as conn:
-            await repo.delete_deadline(conn, row.id or 0)
+            await repo.delete_deadline(conn, row.id or 0, self.instance)
             if head.game.status != "lobby":
                 return []
             await repo.update_game(conn, gid, status="abandoned", finished_at=self.clock.now())
@@ -85,7 +101,7 @@ class DeadlineOps(ServiceCore):
         gid = head.game.id or 0
         async with self._tx() as conn:
             for r in rows:
-                await repo.delete_deadline(conn, r.id or 0)
+                await repo.delete_deadline(conn, r.id or 0, self.instance)
             pending = {d.seat: d.due_at for d in await repo.deadlines_of(conn, gid)
                        if d.kind == "deadline"}
         if head.game.status != "active" or head.state is None:
@@ -112,12 +128,12 @@ class DeadlineOps(ServiceCore):
         gid = head.game.id or 0
         if head.game.status != "active" or head.state is None or head.game.paused:
             async with self._tx() as conn:
-                await repo.delete_deadline(conn, row.id or 0)
+                await repo.delete_deadline(conn, row.id or 0, self.instance)
             return []
         seat = next((s for s in head.seats if s.seat == row.seat), None)
         if seat is None or row.seat not in head.rules.awaiting(head.state):
             async with self._tx() as conn:
-                await repo.delete_deadline(conn, row.id or 0)
+                await repo.delete_deadline(conn, row.id or 0, self.instance)
             return []
         # A quick question (a share of the deadline: a yes/no between turns) is answered by
         # its default when its time is up: silence there is a choice, not an absence, so it
@@ -126,6 +142,7 @@ class DeadlineOps(ServiceCore):
         if seat.excuses_left > 0 and seat.user_id is not None and not quick:
             new_due = self.clock.now() + self._turn_time(head)
             async with self._tx() as conn:
+                await repo.delete_deadline(conn, row.id or 0, self.instance)
                 await repo.clear_deadlines(conn, gid, [row.seat], SEAT_TIMERS)
                 await repo.update_seat(conn, gid, row.seat, excuses_left=seat.excuses_left - 1)
                 await self._schedule(conn, head, [row.seat], head.game.version, due=new_due)

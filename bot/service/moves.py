@@ -13,6 +13,10 @@ from rules.base import Action, ActionSpec, Event, RuleViolation
 from storage import repo
 
 
+class _MovedElsewhere(Exception):
+    """A move's commit found the game at another version than the cached head."""
+
+
 class MoveOps(ServiceCore):
     async def submit(
         self,
@@ -35,12 +39,28 @@ class MoveOps(ServiceCore):
         if interaction_id is not None and interaction_id in self._recent:
             gid, version = self._recent[interaction_id]
             return duplicate_outcome(gid, version)
+        try:
+            return await self._submit_on(game_id, user_id, action, interaction_id,
+                                         expected_version, fresh=False)
+        except _MovedElsewhere:
+            # The cached head was behind: another bot process moved the game. Judge the move
+            # again on the stored head; the player never hears of the other process.
+            return await self._submit_on(game_id, user_id, action, interaction_id,
+                                         expected_version, fresh=True)
+
+    async def _submit_on(self, game_id: int, user_id: int, action: Action,
+                         interaction_id: str | None, expected_version: int | None, *,
+                         fresh: bool) -> Outcome:
+        """``submit`` on the cached head (checked by the commit's version check) or, with
+        ``fresh``, on the head as stored."""
         async with self.locks.hold(game_id):
-            head = await self._head(game_id)
+            head = await self._head(game_id, fresh=fresh, validate=False)
             try:
                 seat = self._seat_or_fail(head, user_id)
                 self._require_active(head)
                 if expected_version is not None and expected_version != head.game.version:
+                    if self.shared and not fresh:  # the cache may be the one behind
+                        raise _MovedElsewhere
                     raise StaleVersion(head.game.version)
                 check_schema(head.rules, action)
             except ServiceError:
@@ -76,6 +96,10 @@ class MoveOps(ServiceCore):
                 async with self.engine.connect() as conn:
                     row = await repo.action_by_interaction(conn, interaction_id or "")
                 return duplicate_outcome(game_id, row.seq if row else head.game.version)
+            except StaleVersion:
+                if fresh:
+                    raise
+                raise _MovedElsewhere from None
             effects = await self._with_board(head, effects + await self._autopilot(head))
             # The caller's fresh panel comes with the answer: the adapter need not reload
             # what this move just produced.

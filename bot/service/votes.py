@@ -169,7 +169,7 @@ class VoteOps(ServiceCore):
         gid = head.game.id or 0
         vote_id = int(row.kind.split(":", 1)[1])
         async with self._tx() as conn:
-            await repo.delete_deadline(conn, row.id or 0)
+            await repo.delete_deadline(conn, row.id or 0, self.instance)
             vote = next((v for v in await repo.open_votes(conn, gid) if v.id == vote_id), None)
             if vote is None:
                 return []

@@ -6,7 +6,15 @@ import json
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.service import GameService, ManualClock, Notify, Post, ServiceError, StaleVersion
+from bot.service import (
+    GameService,
+    ManualClock,
+    Notify,
+    Post,
+    ServiceError,
+    ServiceSettings,
+    StaleVersion,
+)
 from rules.base import Action, canonical_json
 from storage import repo
 from tests.fixtures.sealed_bids import RULES as SEALED
@@ -74,14 +82,31 @@ async def test_concurrent_submits_on_one_version_serialize(service: GameService)
 async def test_second_process_conflict_is_caught_by_the_database(
     service: GameService, engine: AsyncEngine, clock: ManualClock
 ) -> None:
+    """Two processes cache version 0; the second's move meets the database's version check,
+    is judged again on the stored head and goes through once — the player sees no conflict."""
     gid = await started_game(service, [ALICE, BOB])
     other = GameService(engine, clock=clock, games={"sealed_bids": SEALED})
     await other.private_view(gid, ALICE)  # both processes now hold version 0 in memory
     await other.submit(gid, BOB, Action("ready"))
-    with pytest.raises(StaleVersion):
-        await service.submit(gid, ALICE, Action("ready"))
-    out = await service.submit(gid, ALICE, Action("ready"))  # reloads and succeeds
-    assert out.version == 2
+    out = await service.submit(gid, ALICE, Action("ready"), interaction_id="late-1")
+    assert out.version == 2 and not out.duplicate
+    async with engine.connect() as conn:
+        assert [a.seat for a in await repo.actions_after(conn, gid, 0, None)][-2:] == [1, 0]
+    with pytest.raises(StaleVersion):  # a click made on version 1 is stale at version 2
+        await service.submit(gid, BOB, Action("ready"), expected_version=1)
+
+
+async def test_a_shared_database_never_serves_a_stale_cached_head(
+    service: GameService, engine: AsyncEngine, clock: ManualClock
+) -> None:
+    """With other processes on the database, a read checks the cached head's version."""
+    gid = await started_game(service, [ALICE, BOB])
+    here = GameService(engine, clock=clock, games={"sealed_bids": SEALED},
+                       settings=ServiceSettings(shared_database=True))
+    before = await here.summary(gid)
+    await service.submit(gid, BOB, Action("ready"))
+    after = await here.summary(gid)
+    assert after.version == before.version + 1
 
 
 async def test_full_game_replays_from_log_and_snapshots(service: GameService,
