@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bot.games import GameFront
 from bot.games.fort import render as board_image
+from bot.games.fort.board_embed import board_embed
 from bot.games.fort.cog import FortCog
 from bot.games.fort.embed import fort_embed
 from bot.games.fort.items import ITEMS
@@ -33,5 +34,6 @@ FRONT = GameFront(
     items=ITEMS,
     presenter=fort_embed,
     renderer=board_image.render,
+    board_embeds=lambda view, locale: [board_embed(view, locale)],
     action_label=action_label,
 )

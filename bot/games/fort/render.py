@@ -1,439 +1,359 @@
-"""The Fort board image (Pillow) from the PUBLIC view only.
+"""The Fort board image (Pillow, on the board kit ``bot.render.kit``) from the PUBLIC view
+only, designed for the 400×300 box Discord shows it in.
 
-Top: the round, the modules, what the table is doing and whom it waits for. Then the table:
-the Park's three face-up cards, the Park deck and Made-Up Rule stack counts, the Perk row and
-the cats (with their owners). Then one panel per player — the Leader's framed and marked —
-with VP, the fort level track 0–5, Stuff (pizza and toys) and Pack, hand/deck/discard counts,
-kennel dogs, Made-Up Rules held, Perks, cats owned, the Yard (cards with their symbols and
-names), the Lookout (symbols only: the cards are secret) and the cards in play. A legend names
-the symbols. Every text comes from the catalog in the given locale, in DejaVu Sans (Czech
-letters), and is at least 10 px high when Discord shows the image 520 px wide.
+Top: what the table is doing (round and phase) and whom it waits for — at the end, the winner.
+Then one panel per player: their colour, name and VP (the final score once the game is over:
+the same figure the result posts), the Leader's star, the fort level track 0–5, Stuff and Pack
+(pizza and toys), hand/deck/discard counts, the Yard's cards and the Lookout's (symbols only:
+Lookout cards are secret) and the cards in play. Then the Park (or, at the end, the final
+standings) and a legend naming every symbol. Card names, Perks, cats and Made-Up Rules are in
+the board message's embed (``board_embed.py``): at chat size there is no room to read them.
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
-from pathlib import Path
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
-
-from bot.games.fort.names import (
-    SUIT_ORDER,
-    card_name,
-    cat_name,
-    perk_name,
-    phase_text,
-    rule_name,
-    seat_name,
-    tr,
-    waiting_text,
+from bot.games.fort.names import SUIT_ORDER, card_name, phase_text, seat_name, tr
+from bot.i18n import DEFAULT_LOCALE
+from bot.render.kit import (
+    INK,
+    RGB,
+    LegendItem,
+    Sheet,
+    legend,
+    legend_row_height,
+    legend_rows,
+    panel_grid,
+    player_chip,
+    player_label,
+    score_track,
+    status_bar,
+    tint,
 )
-from bot.i18n import DEFAULT_LOCALE, msg
 from rules.fort.data import ctype
 
-WIDTH = 780
-PREVIEW = 520  # Discord's inline preview width
-MIN_PX = 10  # the smallest text height at the preview width
-SMALL, TEXT, HEAD, TITLE = 16, 17, 20, 26
-PAD = 14
-CHIP_H = 30
-MAX_HEIGHT = 6000
-FONT_DIR = Path(__file__).resolve().parents[2] / "render" / "fonts"
+WIDTH, HEIGHT = 800, 600
+PAD = 8
 
-BG = (246, 240, 226)
-PANEL = (255, 252, 245)
-INK = (30, 30, 30)
-MUTED = (95, 90, 80)
-LINE = (190, 180, 160)
-DOG = (120, 72, 30)
-PLAYER = {"red": (200, 50, 50), "yellow": (222, 180, 30), "green": (60, 150, 70),
-          "orange": (235, 130, 40)}
-SUIT = {"book": (60, 105, 200), "crown": (150, 80, 190), "glue": (70, 160, 80),
-        "shovel": (140, 95, 55), "skateboard": (215, 80, 50), "squirt_gun": (30, 160, 190),
-        "coin": (215, 170, 30)}
-PIZZA = (240, 170, 40)
-TOY = (70, 120, 220)
-
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+BG: RGB = (246, 240, 226)
+PANEL: RGB = (255, 252, 245)
+MUTED: RGB = (95, 90, 80)
+DOG: RGB = (120, 72, 30)
+GOLD: RGB = (222, 170, 20)
+HIGHLIGHT: RGB = (255, 226, 120)  # the kit's player_chip highlight: awaited
+PLAYER: dict[str, RGB] = {"red": (200, 50, 50), "yellow": (222, 180, 30),
+                          "green": (60, 150, 70), "orange": (235, 130, 40)}
+SUIT: dict[str, RGB] = {"book": (60, 105, 200), "crown": (150, 80, 190),
+                        "glue": (70, 160, 80), "shovel": (140, 95, 55),
+                        "skateboard": (215, 80, 50), "squirt_gun": (30, 160, 190),
+                        "coin": (215, 170, 30)}
+PIZZA: RGB = (240, 170, 40)
+TOY: RGB = (70, 120, 220)
+WHITE: RGB = (255, 255, 255)
+GREY: RGB = (128, 128, 128)
 
 
-@lru_cache(maxsize=16)
-def _font(size: int, bold: bool = False) -> Font:
-    path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    try:
-        return ImageFont.truetype(str(path), size)
-    except OSError:
-        return ImageFont.load_default(size=size)
+# ---- symbols -------------------------------------------------------------------------------
+def suit_icon(s: Sheet, cx: float, cy: float, suit: str, r: float) -> None:
+    """A suit symbol: a coloured disc with a white glyph (drawn for a disc of radius ``r``)."""
+    d = s.draw
+    col = SUIT.get(suit, GREY)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=INK, width=1)
+    k = r / 11
+    w = WHITE
+
+    def p(dx: float, dy: float) -> tuple[float, float]:
+        return cx + dx * k, cy + dy * k
+
+    if suit == "book":
+        d.rectangle((*p(-6, -5), *p(6, 5)), fill=w)
+        d.line((*p(0, -5), *p(0, 5)), fill=col, width=max(1, round(2 * k)))
+    elif suit == "crown":
+        d.polygon([p(-7, 5), p(-7, -4), p(-3, 0), p(0, -6), p(3, 0), p(7, -4), p(7, 5)], fill=w)
+    elif suit == "glue":
+        d.ellipse((*p(-5, -2), *p(5, 7)), fill=w)
+        d.polygon([p(-4, 1), p(0, -7), p(4, 1)], fill=w)
+    elif suit == "shovel":
+        d.line((*p(-6, -6), *p(1, 1)), fill=w, width=max(1, round(3 * k)))
+        d.polygon([p(-1, 2), p(3, -2), p(7, 4), p(4, 7)], fill=w)
+    elif suit == "skateboard":
+        d.rounded_rectangle((*p(-8, -3), *p(8, 1)), radius=2 * k, fill=w)
+        d.ellipse((*p(-6, 2), *p(-2, 6)), fill=w)
+        d.ellipse((*p(2, 2), *p(6, 6)), fill=w)
+    elif suit == "squirt_gun":
+        d.rectangle((*p(-8, -5), *p(5, -1)), fill=w)
+        d.rectangle((*p(1, -1), *p(5, 7)), fill=w)
+        d.rectangle((*p(-9, -4), *p(-7, -2)), fill=w)
+    else:  # coin
+        d.ellipse((*p(-6, -6), *p(6, 6)), outline=w, width=max(1, round(2 * k)))
+        d.ellipse((*p(-2, -2), *p(2, 2)), fill=w)
 
 
-def _tint(rgb: tuple[int, int, int], amount: float = 0.78) -> tuple[int, int, int]:
-    r, g, b = rgb
-    return (int(r + (255 - r) * amount), int(g + (255 - g) * amount),
-            int(b + (255 - b) * amount))
+def resource_icon(s: Sheet, cx: float, cy: float, res: str, r: float) -> None:
+    """A pizza slice or a toy block, about ``2r`` across."""
+    d = s.draw
+    k = r / 9
+    if res == "pizza":
+        d.polygon([(cx - 9 * k, cy - 7 * k), (cx + 9 * k, cy - 7 * k), (cx, cy + 9 * k)],
+                  fill=PIZZA, outline=INK)
+        d.line((cx - 9 * k, cy - 7 * k, cx + 9 * k, cy - 7 * k), fill=(170, 100, 30),
+               width=max(1, round(3 * k)))
+        for px, py in ((-3, -3), (3, -2), (0, 3)):
+            d.ellipse((cx + (px - 1.5) * k, cy + (py - 1.5) * k, cx + (px + 1.5) * k,
+                       cy + (py + 1.5) * k), fill=(190, 40, 30))
+    else:
+        d.rounded_rectangle((cx - 8 * k, cy - 8 * k, cx + 8 * k, cy + 8 * k), radius=3 * k,
+                            fill=TOY, outline=INK)
+        d.ellipse((cx - 3 * k, cy - 3 * k, cx + 3 * k, cy + 3 * k), fill=(255, 220, 60))
 
 
-# ---- drawing primitives --------------------------------------------------------------------
-class Canvas:
-    def __init__(self, height: int = MAX_HEIGHT) -> None:
-        self.img = Image.new("RGB", (WIDTH, height), BG)
-        self.d = ImageDraw.Draw(self.img)
-
-    def text(self, xy: tuple[float, float], s: str, size: int = TEXT, fill: Any = INK,
-             bold: bool = False, anchor: str = "la") -> float:
-        """Draw ``s``; returns its width."""
-        font = _font(size, bold)
-        self.d.text(xy, s, font=font, fill=fill, anchor=anchor)
-        return float(font.getlength(s))
-
-    def width(self, s: str, size: int = TEXT, bold: bool = False) -> float:
-        return float(_font(size, bold).getlength(s))
-
-    def wrap(self, x: float, y: float, s: str, right: float, size: int = TEXT,
-             fill: Any = INK, bold: bool = False) -> float:
-        """Draw ``s`` word-wrapped between x and ``right``; returns the y below it."""
-        line = ""
-        step = size + 6
-        for word in s.split(" "):
-            trial = f"{line} {word}" if line else word
-            if line and self.width(trial, size, bold) > right - x:
-                self.text((x, y), line, size, fill, bold)
-                y += step
-                line = word
-            else:
-                line = trial
-        if line:
-            self.text((x, y), line, size, fill, bold)
-            y += step
-        return y
-
-    def icon(self, cx: float, cy: float, suit: str, r: float = 11) -> None:
-        """A suit symbol: a coloured disc with a white glyph."""
-        d = self.d
-        col = SUIT.get(suit, (128, 128, 128))
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=INK, width=1)
-        w = (255, 255, 255)
-        if suit == "book":
-            d.rectangle((cx - 6, cy - 5, cx + 6, cy + 5), fill=w)
-            d.line((cx, cy - 5, cx, cy + 5), fill=col, width=2)
-        elif suit == "crown":
-            d.polygon([(cx - 7, cy + 5), (cx - 7, cy - 4), (cx - 3, cy), (cx, cy - 6),
-                       (cx + 3, cy), (cx + 7, cy - 4), (cx + 7, cy + 5)], fill=w)
-        elif suit == "glue":
-            d.ellipse((cx - 5, cy - 2, cx + 5, cy + 7), fill=w)
-            d.polygon([(cx - 4, cy + 1), (cx, cy - 7), (cx + 4, cy + 1)], fill=w)
-        elif suit == "shovel":
-            d.line((cx - 6, cy - 6, cx + 1, cy + 1), fill=w, width=3)
-            d.polygon([(cx - 1, cy + 2), (cx + 3, cy - 2), (cx + 7, cy + 4), (cx + 4, cy + 7)],
-                      fill=w)
-        elif suit == "skateboard":
-            d.rounded_rectangle((cx - 8, cy - 3, cx + 8, cy + 1), radius=2, fill=w)
-            d.ellipse((cx - 6, cy + 2, cx - 2, cy + 6), fill=w)
-            d.ellipse((cx + 2, cy + 2, cx + 6, cy + 6), fill=w)
-        elif suit == "squirt_gun":
-            d.rectangle((cx - 8, cy - 5, cx + 5, cy - 1), fill=w)
-            d.rectangle((cx + 1, cy - 1, cx + 5, cy + 7), fill=w)
-            d.rectangle((cx - 9, cy - 4, cx - 7, cy - 2), fill=w)
-        else:  # coin
-            d.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), outline=w, width=2)
-            d.ellipse((cx - 2, cy - 2, cx + 2, cy + 2), fill=w)
-
-    def resource(self, cx: float, cy: float, res: str) -> None:
-        d = self.d
-        if res == "pizza":
-            d.polygon([(cx - 9, cy - 7), (cx + 9, cy - 7), (cx, cy + 9)], fill=PIZZA,
-                      outline=INK)
-            d.line((cx - 9, cy - 7, cx + 9, cy - 7), fill=(170, 100, 30), width=3)
-            for px, py in ((cx - 3, cy - 3), (cx + 3, cy - 2), (cx, cy + 3)):
-                d.ellipse((px - 1.5, py - 1.5, px + 1.5, py + 1.5), fill=(190, 40, 30))
-        else:
-            d.rounded_rectangle((cx - 8, cy - 8, cx + 8, cy + 8), radius=3, fill=TOY,
-                                outline=INK)
-            d.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=(255, 220, 60))
+def star(s: Sheet, cx: float, cy: float, r: float, fill: RGB = GOLD) -> None:
+    pts = [(cx + (r if i % 2 == 0 else r * 0.45) * math.sin(i * math.pi / 5),
+            cy - (r if i % 2 == 0 else r * 0.45) * math.cos(i * math.pi / 5)) for i in range(10)]
+    s.draw.polygon(pts, fill=fill, outline=INK)
 
 
-Item = tuple[float, Callable[[float, float], None]]  # (width, draw at (x, top))
+def _card(s: Sheet, x: float, y: float, h: float, suits: Sequence[str], dog: bool = False,
+          fill: RGB | None = None, label: str = "") -> float:
+    """A card as its symbols on a tinted tile; returns its width."""
+    r = h * 0.36
+    w = 6 + len(suits) * (2 * r + 3) + 3
+    first = SUIT.get(suits[0], GREY) if suits else GREY
+    s.draw.rounded_rectangle((x, y, x + w, y + h), radius=h / 5,
+                             fill=fill or tint(first, 0.7), outline=DOG if dog else MUTED,
+                             width=3 if dog else 1)
+    for i, suit in enumerate(suits):
+        suit_icon(s, x + 6 + r + i * (2 * r + 3), y + h / 2, suit, r)
+    s.symbol(x, y, x + w, y + h, label)
+    return w
 
 
-def _flow(c: Canvas, items: Sequence[Item], x0: float, y: float, right: float,
-          gap: float = 8) -> float:
-    """Lay ``items`` out left to right, wrapping at ``right``; returns the y below them."""
-    if not items:
-        return y
-    x = x0
-    for width, draw in items:
-        if x > x0 and x + width > right:
-            x = x0
-            y += CHIP_H + 6
-        draw(x, y)
-        x += width + gap
-    return y + CHIP_H + 6
-
-
-def _card_chip(c: Canvas, cid: str, locale: str) -> Item:
-    ct = ctype(cid)
-    name = card_name(cid, locale)
-    icons = len(ct.suits)
-    width = 8 + icons * 24 + c.width(name, SMALL) + 10
-    first = SUIT.get(ct.suits[0], (150, 150, 150))
-
-    def draw(x: float, y: float) -> None:
-        dog = ct.kind == "dog"
-        c.d.rounded_rectangle((x, y, x + width, y + CHIP_H), radius=6, fill=_tint(first),
-                              outline=DOG if dog else MUTED, width=3 if dog else 1)
-        for i, s in enumerate(ct.suits):
-            c.icon(x + 8 + 11 + i * 24, y + CHIP_H / 2, s)
-        c.text((x + 8 + icons * 24 + 2, y + CHIP_H / 2), name, SMALL, anchor="lm")
-
-    return width, draw
-
-
-def _suits_chip(c: Canvas, suits: Sequence[str]) -> Item:
-    width = 8 + len(suits) * 24 + 4
-
-    def draw(x: float, y: float) -> None:
-        c.d.rounded_rectangle((x, y, x + width, y + CHIP_H), radius=6, fill=(225, 220, 210),
-                              outline=MUTED, width=1)
-        for i, s in enumerate(suits):
-            c.icon(x + 8 + 11 + i * 24, y + CHIP_H / 2, s)
-
-    return width, draw
-
-
-def _text_chip(c: Canvas, s: str, fill: Any = (235, 228, 212), dot: Any = None) -> Item:
-    extra = 22 if dot is not None else 0
-    width = 10 + extra + c.width(s, SMALL) + 10
-
-    def draw(x: float, y: float) -> None:
-        c.d.rounded_rectangle((x, y, x + width, y + CHIP_H), radius=6, fill=fill, outline=MUTED,
-                              width=1)
-        if dot is not None:
-            c.d.ellipse((x + 8, y + 8, x + 22, y + 22), fill=dot, outline=INK)
-        c.text((x + 10 + extra, y + CHIP_H / 2), s, SMALL, anchor="lm")
-
-    return width, draw
-
-
-def _label_row(c: Canvas, label: str, items: Sequence[Item], x: float, y: float,
-               right: float, empty: str) -> float:
-    lw = c.text((x, y + CHIP_H / 2), label, SMALL, MUTED, bold=True, anchor="lm")
-    x1 = x + max(lw + 10, 92)
-    if not items:
-        c.text((x1, y + CHIP_H / 2), empty, SMALL, MUTED, anchor="lm")
-        return y + CHIP_H + 6
-    return _flow(c, items, x1, y, right)
+def _cards_row(s: Sheet, label: str, cards: Sequence[Sequence[str]], dogs: Sequence[bool],
+               x: float, y: float, right: float, h: float, empty: str = "—") -> None:
+    """``label`` then the cards' tiles, as many as fit (then "+n")."""
+    size = s.min_px
+    b = s.fitted((x, y + h / 2), label, right - x, size, MUTED, bold=True, anchor="lm")
+    cx = b.x1 + size / 2
+    if not cards:
+        if empty:
+            s.fitted((cx, y + h / 2), empty, right - cx, size, MUTED, anchor="lm")
+        return
+    plus_w = s.measure("+99", size, True) + 4
+    for i, (suits, dog) in enumerate(zip(cards, dogs, strict=True)):
+        w = 6 + len(suits) * (2 * h * 0.36 + 3) + 3
+        last = i == len(cards) - 1
+        if cx + w > right - (0 if last else plus_w):
+            more = f"+{len(cards) - i}"
+            if cx + s.measure(more, size, True) <= right:  # else the label's count says it
+                s.text((cx, y + h / 2), more, size, MUTED, bold=True, anchor="lm")
+            return
+        cx += _card(s, cx, y, h, suits, dog) + 4
 
 
 # ---- sections ------------------------------------------------------------------------------
-def _header(c: Canvas, view: Mapping[str, Any], loc: str) -> float:
-    y = PAD
-    c.text((PAD, y), tr("fort.img.title", loc, round=view.get("round", 1)), TITLE, bold=True)
-    cfg = view.get("config") or {}
-    mods = [msg(f"fort.option.{m}") for m in ("draft", "dogs", "cats") if cfg.get(m)]
-    modules = tr("fort.img.modules", loc, modules=mods) if mods else tr("fort.img.basic", loc)
-    y += TITLE + 10
-    y = c.wrap(PAD, y, modules, WIDTH - PAD, SMALL, MUTED)
-    y = c.wrap(PAD, y, phase_text(view, loc), WIDTH - PAD, HEAD, bold=True)
+def _name(view: Mapping[str, Any], seat: int, loc: str) -> str:
+    return player_label(view, seat, seat_name(seat, loc, view), loc)
+
+
+def _scores(view: Mapping[str, Any]) -> dict[int, int]:
+    """Each seat's VP as the board shows it: the final score once the game is over (what the
+    result posts), else the track."""
+    result = view.get("result")
+    if result is not None:
+        return {int(k): int(v) for k, v in (result.get("scores") or {}).items()}
+    return {int(p["seat"]): int(p.get("vp", 0)) for p in view.get("players", [])}
+
+
+def _header(s: Sheet, view: Mapping[str, Any], loc: str) -> float:
+    y = status_bar(s, (0, 0, WIDTH, round(s.min_px * 2)), phase_text(view, loc), "",
+                   size=s.px(1.05), max_lines=2) + 3
+    result = view.get("result")
+    line_h = round(s.min_px * 1.4)
+    if result is not None:
+        scores = _scores(view)
+        winners = [int(w) for w in result.get("winners", [])]
+        text = tr("fort.img.winner", loc, n=len(winners),
+                  winners=", ".join(_name(view, w, loc) for w in winners),
+                  vp=scores.get(winners[0], 0) if winners else 0)
+        s.fitted((PAD, y + line_h / 2), text, WIDTH - 2 * PAD, s.px(1.1), (170, 40, 40),
+                 bold=True, anchor="lm")
+        return y + line_h + 3
+    parts = []
     if view.get("awaiting"):
-        y = c.wrap(PAD, y, tr("fort.img.waiting", loc, seats=waiting_text(view, loc)),
-                   WIDTH - PAD, TEXT, MUTED)
+        parts.append(tr("fort.img.waiting", loc, seats=", ".join(
+            _name(view, int(w), loc) for w in view["awaiting"])))
     pending = view.get("pending") or []
-    draft = pending[-1] if pending and pending[-1].get("kind") == "draft" else None
-    if draft is not None:
-        done = sum(1 for x in draft.get("committed", []) if x)
-        y = c.wrap(PAD, y, tr("fort.img.draft", loc, done=done, total=view.get("n", 0)),
-                   WIDTH - PAD, TEXT, MUTED)
-    if view.get("end") and view.get("result") is None:
-        y = c.wrap(PAD, y, tr("fort.img.end", loc, reason=msg(f"fort.end.{view['end']}")),
-                   WIDTH - PAD, TEXT, (170, 40, 40), bold=True)
-    return y + 4
+    if pending and pending[-1].get("kind") == "draft":
+        done = sum(1 for x in pending[-1].get("committed", []) if x)
+        parts.append(tr("fort.img.draft", loc, done=done, total=view.get("n", 0)))
+    if view.get("end"):
+        parts.append(tr("fort.img.end", loc, reason=tr(f"fort.end.{view['end']}", loc)))
+    s.fitted((PAD, y + line_h / 2), " · ".join(parts) or "—", WIDTH - 2 * PAD, s.min_px,
+             MUTED, bold=True, anchor="lm")
+    return y + line_h + 3
 
 
-def _table(c: Canvas, view: Mapping[str, Any], loc: str, y: float) -> float:
-    top = y
-    x, right = PAD + 10, WIDTH - PAD - 10
-    y += 10
-    park = [_card_chip(c, cid, loc) for cid in view.get("park", [])]
-    park.append(_text_chip(c, tr("fort.img.park_deck", loc, n=view.get("park_deck_n", 0))))
-    y = _label_row(c, tr("fort.img.park", loc), park, x, y, right, tr("fort.none", loc))
-    perks = [_text_chip(c, perk_name(p, loc)) for p in view.get("perk_row", [])]
-    perks.append(_text_chip(c, tr("fort.img.rule_stack", loc, n=view.get("rule_stack_n", 0)),
-                            fill=(225, 215, 240)))
-    y = _label_row(c, tr("fort.img.perks", loc), perks, x, y, right, tr("fort.none", loc))
-    cats = view.get("cats_table") or []
-    if cats or (view.get("config") or {}).get("cats"):
-        chips = []
-        for entry in cats:
-            owner = entry.get("owner")
-            if owner is None:
-                chips.append(_text_chip(c, tr("fort.img.cat_free", loc,
-                                              cat=cat_name(str(entry["cat"]), loc))))
-            else:
-                colour = _colour(view, int(owner))
-                chips.append(_text_chip(c, tr("fort.img.cat_owned", loc,
-                                              cat=cat_name(str(entry["cat"]), loc),
-                                              seat=seat_name(int(owner), loc, view)),
-                                        fill=_tint(colour, 0.7), dot=colour))
-        y = _label_row(c, tr("fort.img.cats", loc), chips, x, y, right, tr("fort.none", loc))
-    if view.get("result") is not None:
-        y = _result(c, view, loc, x, y + 4, right)
-    y += 4
-    c.d.rounded_rectangle((PAD, top, WIDTH - PAD, y), radius=10, outline=LINE, width=2)
-    return y + 10
-
-
-def _result(c: Canvas, view: Mapping[str, Any], loc: str, x: float, y: float,
-            right: float) -> float:
-    result = view.get("result") or {}
-    winners = [seat_name(int(s), loc, view) for s in result.get("winners", [])]
-    y = c.wrap(x, y, tr("fort.img.over", loc, winners=", ".join(winners)), right, HEAD,
-               (170, 40, 40), bold=True)
-    scores = result.get("scores") or {}
-    for group in result.get("ranking", []):
-        for s in group:
-            y = c.wrap(x, y, tr("fort.img.score", loc, seat=seat_name(int(s), loc, view),
-                                total=scores.get(str(s), 0)), right, TEXT)
-    return y
-
-
-def _colour(view: Mapping[str, Any], seat: int) -> tuple[int, int, int]:
-    for p in view.get("players", []):
-        if int(p["seat"]) == seat:
-            return PLAYER.get(str(p["colour"]), (128, 128, 128))
-    return (128, 128, 128)
-
-
-def _track(c: Canvas, x: float, y: float, level: int, colour: tuple[int, int, int],
-           loc: str) -> float:
-    x += c.text((x, y + 12), tr("fort.img.level", loc), SMALL, MUTED, bold=True,
-                anchor="lm") + 8
-    for i in range(6):
-        box = (x + i * 27, y, x + i * 27 + 24, y + 24)
-        filled = i <= level
-        c.d.rectangle(box, fill=colour if filled else (250, 248, 240), outline=INK,
-                      width=2 if i == level else 1)
-        c.text((box[0] + 12, y + 12), str(i), SMALL, (255, 255, 255) if filled else MUTED,
-               bold=i == level, anchor="mm")
-    return x + 6 * 27
-
-
-def _player(c: Canvas, view: Mapping[str, Any], p: Mapping[str, Any], loc: str,
-            y: float) -> float:
+def _panel(s: Sheet, view: Mapping[str, Any], p: Mapping[str, Any], loc: str,
+           box: tuple[float, float, float, float], vp: int) -> None:
+    x0, y0, x1, y1 = box
     seat = int(p["seat"])
-    colour = PLAYER.get(str(p["colour"]), (128, 128, 128))
-    leader = seat == view.get("leader") and view.get("result") is None
-    top = y
-    x, right = PAD + 12, WIDTH - PAD - 12
-    y += 10
-    c.d.rectangle((x, y + 2, x + 22, y + 24), fill=colour, outline=INK)
-    nx = x + 32 + c.text((x + 32, y), seat_name(seat, loc, view), HEAD, bold=True)
+    colour = PLAYER.get(str(p["colour"]), GREY)
+    over = view.get("result") is not None
+    leader = seat == view.get("leader") and not over
+    waited = seat in (view.get("awaiting") or []) and not over
+    s.draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=colour, width=5 if waited else 2)
+    s.frame(*box, label=f"seat {seat}")
+    size = s.min_px
+    x, right = x0 + 8, x1 - 8
+    row = math.ceil(size * 1.28)
+    step = row + 1
+    y = y0 + 4
+    name_x = x
     if leader:
-        tag = "★ " + tr("fort.img.leader", loc)
-        w = c.width(tag, SMALL, True) + 16
-        c.d.rounded_rectangle((nx + 12, y, nx + 12 + w, y + 26), radius=8, fill=colour)
-        c.text((nx + 20, y + 13), tag, SMALL, (255, 255, 255), bold=True, anchor="lm")
-    if view.get("macaroni") == seat:
-        c.text((right - 150, y + 13), tr("fort.img.macaroni", loc), SMALL, MUTED, anchor="rm")
-    c.text((right, y), tr("fort.img.vp", loc, n=p.get("vp", 0)), HEAD, bold=True, anchor="ra")
-    y += 34
-    tx = _track(c, x, y, int(p.get("level", 0)), colour, loc) + 18
-    tx += c.text((tx, y + 12), tr("fort.img.stuff", loc), SMALL, MUTED, bold=True,
-                 anchor="lm") + 16
-    stuff, pack = p.get("stuff") or {}, p.get("pack") or {}
-    for res in ("pizza", "toy"):
-        c.resource(tx, y + 12, res)
-        tx += 14 + c.text((tx + 14, y + 12), str(stuff.get(res, 0)), TEXT, bold=True,
-                          anchor="lm") + 14
+        star(s, x + size * 0.6, y + row / 2, size * 0.6)
+        s.symbol(x, y + row / 2 - size * 0.6, x + size * 1.2, y + row / 2 + size * 0.6, "leader")
+        name_x = x + size * 1.3
+    player_chip(s, name_x, y, right - name_x, colour, _name(view, seat, loc),
+                tr("fort.img.vp", loc, n=vp), size=size, active=waited)
+    y += round(size * 1.5) + 2
+    # The fort level 0-5 and the Stuff beside it.
+    lab = s.text((x, y + row / 2), tr("fort.img.level", loc), size, MUTED, bold=True,
+                 anchor="lm")
+    stuff = p.get("stuff") or {}
+    stuff_w = _counts_width(s, stuff, size)
+    cell = min(row - 2, (right - stuff_w - lab.x1 - 6 - size * 0.4) / 6 - 2)
+    tx = score_track(s, lab.x1 + 6, y + (row - cell) / 2, 6, int(p.get("level", 0)), colour,
+                     cell=cell, size=size)
+    _counts(s, max(tx + size * 0.4, right - stuff_w), y + row / 2, stuff, size)
+    y += step
+    pack = p.get("pack") or {}
     used = int(pack.get("pizza", 0)) + int(pack.get("toy", 0))
-    tx += 4 + c.text((tx + 4, y + 12), tr("fort.img.pack", loc, used=used,
-                                          cap=p.get("pack_cap", 0)), SMALL, MUTED, bold=True,
-                     anchor="lm") + 20
+    lab = s.text((x, y + row / 2), tr("fort.img.pack", loc, used=used, cap=p.get("pack_cap", 0)),
+                 size, MUTED, bold=True, anchor="lm")
+    cx = _counts(s, lab.x1 + size * 0.5, y + row / 2, pack, size)
+    if not over:
+        lookout = [list(x) for x in p.get("lookout_suits") or []]
+        _cards_row(s, tr("fort.img.lookout_n", loc, n=len(lookout),
+                         cap=p.get("lookout_cap", 0)),
+                   lookout, [False] * len(lookout), cx + size * 0.3, y, right, row, empty="")
+    y += step
+    s.fitted((x, y + row / 2), tr("fort.img.piles", loc, hand=p.get("hand_n", 0),
+                                  deck=p.get("deck_n", 0), discard=len(p.get("discard") or [])),
+             right - x, size, MUTED, anchor="lm")
+    y += step
+    yard = list(p.get("yard") or [])
+    _cards_row(s, tr("fort.img.yard", loc), [ctype(c).suits for c in yard],
+               [ctype(c).kind == "dog" for c in yard], x, y, right, row)
+    y += step
+    played = list(p.get("played") or [])
+    if played and y + row <= y1:
+        _cards_row(s, tr("fort.img.played", loc), [ctype(c).suits for c in played],
+                   [ctype(c).kind == "dog" for c in played], x, y, right, row)
+
+
+def _counts_width(s: Sheet, counts: Mapping[str, Any], size: int) -> float:
+    return sum(size * 1.1 + 3 + s.measure(str(counts.get(r, 0)), size, True) + size * 0.5
+               for r in ("pizza", "toy")) - size * 0.5
+
+
+def _counts(s: Sheet, x: float, cy: float, counts: Mapping[str, Any], size: int) -> float:
+    """Pizza and toy icons with their counts; returns the x after them."""
     for res in ("pizza", "toy"):
-        c.resource(tx, y + 12, res)
-        tx += 14 + c.text((tx + 14, y + 12), str(pack.get(res, 0)), TEXT, bold=True,
-                          anchor="lm") + 14
-    y += 34
-    facts = [tr("fort.img.counts", loc, hand=p.get("hand_n", 0), deck=p.get("deck_n", 0),
-                discard=len(p.get("discard") or []))]
-    if (view.get("config") or {}).get("dogs"):
-        facts.append(tr("fort.img.kennel", loc, n=len(p.get("kennel") or [])))
-    facts.append(tr("fort.img.rules_held", loc, n=p.get("rules_n", 0)))
-    y = c.wrap(x, y, " · ".join(facts), right, SMALL, MUTED)
-    if p.get("perks"):
-        y = _label_row(c, tr("fort.img.perks", loc),
-                       [_text_chip(c, perk_name(k, loc)) for k in p["perks"]], x, y, right, "")
-    if p.get("cats"):
-        y = _label_row(c, tr("fort.img.cats", loc),
-                       [_text_chip(c, cat_name(k, loc), fill=_tint(colour, 0.7), dot=colour)
-                        for k in p["cats"]], x, y, right, "")
-    if view.get("result") is not None and p.get("rules"):  # revealed for the final scoring
-        y = _label_row(c, tr("fort.img.rules", loc),
-                       [_text_chip(c, rule_name(k, loc), fill=(225, 215, 240))
-                        for k in p["rules"]], x, y, right, "")
-    y = _label_row(c, tr("fort.img.yard", loc), [_card_chip(c, k, loc) for k in p.get("yard",
-                                                                                        [])],
-                   x, y, right, tr("fort.none", loc))
-    lookout = [_suits_chip(c, s) for s in p.get("lookout_suits", [])]
-    y = _label_row(c, tr("fort.img.lookout", loc), lookout, x, y, right,
-                   tr("fort.img.lookout_room", loc, n=p.get("lookout_cap", 0)))
-    if p.get("played"):
-        y = _label_row(c, tr("fort.img.played", loc),
-                       [_card_chip(c, k, loc) for k in p["played"]], x, y, right, "")
-    y += 4
-    c.d.rounded_rectangle((PAD, top, WIDTH - PAD, y), radius=10, outline=colour,
-                          width=5 if leader else 2)
-    return y + 10
+        r = size * 0.55
+        resource_icon(s, x + r, cy, res, r)
+        s.symbol(x, cy - r, x + 2 * r, cy + r, res)
+        b = s.text((x + 2 * r + 3, cy), str(counts.get(res, 0)), size, INK, bold=True,
+                   anchor="lm")
+        x = b.x1 + size * 0.5
+    return x
 
 
-def _legend(c: Canvas, view: Mapping[str, Any], loc: str, y: float) -> float:
-    items: list[Item] = []
+def _park(s: Sheet, view: Mapping[str, Any], loc: str, y: float) -> float:
+    size = s.min_px
+    row = math.ceil(size * 1.5)
+    b = s.text((PAD, y + row / 2), tr("fort.img.park", loc), size, MUTED, bold=True,
+               anchor="lm")
+    deck = tr("fort.img.park_deck", loc, n=view.get("park_deck_n", 0))
+    deck_w = s.measure(deck, size)
+    s.text((WIDTH - PAD, y + row / 2), deck, size, MUTED, anchor="rm")
+    park = list(view.get("park") or [])
+    x = b.x1 + size / 2
+    room = WIDTH - PAD - deck_w - size - x
+    each = room / max(3, len(park))
+    for cid in park:
+        ct = ctype(cid)
+        w = _card(s, x, y, row, ct.suits, ct.kind == "dog")
+        s.fitted((x + w + 4, y + row / 2), card_name(cid, loc), each - w - 12, size,
+                 anchor="lm")
+        x += each
+    return y + row + 4
+
+
+def _standings(s: Sheet, view: Mapping[str, Any], loc: str, y: float) -> float:
+    """The final ranking, one line: what the result posts."""
+    scores = _scores(view)
+    parts = []
+    for rank, group in enumerate((view.get("result") or {}).get("ranking", []), start=1):
+        for seat in group:
+            parts.append(tr("fort.img.standing", loc, rank=rank, seat=_name(view, int(seat), loc),
+                            vp=scores.get(int(seat), 0)))
+    return s.wrapped(PAD, y, tr("fort.img.standings", loc, list=" · ".join(parts)),
+                     WIDTH - 2 * PAD, s.min_px, INK, bold=True, max_lines=3, leading=1.2)
+
+
+def _legend_items(view: Mapping[str, Any], loc: str) -> list[LegendItem]:
+    items: list[LegendItem] = []
     for suit in SUIT_ORDER:
-        name = tr(f"fort.suit.{suit}", loc)
-        w = 26 + c.width(name, SMALL)
-
-        def draw(x: float, top: float, s: str = suit, label: str = name) -> None:
-            c.icon(x + 11, top + CHIP_H / 2, s)
-            c.text((x + 26, top + CHIP_H / 2), label, SMALL, anchor="lm")
-
-        items.append((w, draw))
+        items.append(LegendItem(
+            lambda sh, b, su=suit: suit_icon(sh, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, su,
+                                             (b[2] - b[0]) / 2),
+            tr(f"fort.suit.{suit}", loc)))
     for res in ("pizza", "toy"):
-        name = tr(f"fort.res.{res}", loc)
-
-        def draw_res(x: float, top: float, r: str = res, label: str = name) -> None:
-            c.resource(x + 10, top + CHIP_H / 2, r)
-            c.text((x + 24, top + CHIP_H / 2), label, SMALL, anchor="lm")
-
-        items.append((24 + c.width(name, SMALL), draw_res))
+        items.append(LegendItem(
+            lambda sh, b, r=res: resource_icon(sh, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, r,
+                                               (b[2] - b[0]) / 2),
+            tr(f"fort.res.{res}", loc)))
+    if view.get("result") is None:
+        items.append(LegendItem(
+            lambda sh, b: star(sh, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2),
+            tr("fort.img.leader", loc)))
+        items.append(LegendItem(
+            lambda sh, b: sh.draw.rectangle(b, fill=HIGHLIGHT, outline=MUTED),
+            tr("fort.img.awaited", loc)))
     if (view.get("config") or {}).get("dogs"):
-        name = tr("fort.img.dog_legend", loc)
+        items.append(LegendItem(
+            lambda sh, b: sh.draw.rounded_rectangle(b, radius=4, outline=DOG, width=3),
+            tr("fort.img.dog_legend", loc)))
+    return items
 
-        def draw_dog(x: float, top: float, label: str = name) -> None:
-            c.d.rounded_rectangle((x, top + 5, x + 26, top + CHIP_H - 5), radius=5,
-                                  outline=DOG, width=3)
-            c.text((x + 32, top + CHIP_H / 2), label, SMALL, anchor="lm")
 
-        items.append((32 + c.width(name, SMALL), draw_dog))
-    return _label_row(c, tr("fort.img.legend", loc), items, PAD, y, WIDTH - PAD, "")
+def draw(view: Mapping[str, Any], locale: str | None = None) -> Sheet:
+    """The board on a kit ``Sheet`` (its ``layout`` records every label, for tests)."""
+    loc = locale or DEFAULT_LOCALE
+    s = Sheet(WIDTH, HEIGHT, BG)
+    y = _header(s, view, loc)
+    players = list(view.get("players", []))
+    scores = _scores(view)
+    size = s.min_px
+    items = _legend_items(view, loc)
+    legend_top = HEIGHT - PAD - legend_rows(s, PAD, WIDTH - PAD, items) * legend_row_height(size)
+    bottom = legend_top - (
+        3 * math.ceil(size * 1.2) if view.get("result") is not None else math.ceil(size * 1.5))
+    grid = panel_grid((PAD, y, WIDTH - PAD, bottom - 6), len(players), 2, gap=6)
+    for p, box in zip(players, grid, strict=True):
+        _panel(s, view, p, loc, box, scores.get(int(p["seat"]), 0))
+    if view.get("result") is not None:
+        _standings(s, view, loc, bottom)
+    else:
+        _park(s, view, loc, bottom)
+    legend(s, PAD, legend_top, WIDTH - PAD, items)
+    return s
 
 
 def render(view: dict[str, Any], locale: str | None = None) -> bytes:
     """The public view → PNG bytes (a private view's secrets are never drawn: only the
     public fields are read)."""
-    loc = locale or DEFAULT_LOCALE
-    height = 700 + 420 * len(view.get("players", []))
-    while True:
-        c = Canvas(height)
-        y = _header(c, view, loc)
-        y = _table(c, view, loc, y)
-        for p in view.get("players", []):
-            y = _player(c, view, p, loc, y)
-        y = _legend(c, view, loc, y) + PAD
-        if y <= height or height >= MAX_HEIGHT:
-            break
-        height = min(MAX_HEIGHT, int(y) + 100)  # a crowded table: draw it again, taller
-    img = c.img.crop((0, 0, WIDTH, int(min(y, height))))
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
+    return draw(view, locale).png()

@@ -27,12 +27,14 @@ Primitives (all record what they place in ``sheet.layout``):
   a container labels may sit in.
 - ``status_bar`` (what is going on | whom it waits for), ``player_chip`` (colour, name,
   score; ``active`` highlights whose turn it is), ``legend`` of ``LegendItem`` (a symbol
-  drawer and its meaning; ``colour_item`` for a colour), ``score_track`` (numbered boxes
-  filled up to a value), ``panel_grid`` (equal panels in a box), ``ink_on``/``tint``.
+  drawer and its meaning; ``colour_item`` for a colour; ``legend_rows`` reserves its
+  room), ``score_track`` (numbered boxes filled up to a value), ``panel_grid`` (equal
+  panels in a box), ``ink_on``/``tint``.
 - Names: the service puts the players' display names into the view it hands renderers
   (``with_names``); ``player_label(view, seat, seat_label, locale)`` gives "Alice (Red)",
   or just "Red" for a view without names.
-- Tests: ``problems(sheet)`` lists labels drawn over one another and text below the floor.
+- Tests: ``problems(sheet)`` lists labels drawn over one another or off the image and
+  text below the floor.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ from bot.render.kit.widgets import (
     colour_item,
     ink_on,
     legend,
+    legend_row_height,
+    legend_rows,
     panel_grid,
     player_chip,
     score_track,
@@ -57,15 +61,20 @@ from bot.render.names import NAMES_KEY, display_name, player_label, with_names
 __all__ = [
     "CHAT_BOX", "CHAT_MIN_PX", "INK", "NAMES_KEY", "RGB", "WHITE", "Box", "Layout",
     "LegendItem", "Sheet", "chat_scale", "colour_item", "display_name", "ink_on", "legend",
+    "legend_row_height", "legend_rows",
     "min_px", "panel_grid", "player_chip", "player_label", "problems", "score_track",
     "status_bar", "swatch", "tint", "with_names",
 ]
 
 
 def problems(sheet: Sheet) -> list[str]:
-    """What a render test fails on: labels drawn over one another, text under the floor."""
+    """What a render test fails on: labels drawn over one another or off the image, text
+    under the floor."""
     found = [f"{a.label!r} {a.kind} overlaps {b.label!r} {b.kind} at "
              f"({b.x0:.0f},{b.y0:.0f})" for a, b in sheet.layout.overlaps()]
     found += [f"{b.label!r} is {b.size} px, under {sheet.min_px} px"
               for b in sheet.layout.boxes if b.kind == "text" and b.size < sheet.min_px]
+    edge = Box(0, 0, sheet.width, sheet.height)
+    found += [f"{b.label!r} {b.kind} leaves the image at ({b.x0:.0f},{b.y0:.0f})"
+              for b in sheet.layout.labels() if not b.inside(edge, slack=1)]
     return found

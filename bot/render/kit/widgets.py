@@ -29,21 +29,35 @@ def tint(colour: RGB, amount: float = 0.75) -> RGB:
 
 def status_bar(s: Sheet, box: tuple[float, float, float, float], left: str, right: str = "",
                size: int | None = None, fill: RGB = (40, 38, 44), ink: RGB = (240, 236, 226),
-               accent: RGB = (232, 190, 60), pad: float = 0) -> None:
+               accent: RGB = (232, 190, 60), pad: float = 0, max_lines: int = 1) -> float:
     """A band with ``left`` (what is going on) and ``right`` (whom it waits for, in
-    ``accent``); the right text keeps up to half the width, the left text fits the rest."""
+    ``accent``); the right text keeps up to half the width, the left text fits the rest —
+    with ``max_lines`` > 1 it wraps instead, and the band grows below ``box`` to hold it.
+    Returns the band's bottom."""
     x0, y0, x1, y1 = box
     size = size or s.px(1.15)
     pad = pad or size * 0.5
-    s.draw.rectangle(box, fill=fill)
-    mid = (y0 + y1) / 2
     room = x1 - x0 - 2 * pad
-    used = 0.0
+    right_w = 0.0
+    shown_right, right_px = right, size
     if right:
-        shown, px = s.fit(right, room / 2, size, bold=True)
-        b = s.text((x1 - pad, mid), shown, px, accent, bold=True, anchor="rm")
-        used = b.width + size
-    s.fitted((x0 + pad, mid), left, room - used, size, ink, bold=True, anchor="lm")
+        shown_right, right_px = s.fit(right, room / 2, size, bold=True)
+        right_w = s.measure(shown_right, right_px, True) + size
+    rows = s.lines(left, room - right_w, size, bold=True) if max_lines > 1 else [left]
+    if len(rows) > 1:
+        rows = rows[:max_lines]
+        y1 = max(y1, y0 + pad + math.ceil(size * 1.2) * len(rows))
+    s.draw.rectangle((x0, y0, x1, y1), fill=fill)
+    if right:
+        s.text((x1 - pad, (y0 + y1) / 2), shown_right, right_px, accent, bold=True,
+               anchor="rm")
+    if len(rows) == 1:
+        s.fitted((x0 + pad, (y0 + y1) / 2), left, room - right_w, size, ink, bold=True,
+                 anchor="lm")
+    else:
+        s.wrapped(x0 + pad, y0 + pad / 2, left, room - right_w, size, ink, bold=True,
+                  max_lines=max_lines)
+    return y1
 
 
 def swatch(s: Sheet, box: tuple[float, float, float, float], colour: RGB,
@@ -89,36 +103,58 @@ def colour_item(colour: RGB, label: str) -> LegendItem:
     return LegendItem(lambda s, box: swatch(s, box, colour), label)
 
 
+def _legend_places(s: Sheet, x: float, right: float, items: Sequence[LegendItem], size: int,
+                   title: str, columns: int, spacing: float
+                   ) -> tuple[float, list[tuple[int, float, str, int]]]:
+    """Where each legend item goes: (row, x, label as shown, its size); the title's end."""
+    gap = size * spacing
+    x0 = x + (s.measure(title, size, True) + gap if title else 0)
+    col_w = (right - x0) / columns if columns else 0.0
+    places: list[tuple[int, float, str, int]] = []
+    row, cx = 0, x0
+    for i, item in enumerate(items):
+        label_room = (col_w - size * 1.4 - gap) if columns else right - x0 - size * 1.4
+        label, px = s.fit(item.label, label_room, size)
+        w = size * 1.4 + s.measure(label, px)
+        if columns:
+            row, cx = i // columns, x0 + (i % columns) * col_w
+        elif cx > x0 and cx + w > right:
+            row, cx = row + 1, x0
+        places.append((row, cx, label, px))
+        cx += w + gap
+    return x0, places
+
+
+def legend_rows(s: Sheet, x: float, right: float, items: Sequence[LegendItem],
+                size: int | None = None, title: str = "", columns: int = 0,
+                spacing: float = 0.9) -> int:
+    """How many rows ``legend`` will take (to reserve its room before drawing it)."""
+    _, places = _legend_places(s, x, right, items, size or s.px(), title, columns, spacing)
+    return (places[-1][0] + 1) if places else 0
+
+
+def legend_row_height(size: int, leading: float = 1.45) -> int:
+    """One legend row's height for ``size`` (``legend``'s ``leading``)."""
+    return math.ceil(size * leading)
+
+
 def legend(s: Sheet, x: float, y: float, right: float, items: Sequence[LegendItem],
            size: int | None = None, title: str = "", ink: RGB = INK,
            columns: int = 0, leading: float = 1.45, spacing: float = 0.9) -> float:
     """The items left to right, wrapping at ``right`` (or in ``columns`` equal columns);
-    returns the y below the legend. ``leading`` (row height) and ``spacing`` (between items)
-    are in font sizes: a board short of room packs its legend tighter."""
+    returns the y below the legend (``legend_rows`` × ``legend_row_height`` below ``y``).
+    ``leading`` (row height) and ``spacing`` (between items) are in font sizes: a board
+    short of room packs its legend tighter."""
     size = size or s.px()
-    h = math.ceil(size * leading)
-    gap = size * spacing
-    x0 = x
+    h = legend_row_height(size, leading)
     if title:
-        b = s.text((x, y + h / 2), title, size, ink, bold=True, anchor="lm")
-        x0 = x = b.x1 + gap
-    col_w = (right - x0) / columns if columns else 0.0
-    for i, item in enumerate(items):
-        sq = size
-        label_room = (col_w - sq - size * 0.4 - gap) if columns else right - x0 - sq
-        label, px = s.fit(item.label, label_room, size)
-        w = sq + size * 0.4 + s.measure(label, px)
-        if columns:
-            if i and i % columns == 0:
-                y += h
-            x = x0 + (i % columns) * col_w
-        elif x > x0 and x + w > right:
-            x, y = x0, y + h
-        top = y + (h - sq) / 2
-        item.draw(s, (x, top, x + sq, top + sq))
-        s.text((x + sq + size * 0.4, y + h / 2), label, px, ink, anchor="lm")
-        x += w + gap
-    return y + h
+        s.text((x, y + h / 2), title, size, ink, bold=True, anchor="lm")
+    _, places = _legend_places(s, x, right, items, size, title, columns, spacing)
+    for item, (row, cx, label, px) in zip(items, places, strict=True):
+        top = y + row * h + (h - size) / 2
+        item.draw(s, (cx, top, cx + size, top + size))
+        s.text((cx + size * 1.4, y + row * h + h / 2), label, px, ink, anchor="lm")
+    return y + ((places[-1][0] + 1) * h if places else 0)
 
 
 def score_track(s: Sheet, x: float, y: float, steps: int, value: int, colour: RGB,

@@ -1,8 +1,8 @@
 """The Fort board image: every variant rendered at several points of a random game (start,
-middle, end), in English and Czech — a PNG that decodes, at the declared width, every text
-legible at Discord's inline preview width (font size × 520 / width ≥ 10 px), byte-identical
+middle, end), in English and Czech — a landscape PNG sized for Discord's chat box, every text
+legible there and no label drawn over another (the kit's recorded layout), byte-identical
 when only a seat's secrets change (``perturb_hidden``) and when handed a seat's private view
-instead of the public one."""
+instead of the public one; the final board shows the scores the result posts."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from PIL import Image
 
 from bot.games import front
 from bot.games.fort import render as image
+from bot.render.kit import problems, with_names
 from rules.fort import RULES
 from rules.fort.state import State
 from rules.rng import Rng
@@ -42,20 +43,6 @@ def sampled(config: dict[str, Any], n: int, seed: int) -> list[State]:
     return [states[i] for i in picks[:POINTS]]
 
 
-@pytest.fixture
-def sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Every font size the renderer asks for."""
-    seen: list[int] = []
-    original = image._font
-
-    def spy(size: int, bold: bool = False) -> Any:
-        seen.append(size)
-        return original(size, bold)
-
-    monkeypatch.setattr(image, "_font", spy)
-    return seen
-
-
 def decode(png: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(png))
     img.load()
@@ -69,21 +56,19 @@ def test_the_front_declares_the_renderer() -> None:
 
 @pytest.mark.parametrize(("config", "n", "seed"), list(_cases()))
 def test_every_variant_renders_legibly_and_leaks_nothing(config: dict[str, Any], n: int,
-                                                         seed: int, sizes: list[int]) -> None:
+                                                         seed: int) -> None:
     rng = Rng(seed)
     compared = 0
     for i, state in enumerate(sampled(config, n, seed)):
         public = RULES.view(state, None)
         for locale in ("en", "cs") if i in (0, POINTS - 1) else ("en",):
-            sizes.clear()
-            png = image.render(public, locale)
-            img = decode(png)
-            assert img.format == "PNG" and img.width == image.WIDTH
-            assert 300 < img.height < image.MAX_HEIGHT
-            assert sizes, "no text drawn"
-            smallest = min(sizes)
-            assert smallest * image.PREVIEW / img.width >= image.MIN_PX, (
-                f"a {smallest}px text is {smallest * 520 / img.width:.1f}px at 520 px wide")
+            named = with_names(public, {k: f"Player {k + 1}" for k in range(n)})
+            sheet = image.draw(named, locale)
+            assert problems(sheet) == []
+            assert sheet.layout.labels(), "no text drawn"
+            img = decode(image.render(named, locale))
+            assert img.format == "PNG" and (img.width, img.height) == (image.WIDTH, image.HEIGHT)
+            assert img.width >= img.height * 4 / 3 - 1  # landscape, for the chat box
         png = image.render(public, "en")
         # a seat's private view draws the same image: only public fields are read
         assert image.render(RULES.view(state, i % n), "en") == png
@@ -97,7 +82,7 @@ def test_every_variant_renders_legibly_and_leaks_nothing(config: dict[str, Any],
     assert compared > 0
 
 
-def test_czech_labels_come_from_the_czech_catalog(sizes: list[int]) -> None:
+def test_czech_labels_come_from_the_czech_catalog() -> None:
     state = RULES.new_game({"dogs": True, "cats": True}, 4, 3)
     view = RULES.view(state, None)
     assert image.render(view, "cs") != image.render(view, "en")
@@ -110,3 +95,20 @@ def test_the_game_over_image_names_the_winner() -> None:
     view = RULES.view(state, None)
     assert decode(image.render(view, "cs")).width == image.WIDTH
     assert image.phase_text(view, "en") == "The game is over"
+    words = [b.label for b in image.draw(view, "en").layout.labels()]
+    result = RULES.result(state)
+    assert result is not None
+    scores = view["result"]["scores"]
+    winner = result.ranking[0][0] if hasattr(result, "ranking") else view["result"]["winners"][0]
+    assert any(w.startswith("Winner") and f"— {scores[str(winner)]} VP" in w for w in words)
+    # every panel shows the final score, the figure the result posts (not the track's)
+    for seat, total in scores.items():
+        assert f"{total} VP" in words, (seat, total, words)
+
+
+def test_players_are_named_with_their_colour() -> None:
+    state = RULES.new_game({}, 3, 4)
+    view = with_names(RULES.view(state, None), {0: "Alice", 1: "Bob", 2: "Cecil"})
+    words = [b.label for b in image.draw(view, "en").layout.labels()]
+    for name in ("Alice (Red)", "Bob (Yellow)", "Cecil (Green)"):
+        assert name in words
