@@ -12,7 +12,7 @@ LOCKED := $(VENV)/.locked
 setup: $(STAMP)
 
 # A new lock gets a new venv, so a package the lock dropped goes too. The installer is the pip
-# that comes with Python; -qq keeps its errors and drops an older pip's warnings about index
+# that comes with Python; -qq keeps its errors and drops its warnings about configured index
 # locations that lack a package. The build backend is in the lock as well, hence no build
 # isolation for the project's own editable install.
 $(LOCKED): $(LOCK)
