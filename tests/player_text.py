@@ -110,7 +110,10 @@ CONTENT_ID = re.compile(r"\b[a-z]{1,2}\d{2,3}\b")
 CATALOG_KEY = re.compile(r"\b[a-z_]+(\.[a-z_0-9]+){2,}\b|\b(northgard|great_wall)\.[a-z_]+")
 NESTED_PARENS = re.compile(r"\([^()]*\(")
 #: English: a count of one with a plural noun ("1 guards"), "a" before a vowel sound.
-ONE_PLURAL = re.compile(r"(?<![\d.,-])\b1 (?!Honor\b)[a-z]+[^s\W]*s\b")
+ONE_PLURAL = re.compile(r"(?<![\d.,-])\b1 (?:[a-z]+ )?(units|slots|guards|tiles|cards|"
+                        r"territories|soldiers|clerks|tokens|spearmen|archers|horsemen|"
+                        r"resources|casualties|steps|monsters|buildings|players|sections|"
+                        r"Advisors|points|territorys)\b")
 A_VOWEL = re.compile(r"\ba [aeioAEIO]")
 NOTHING_GLUE = {"en": re.compile(r"\b(and|paid|pays|cost) nothing\b"),
                 "cs": re.compile(r"\b(a|zaplaceno|platí) nic\b")}
@@ -121,15 +124,21 @@ SECOND_PERSON = {
                      re.I),
 }
 #: The polite plural form of address; the core's Czech catalog uses the familiar singular.
-VYKANI = re.compile(r"\b(jste|vás|váš|vaše|vaši|vašich|vašim|vám|vámi|nejste)\b|"
-                    r"\b\w+(ujte|ejte|ěte|ňte|ďte|ťte)\b", re.I)
+VYKANI = re.compile(r"\b(jste|nejste|vy|vás|vám|vámi|váš|vaš\w*)\b|"
+                    r"\b\w{3,}(ujte|ejte|ěte|ňte|ďte|ťte|íte|ete)\b", re.I)
+#: The engines' fallback "what you must do", which says nothing of what is decided.
+GENERIC_PROGRESS = frozenset({"your move", "your turn", "your decision"})
 
 
 def defects(r: Reading, locale: str, proper_names: frozenset[str] = frozenset()
             ) -> list[str]:
     """What is wrong with one text a player reads (empty: nothing)."""
     t = r.text
+    for name in sorted(proper_names, key=len, reverse=True):
+        t = t.replace(name, "Name")
     out: list[str] = []
+    if r.where == "what the seat must do" and (r.english or t).lower() in GENERIC_PROGRESS:
+        out.append(f"a prompt that does not say what is decided: {t!r}")
     checks: list[tuple[str, re.Pattern[str]]] = [
         ("repr", REPR), ("unfilled placeholder", PLACEHOLDER), ("snake_case id", SNAKE),
         ("content id", CONTENT_ID), ("nested parentheses", NESTED_PARENS),
@@ -144,7 +153,7 @@ def defects(r: Reading, locale: str, proper_names: frozenset[str] = frozenset()
     out += [f"{name}: {m.group(0)!r}" for name, rx in checks if (m := rx.search(t))]
     if (m := CATALOG_KEY.search(t)):
         out.append(f"catalog key: {m.group(0)!r}")
-    if locale != "en" and r.english and r.english == t and _has_words(t, proper_names):
+    if locale != "en" and r.english and r.english == r.text and _has_words(t, proper_names):
         out.append("English catalog sentence in Czech")
     return out
 

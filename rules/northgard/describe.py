@@ -104,12 +104,34 @@ def _fame(d: Mapping[str, Any]) -> Text:
     return text("northgard.log.fame", seat=p["seat"], n=d["n"], why=p["why"])
 
 
+#: The parts of a final fame total, in the order a line names them.
+FAME_PARTS = ("tokens", "resources", "cards", "achievements", "unrest")
+
+
 def _final(d: Mapping[str, Any]) -> Text:
-    parts = [text("northgard.log.final_line", seat=who(int(s)), n=f["total"],
-                  tokens=f["tokens"], resources=f["resources"], cards=f["cards"],
-                  achievements=f["achievements"], unrest=f["unrest"])
-             for s, f in d["fame"].items()]
-    return text("northgard.log.final_fame", lines=parts)
+    """Each seat's total, then the parts that made it (a part worth nothing is left out)."""
+    lines = []
+    for s, f in d["fame"].items():
+        parts = [text(f"northgard.fame_part.{k}", n=int(f[k])) for k in FAME_PARTS if f[k]]
+        key = "northgard.log.final_line" if parts else "northgard.log.final_line_bare"
+        lines.append(text(key, seat=who(int(s)), n=f["total"], parts=parts))
+    return text("northgard.log.final_fame", lines=lines)
+
+
+def _winter(d: Mapping[str, Any]) -> Text:
+    """Winter's upkeep, worded by how it went: free, paid in full, in part, or not at all."""
+    p = _params(d)
+    cost, paid = list(d["cost"]), list(d["paid"])
+    if not any(cost):
+        key = "winter_free"
+    elif paid == cost:
+        key = "winter_paid"
+    elif any(paid):
+        key = "winter_short"
+    else:
+        key = "winter_unpaid"
+    return text(f"northgard.log.{key}", seat=p["seat"], n=d["n"], cost=p["cost"],
+                paid=p["paid"])
 
 
 def _game_over(d: Mapping[str, Any]) -> Text:
@@ -133,7 +155,7 @@ def _placed(d: Mapping[str, Any]) -> Text:
 _SPECIAL: dict[str, Callable[[Mapping[str, Any]], Text]] = {
     "combat": _combat, "combat_result": _result, "rolled": _rolled, "fame": _fame,
     "final_fame": _final, "game_over": _game_over, "territory_closed": _closed,
-    "tile_placed": _placed,
+    "tile_placed": _placed, "winter_paid": _winter,
 }
 
 

@@ -6,7 +6,7 @@ the order the mover picks (N6: map order)."""
 
 from __future__ import annotations
 
-from rules.base import Action, Event
+from rules.base import Action, Event, Text, text
 from rules.northgard.board import (
     controlled,
     emit,
@@ -24,6 +24,7 @@ from rules.northgard.board import (
 from rules.northgard.combat import move_units, start_combat
 from rules.northgard.geometry import node_key
 from rules.northgard.machine import Auto, Decision, pop, push, register
+from rules.northgard.names import terr_name
 from rules.northgard.state import Frame, State
 
 
@@ -103,6 +104,15 @@ class Move(Decision):
                 out.append(Action("count", {"n": 0, "kaija": True}))
         out.append(Action("back"))
         return out
+
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        """What this stage of the move asks: a step, how many go, or the monsters to attack."""
+        if fr["stage"] == "monsters":
+            return text("northgard.what.move_monsters")
+        if fr["sel"] is None:
+            return text("northgard.what.move_step", n=int(fr["left"]))
+        frm, to, _ = fr["sel"]
+        return text("northgard.what.move_count", frm=terr_name(frm), to=terr_name(to))
 
     def _monster_options(self, st: State, fr: Frame) -> list[Action]:
         seat = fr["seat"]

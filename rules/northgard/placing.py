@@ -4,7 +4,7 @@ placing a group of 3 units (setup, second chance)."""
 
 from __future__ import annotations
 
-from rules.base import Action, Event, text
+from rules.base import Action, Event, Text, text
 from rules.northgard.board import (
     add_units,
     controlled,
@@ -94,6 +94,14 @@ class PlaceTile(Decision):
 
     def choose_default(self, st: State, fr: Frame, seat: int, opts: list[Action]) -> Action:
         return next((a for a in opts if a.kind != "back"), opts[0])
+
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        """Which of the three picks is asked: the tile, its cell, or how it is turned."""
+        if fr["tile"] is None:
+            return text("northgard.what.place_tile_pick")
+        if fr["cell"] is None:
+            return text(self.what)
+        return text("northgard.what.place_tile_turn")
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
         placeable = self._placeable(st, fr)

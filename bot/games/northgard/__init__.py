@@ -17,10 +17,12 @@ from bot.games.northgard import render as board_image
 from bot.games.northgard.cog import NorthgardCog, option_values
 from bot.games.northgard.embed import northgard_embed
 from bot.games.northgard.labels import action_label
+from bot.games.northgard.panels import NORTHGARD_UI
 
 FRONT = GameFront(
     game_id="northgard",
     cog=NorthgardCog,
+    move_ui=NORTHGARD_UI,
     presenter=northgard_embed,
     renderer=board_image.render,
     action_label=action_label,

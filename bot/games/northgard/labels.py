@@ -81,14 +81,21 @@ def card_text(card: str, locale: str) -> str:
 
 
 def tile_text(tile_id: str, locale: str) -> str:
+    """A map tile by what each of its territories holds ("Map tile: 1 food, 2 building slots |
+    1 wood, den | empty"), so that two drawn tiles read apart without their ids."""
     tile = data().tiles.get(tile_id)
     if tile is None:
         return tile_id
-    res = {r: sum(t.res.count(r) for t in tile.territories) for r in RESOURCES}
-    slots = sum(len(t.slots) for t in tile.territories)
-    den = tr("northgard.label.den", locale) if any(t.den for t in tile.territories) else ""
-    return tr("northgard.label.tile", locale, id=tile_id, n=len(tile.territories),
-              res=amounts(res, locale), slots=slots, den=den)
+    parts = []
+    for t in tile.territories:
+        bits = [tr(f"northgard.res.{r}.n", locale, n=t.res.count(r)) for r in RESOURCES
+                if t.res.count(r)]
+        if t.slots:
+            bits.append(tr("northgard.count.slot", locale, n=len(t.slots)))
+        if t.den:
+            bits.append(tr("northgard.label.den", locale))
+        parts.append(", ".join(bits) or tr("northgard.label.empty", locale))
+    return tr("northgard.label.tile", locale, parts=parts)
 
 
 def action_label(action: Action, locale: str) -> str:
@@ -129,6 +136,8 @@ def _label(action: Action, locale: str) -> str:
         return tr("northgard.label.step", locale, frm=terr_name(str(p["frm"])),
                   to=terr_name(str(p["to"])))
     if k == "count":
+        if p.get("kaija") and not int(p["n"]):
+            return tr("northgard.label.count_kaija_alone", locale)
         key = "count_kaija" if p.get("kaija") else "count"
         return tr(f"northgard.label.{key}", locale, n=int(p["n"]))
     if k in ("attack", "battle"):

@@ -1,0 +1,77 @@
+"""What a Northgard player reads, in English and in Czech, over random games of every mode:
+no repr, raw id, unfilled placeholder or catalog key; no "you" in a public line; no English
+sentence in a Czech game; Czech in the familiar form of address (as the core's catalog)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.service import GameService
+from rules.base import Action
+from rules.northgard.names import terr_name
+from rules.registry import get
+from rules.rng import Rng
+from tests.harness import boards, components, everything, server, start_game
+from tests.player_text import defects, readings, report
+
+RULES = get("northgard")
+#: Names both catalogs spell alike.
+SAME_IN_BOTH = frozenset({"Kaija"})
+
+
+def _cases() -> list[Any]:
+    return [pytest.param(dict(v.config), n, locale, id=f"{v.name}-{n}-{locale}")
+            for v in RULES.variants() for n in sorted({min(v.seats), max(v.seats)})
+            for locale in ("en", "cs")]
+
+
+@pytest.mark.parametrize(("config", "n", "locale"), _cases())
+def test_every_text_a_player_reads_is_clean(config: dict[str, Any], n: int, locale: str
+                                            ) -> None:
+    found: dict[str, str] = {}
+    for seed in (1, 2):
+        for r in readings(RULES, config, n, seed, locale, moves=3000):
+            for d in defects(r, locale, SAME_IN_BOTH):
+                found.setdefault(f"{d.split(':')[0]} ({r.where})", f"{d}: {r.text!r}")
+    assert not found, report(found)
+
+
+# ---- the move prompt, read as a player reads it (simcord) ---------------------------------------
+async def test_a_move_says_what_is_decided_and_back_is_not_the_confirm_button(
+        simcord_env: Any, service: GameService) -> None:
+    """After a player picks a move step, the reply to the click and "My hand" say which units
+    are moving where; the counts read "Move 2 units"; "Back" is a grey button, not a green one."""
+    _guild, channel, (alice, bob) = server(simcord_env, "alice", "bob")
+    thread = await start_game(channel, [alice, bob], "northgard", title="Northgard")
+    members, gid, rng = [alice, bob], 1, Rng(3)
+    for _ in range(400):
+        seat = sorted(await service.awaiting_seats(gid))[0]
+        member = members[seat]
+        legal = await service.legal_actions(gid, member.id)
+        steps = [a for a in legal if isinstance(a, Action) and a.kind == "step"]
+        if steps:
+            break
+        state = (await service._head(gid)).state  # only to ask the random agent
+        await service.submit(gid, member.id, RULES.random_action(state, seat, rng))
+    else:
+        raise AssertionError("no move step within 400 moves")
+    panel = (await member.click(boards(thread)[-1], label="My hand")).response
+    step = legal.index(steps[0])
+    (cid,) = [str(c["custom_id"]) for c in components(panel)
+              if str(c.get("custom_id", "")).startswith("mst:mv:")
+              and str(c["custom_id"]).endswith(f":{step}")]
+    reply = (await member.click(panel, custom_id=cid)).response
+    frm, to = (terr_name(str(steps[0].params[k])) for k in ("frm", "to"))
+    prompt = f"Your move: how many units move from {frm} to {to}."
+    assert prompt in everything(reply), everything(reply)
+    hand = (await member.click(boards(thread)[-1], label="My hand")).response
+    assert prompt in everything(hand)
+    buttons = [c for c in components(hand) if c.get("type") == 2]
+    back = [c for c in buttons if c.get("label", "").startswith("Back")]
+    counts = [c for c in buttons if c.get("label", "").startswith("Move ")]
+    assert back and counts, [c.get("label") for c in buttons]
+    assert all(c["style"] == discord.ButtonStyle.secondary.value for c in back)
+    assert all(c["style"] != discord.ButtonStyle.success.value for c in counts + back)
