@@ -165,7 +165,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
     }
     if st.result is not None:
         view["result"] = {"winners": st.result["winners"], "ranking": st.result["ranking"],
-                          "fame": st.result["fame"]}
+                          "scores": st.result["scores"], "fame": st.result["fame"]}
     if seat is not None:
         view["you"] = _you(st, seat)
     return view

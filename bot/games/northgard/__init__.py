@@ -7,13 +7,15 @@ Every decision is a short list of buttons (or selects) in the seat's DM / **My h
 a card from hand, then what to do with it; a tile, then a cell (named on the board image's
 rulers), then a rotation; a move step, then how many units; food, the die's choice face,
 retreats; trades. ``/northgard board`` shows the board image, ``/northgard card`` what a card
-does. The board image never shows fame: fame tokens lie face down until the end.
+does. The board image shows fame only at the end (fame tokens lie face down until then); the
+text under it carries what the map leaves out (``board_text``).
 """
 
 from __future__ import annotations
 
 from bot.games import GameFront
 from bot.games.northgard import render as board_image
+from bot.games.northgard.board_text import board_text_embed
 from bot.games.northgard.cog import NorthgardCog, option_values
 from bot.games.northgard.embed import northgard_embed
 from bot.games.northgard.labels import action_label
@@ -27,4 +29,5 @@ FRONT = GameFront(
     renderer=board_image.render,
     action_label=action_label,
     option_values=option_values,
+    board_embeds=lambda view, locale: [board_text_embed(view, locale)],
 )
