@@ -13,7 +13,7 @@ from bot.discord.text import tr
 from bot.games.northgard.labels import amounts
 from bot.games.northgard.names import card_name
 from bot.games.northgard.render import seat_name
-from bot.games.northgard.render_legend import legend_notes, shown_in
+from bot.games.northgard.render_legend import legend_notes, shown_in, symbol_notes
 
 FIELD = 1024
 
@@ -51,5 +51,7 @@ def board_text_embed(v: dict[str, Any], locale: str) -> discord.Embed:
     embed.add_field(name=tr("northgard.board.text_table", locale),
                     value=_clip("\n".join(table)), inline=False)
     embed.add_field(name=tr("northgard.board.text_legend", locale),
-                    value=_clip("\n".join(legend_notes(v, locale, shown_in(v)))), inline=False)
+                    value=_clip("\n".join([*symbol_notes(locale),
+                                            *legend_notes(v, locale, shown_in(v))])),
+                    inline=False)
     return embed

@@ -1,7 +1,8 @@
 """The Northgard board's legend: every mark the map shows, and only those — symbols with their
 meaning, then notes naming the letters (buildings, monsters, Kaija) and the territory names.
-The board message's text carries the same notes (``legend_notes``), so what the panel has no
-room left for is still explained beside the image."""
+The board message's text carries the notes and every symbol in words (``legend_notes``,
+``symbol_notes``), so what the panel has no room left for is still explained beside the
+image."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from bot.games.northgard.render_map import (
 )
 from bot.i18n import catalog, msg
 from bot.i18n import render as render_msg
-from bot.render.kit import INK, RGB, LegendItem, Sheet, legend
+from bot.render.kit import INK, RGB, LegendItem, Sheet, legend, legend_row_height, legend_rows
 
 Rect = tuple[float, float, float, float]
 BUILDINGS = ("granary", "lodge", "watchtower", "camp", "sacred_stone", "fortress", "furnace",
@@ -78,9 +79,17 @@ def legend_notes(v: dict[str, Any], locale: str, shown: set[str]) -> list[str]:
     return notes
 
 
+def symbol_notes(locale: str) -> list[str]:
+    """Every symbol of the map in words (the text under the image; the image's own legend
+    shows as many of them as its panel has room for)."""
+    keys = ("res", "units", "tint", "closed", "rough", "slots", "den", "scorch")
+    return [text(locale, f"northgard.board.legend.text_{k}") for k in keys]
+
+
 def draw_legend(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
                 right: float, bottom: float, shown: set[str], leading: float) -> float:
-    """Symbols first, then the notes, as far as ``bottom`` leaves room."""
+    """Symbols first (the most needed first), then the notes, as far as ``bottom`` leaves
+    room."""
     size = sheet.min_px
     items = [LegendItem(_dot(RES[r]), text(locale, f"northgard.res.{r}")) for r in RES
              if r in shown]
@@ -99,6 +108,9 @@ def draw_legend(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float
         items.append(LegendItem(_sacred, text(locale, "northgard.board.legend.sacred")))
     if "scorch" in shown:
         items.append(LegendItem(_dot(SCORCH), text(locale, "northgard.board.legend.scorch")))
+    row = legend_row_height(size, leading + 0.08)
+    while items and y + legend_rows(sheet, x, right, items, size, spacing=0.5) * row > bottom:
+        items.pop()
     y = legend(sheet, x, y, right, items, size=size, leading=leading + 0.08, spacing=0.5)
     step = size * leading
     for note in legend_notes(v, locale, shown):
