@@ -1,7 +1,7 @@
 """The automated clans, as engine code: the Reed Clan (GW-R1 … R9) and Chin Tiou-Shao
 (GW-S1 … S17). Every choice is deterministic from the state (and its rng where the rulebook
 says "randomly") and logged publicly. Where the rulebook lets the ruler choose for the Reed
-Clan, the engine chooses by a fixed rule (the docs list these readings)."""
+Clan, a human ruler is asked (``reed``) and these fixed rules are the default."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.base import Event
 from rules.great_wall import board as B
-from rules.great_wall.data import CHIN_LOCATIONS, LOCATIONS, PRODUCTION
+from rules.great_wall.data import CHIN_LOCATIONS, PRODUCTION
 from rules.great_wall.procedures import (
     auto_field,
     cover,
@@ -57,21 +57,12 @@ def activation_pick(st: State, owner: int, pending: list[str]) -> str:
 
 # ---- the Reed Clan -------------------------------------------------------------------------------
 def reed_move(st: State, ev: list[Event]) -> None:
-    """The Reed card: the ruler moves one Reed clerk (engine: from its leftmost location in
-    board order that is not locked, to the first location in board order without one)."""
+    """The Reed card: the ruler moves one Reed clerk (``reed.move_options``)."""
     reed = st.clan_of("reed")
-    if reed is None:
-        return
-    sources = B.movable_from(st, reed)
-    targets = [loc for loc in LOCATIONS if B.can_enter(st, reed, loc)]
-    if st.clan_of("chin") is not None:  # GW-S15: Chin sends Reed clerks low on his track
-        targets.sort(key=lambda loc: -st.chin_track.index(loc) if loc in st.chin_track else 1)
-    if not sources or not targets:
-        return
-    src, dst = sources[0], targets[0]
-    st.locs[src].remove(reed)
-    st.locs[dst].append(reed)
-    ev.append(Event("clerk_placed", {"clan": reed, "loc": dst, "src": src}))
+    if reed is not None:
+        from rules.great_wall.reed import decide
+
+        decide(st, "move", reed, ev)
 
 
 def reed_temple(st: State, ev: list[Event]) -> None:
@@ -90,34 +81,16 @@ def location_effect(st: State, loc: str, clan: int, k: int, ev: list[Event]) -> 
         if loc == "barracks":
             chin_recruit(st, k, ev)
         return
+    from rules.great_wall.reed import decide
+
     if loc == "embassy" and st.offer:
-        card = st.offer.pop(0)
-        st.decks["advisor_discard"].append(card)
-        refill_offer(st)
-        ev.append(Event("reed_discards", {"card": card}))
+        decide(st, "discard", clan, ev)
     elif loc == "builders_camp":
-        open_ = [s for s in B.used_sections(st) if st.sections[s]["barricades"] < 3]
-        if open_:
-            s = min(open_, key=lambda x: st.sections[x]["barricades"])
-            st.sections[s]["barricades"] += 1
-            ev.append(Event("barricade", {"clan": clan, "s": s, "honor": 0}))
+        decide(st, "barricade", clan, ev)
     elif loc == "barracks":
-        reed_spearman(st, clan, ev)
+        decide(st, "spearman", clan, ev)
     elif loc == "tea_house":
         B.tea_up(st, clan, False, ev)
-
-
-def reed_spearman(st: State, clan: int, ev: list[Event]) -> None:
-    if st.clans[clan]["sup"]["spearman"] <= 0:
-        return
-    for s in B.used_sections(st):
-        cards = st.sections[s]["hordes"]
-        if cards and B.free_fields(cards[0]):
-            st.clans[clan]["sup"]["spearman"] -= 1
-            f = auto_field(cards[0])
-            assert f is not None
-            cover(st, clan, "spearman", s, 0, [f], B.next_uid(st), ev)
-            return
 
 
 # ---- Chin Tiou-Shao ------------------------------------------------------------------------------

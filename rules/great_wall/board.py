@@ -73,6 +73,17 @@ def pay_building(st: State, clan: int, amount: int) -> dict[str, int] | None:
     return paid
 
 
+def pay_storehouse(st: State, amount: int) -> int:
+    """The Storehouse pays what it can of a building's price first (GW-42), largest stock
+    first; returns how much it paid."""
+    store = st.storehouse
+    paid = min(amount, sum(store[r] for r in BUILD_RES))
+    for _ in range(paid):
+        r = max(BUILD_RES, key=lambda x: store[x])
+        store[r] -= 1
+    return paid
+
+
 def building_affordable(st: State, clan: int, amount: int) -> bool:
     store = sum(st.storehouse[r] for r in BUILD_RES)
     if st.kind(clan) == "chin":

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Action, Event
+from rules.base import Action, Event, RuleViolation, Text, text
 from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import UNITS, data
 from rules.great_wall.machine import MACHINE, Choice, push, register
 from rules.great_wall.procedures import (
+    KILL_ORDER,
     casualty_value,
     cover,
     gain_shame,
@@ -268,9 +269,7 @@ class Defeat(Handler[State]):
         if stage == "kill":
             if fr["queue"]:
                 clan = fr["queue"].pop(0)
-                victims = victims_on(card, clan, casualty_value(st))
-                losses = [(u, uid, row) for u, uid in victims]
-                ask_rescue(st, fr, clan, s, losses, breach=False, ev=ev)
+                ask_losses(st, fr, clan, s, [[row, casualty_value(st)]], 0, False, ev)
                 return True
             fr["stage"] = "take"
             return True
@@ -300,41 +299,129 @@ def take_card(st: State, winner: int | None, card: str, ev: list[Event]) -> None
     B.trigger(st, winner, "horde_won", ev)
 
 
-def ask_rescue(st: State, parent: Frame, clan: int, s: int, losses: list[Any], breach: bool,
-               ev: list[Event]) -> None:
-    """Free rescues from Tactic cards first; then, with 2 chi per soldier, the owner decides."""
-    if not losses:
-        return
+def ask_losses(st: State, parent: Frame, clan: int, s: int, groups: list[list[int]],
+               archers: int, breach: bool, ev: list[Event]) -> None:
+    """A clan loses ``k`` soldiers on each card of ``groups`` ([row, k]) and, in a breach, its
+    ``archers`` on the firing positions. "každý hráč musí zabít … vojáky": a human owner picks
+    which of its soldiers die, then may rescue any of them ("Kdykoli by měl být některý voják
+    zabit, můžete zaplatit 2 čchi a tím ho zachránit."), free ones first (Tactic cards). The
+    Reed Clan and Chin lose spearmen first, then archers, then horsemen, and never rescue."""
     free = parent.get("free", {}) if isinstance(parent.get("free"), dict) else {}
-    saved = min(len(losses), int(free.get(str(clan), 0)))
-    if not st.human(clan) or st.clans[clan]["res"]["chi"] < num("rescue_cost") \
-            or saved >= len(losses):
-        resolve_losses(st, clan, s, losses, saved, breach, ev)
+    if not st.human(clan):
+        cards = st.sections[s]["hordes"]
+        losses = [(u, uid, row) for row, k in groups for u, uid in victims_on(cards[row], clan, k)]
+        losses += [("archer", -1, -1)] * archers
+        resolve_losses(st, clan, s, losses, 0, breach, ev)
         return
-    push(st, "rescue", clan=clan, s=s, losses=losses, saved=saved, breach=breach)
+    push(st, "losses", clan=clan, s=s, breach=breach, groups=[list(g) for g in groups],
+         dead=[["archer", -1, -1]] * archers, saved=[], free=int(free.get(str(clan), 0)),
+         stage="pick")
+
+
+def _candidates(st: State, fr: Frame) -> tuple[int, list[tuple[str, int]]] | None:
+    """The first card where the owner still has to pick a victim, and its soldiers there."""
+    cards = st.sections[fr["s"]]["hordes"]
+    for row, k in fr["groups"]:
+        chosen = {uid for _u, uid, r in fr["dead"] if r == row}
+        left = [(u, uid) for u, uid in B.soldiers_on(cards[row]).get(fr["clan"], [])
+                if uid not in chosen]
+        if k > len(chosen) and left:
+            return row, left
+    return None
 
 
 @register
-class Rescue(Choice):
-    """D12: how many of the doomed soldiers to rescue for 2 chi each (the engine picks which:
-    the most valuable)."""
+class Losses(Choice):
+    """D12: the owner picks which soldiers die (default: spearmen first, then archers, then
+    horsemen), then which of them to rescue for 2 chi each (default: none, or the most
+    valuable when a Tactic card rescues for free). The rescue question is asked whenever
+    soldiers die, with "let them die" only when nothing can pay: asking only seats with 2 chi
+    would show the table who holds chi."""
 
-    kind = "rescue"
-    actions = ("rescue",)
+    kind = "losses"
+    actions = ("kill", "rescue", "done")
+    auto_single = False
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        if fr["stage"] == "pick":
+            found = _candidates(st, fr)
+            if found is not None:
+                row, left = found
+                if len({u for u, _ in left}) > 1:
+                    return False  # a real choice: which kind dies here
+                self._kill(fr, row, left[0][0], left)
+                return True
+            fr["stage"] = "rescue"
+        if not self._victims(fr):
+            MACHINE.pop(st, fr)
+            self._resolve(st, fr, ev)
+            return True
+        return False
+
+    @staticmethod
+    def _victims(fr: Frame) -> list[list[Any]]:
+        return list(fr["dead"])
+
+    @staticmethod
+    def _kill(fr: Frame, row: int, unit: str, left: list[tuple[str, int]]) -> None:
+        uid = next(uid for u, uid in left if u == unit)
+        fr["dead"] = [*fr["dead"], [unit, uid, row]]
 
     def options(self, st: State, fr: Frame) -> list[Action]:
-        room = len(fr["losses"]) - fr["saved"]
-        can = st.clans[fr["clan"]]["res"]["chi"] // num("rescue_cost")
-        return [Action("rescue", {"n": k}) for k in range(min(room, can) + 1)]
+        if fr["stage"] == "pick":
+            found = _candidates(st, fr)
+            if found is None:
+                return []
+            row, left = found
+            return [Action("kill", {"row": row, "unit": u})
+                    for u in KILL_ORDER if any(x == u for x, _ in left)]
+        can_pay = fr["free"] > 0 or st.clans[fr["clan"]]["res"]["chi"] >= num("rescue_cost")
+        units = [u for u in KILL_ORDER if any(d[0] == u for d in fr["dead"])] if can_pay else []
+        return [*(Action("rescue", {"unit": u}) for u in units), Action("done")]
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        if fr["stage"] == "rescue" and fr["free"] > 0 and len(options) > 1:
+            return options[-2]  # a free rescue saves the most valuable
+        return options[0] if fr["stage"] == "pick" else options[-1]
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        if seat != fr["clan"]:
+            raise RuleViolation("not_your_turn", text("great_wall.error.not_you"))
+        if action not in self.options(st, fr):
+            raise RuleViolation("bad_params", text("great_wall.error.not_allowed"))
+        self.choose(st, fr, action, ev)
 
     def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        k = action.params["n"]
-        B.pay(st, fr["clan"], {"chi": num("rescue_cost") * k})
-        losses = [tuple(x) for x in fr["losses"]]
-        resolve_losses(st, fr["clan"], fr["s"], losses, fr["saved"] + k, fr["breach"], ev)
+        if action.kind == "kill":
+            found = _candidates(st, fr)
+            assert found is not None
+            self._kill(fr, found[0], action.params["unit"], found[1])
+            return
+        if action.kind == "rescue":
+            unit = action.params["unit"]
+            i = next(i for i, d in enumerate(fr["dead"]) if d[0] == unit)
+            if fr["free"] > 0:
+                fr["free"] -= 1
+            else:
+                B.pay(st, fr["clan"], {"chi": num("rescue_cost")})
+            fr["saved"] = [*fr["saved"], fr["dead"][i]]
+            fr["dead"] = fr["dead"][:i] + fr["dead"][i + 1:]
+            return
+        MACHINE.pop(st, fr)
+        self._resolve(st, fr, ev)
+
+    @staticmethod
+    def _resolve(st: State, fr: Frame, ev: list[Event]) -> None:
+        losses = [tuple(x) for x in fr["dead"] + fr["saved"]]
+        resolve_losses(st, fr["clan"], fr["s"], losses, len(fr["saved"]), fr["breach"], ev)
 
     def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
-        return {"kind": self.kind, "clan": fr["clan"], "s": fr["s"], "n": len(fr["losses"])}
+        return {"kind": self.kind, "clan": fr["clan"], "s": fr["s"], "stage": fr["stage"],
+                "n": sum(k for _r, k in fr["groups"]) + sum(
+                    1 for d in fr["dead"] + fr["saved"] if d[2] < 0)}
+
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        return text(f"great_wall.progress.losses_{fr['stage']}")
 
 
 # ---- the assault and breaches (GW-53, GW-60) -----------------------------------------------------
@@ -395,11 +482,8 @@ class Breach(Handler[State]):
         if fr["stage"] == "kill" and fr["queue"]:
             clan = fr["queue"].pop(0)
             k = casualty_value(st)
-            losses: list[Any] = []
-            for row, card in enumerate(sec["hordes"]):
-                losses += [(u, uid, row) for u, uid in victims_on(card, clan, k)]
-            losses += [("archer", -1, -1)] * sec["firing"].count(clan)
-            ask_rescue(st, fr, clan, s, losses, breach=True, ev=ev)
+            groups = [[row, k] for row in range(len(sec["hordes"]))]
+            ask_losses(st, fr, clan, s, groups, sec["firing"].count(clan), True, ev)
             return True
         MACHINE.pop(st, fr)
         return True

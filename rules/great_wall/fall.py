@@ -191,8 +191,9 @@ class Resolve(Handler[State]):
                 fr["stage"] = "defeat"
                 push(st, "defeat")
                 return True
-            if st.human(owner) and len(fr["pending"]) > 1:
-                push(st, "order", clan=owner)
+            who = order_decider(st, owner, fr["pending"])
+            if who is not None and len(fr["pending"]) > 1:
+                push(st, "order", clan=who)
                 return True
             loc = auto.activation_pick(st, owner, fr["pending"])
             start_activation(st, fr, loc, ev)
@@ -200,6 +201,22 @@ class Resolve(Handler[State]):
         MACHINE.pop(st, fr)
         st.turn["active"] = None
         return True
+
+
+def order_decider(st: State, owner: int, pending: list[str]) -> int | None:
+    """Who orders the activations (D8), or None for the fixed rule: the active player; in the
+    Reed Clan's turn its ruler (GW-R6); in Chin's turn, once his own locations are done, the
+    human ("Pořadí aktivace ostatních lokací je na vás.")."""
+    kind = st.kind(owner)
+    if kind == "human":
+        return owner
+    if kind == "reed":
+        from rules.great_wall.reed import human_ruler
+
+        return human_ruler(st)
+    if any(owner in st.locs[loc] and loc in st.chin_track for loc in pending):
+        return None  # Chin's own locations first, highest on his track (GW-S12)
+    return next((c for c in st.tea if st.human(c)), None)
 
 
 def start_activation(st: State, fr: Frame, loc: str, ev: list[Event]) -> None:

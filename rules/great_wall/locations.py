@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Action, Event
+from rules.base import Action, Event, RuleViolation, text
 from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import BUILD_RES, PRODUCTION, UNITS, data
@@ -247,9 +247,21 @@ def build_options(st: State, clan: int) -> list[Action]:
 
 
 def build(st: State, clan: int, what: str, s: int, ev: list[Event]) -> None:
+    """Pay and build. "Zaplaťte v libovolné kombinaci…": the Storehouse pays first; a human
+    then picks the mix of wood, stone and gold for the rest (``pay``)."""
+    cost = barricade_cost(st, clan) if what == "barricade" else (wall_cost(st, clan, s) or 0)
+    rest = cost - B.pay_storehouse(st, cost)
+    if st.human(clan) and rest > 0:
+        push(st, "pay", clan=clan, n=rest, what=what, s=s)
+        return
+    if rest > 0:
+        B.pay_building(st, clan, rest)
+    built(st, clan, what, s, ev)
+
+
+def built(st: State, clan: int, what: str, s: int, ev: list[Event]) -> None:
     sec = st.sections[s]
     if what == "barricade":
-        B.pay_building(st, clan, barricade_cost(st, clan))
         sec["barricades"] += 1
         gained = int(data().board["barricade"]["honor"])
         B.honor(st, clan, gained)
@@ -257,7 +269,6 @@ def build(st: State, clan: int, what: str, s: int, ev: list[Event]) -> None:
         B.trigger(st, clan, "barricade_built", ev)
         return
     printed = int(data().board["wall"]["costs"][sec["wall"]])
-    B.pay_building(st, clan, wall_cost(st, clan, s) or 0)
     sec["wall"] += 1
     B.honor(st, clan, printed)  # Honor = the printed cost
     ev.append(Event("wall", {"clan": clan, "s": s, "level": sec["wall"], "honor": printed}))
@@ -266,15 +277,74 @@ def build(st: State, clan: int, what: str, s: int, ev: list[Event]) -> None:
         take_back_one(st, clan, ev)
 
 
+def mixes(st: State, clan: int, n: int) -> list[Action]:
+    """Every way to pay ``n`` from the clan's wood, stone and gold; the fixed rule's mix (the
+    largest stock first) leads."""
+    own = st.clans[clan]["res"]
+    w, t, g = (own[r] for r in BUILD_RES)
+    out = [Action("pay", {"wood": a, "stone": b, "gold": n - a - b})
+           for a in range(min(w, n) + 1) for b in range(min(t, n - a) + 1) if n - a - b <= g]
+    fixed = dict(own)
+    paid = {r: 0 for r in BUILD_RES}
+    for _ in range(n):
+        r = max(BUILD_RES, key=lambda x: fixed[x])
+        fixed[r] -= 1
+        paid[r] += 1
+    first = Action("pay", paid)
+    return [first, *(a for a in out if a != first)] if first in out else out
+
+
+@register
+class Pay(Choice):
+    """The mix of a building's price after the Storehouse (default: the largest stock first).
+    Asked even when one mix fits: skipping it would show the table the player's stock."""
+
+    kind = "pay"
+    actions = ("pay",)
+    auto_single = False
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        return mixes(st, fr["clan"], fr["n"])
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        B.pay(st, fr["clan"], dict(action.params))
+        built(st, fr["clan"], fr["what"], fr["s"], ev)
+
+    def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
+        return {"kind": self.kind, "clan": fr["clan"], "s": fr["s"], "what": fr["what"]}
+
+
 def take_back_one(st: State, clan: int, ev: list[Event]) -> None:
-    """Co-op (GW-C10): building a wall part takes back 1 Command card from the discard
-    (the engine takes the oldest; Betrayal stays)."""
-    for i, d in enumerate(st.cmd_discard):
-        if d["clan"] == clan and not data().commands[d["card"]].get("permanent"):
-            st.cmd_discard.pop(i)
-            st.clans[clan]["hand"].append(d["card"])
-            ev.append(Event("command_back", {"clan": clan, "card": d["card"]}))
+    """Co-op (GW-C10): "…může si vzít 1 svou kartu velení z odhazovací hromádky." — optional,
+    the player picks which (default: the oldest; Betrayal stays)."""
+    if take_back_options(st, clan):
+        push(st, "take_back", clan=clan)
+
+
+def take_back_options(st: State, clan: int) -> list[Action]:
+    cards = [d["card"] for d in st.cmd_discard
+             if d["clan"] == clan and not data().commands[d["card"]].get("permanent")]
+    return [Action("take_back", {"card": c}) for c in dict.fromkeys(cards)]
+
+
+@register
+class TakeBack(Choice):
+    kind = "take_back"
+    actions = ("take_back", "skip")
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        opts = take_back_options(st, fr["clan"])
+        return [*opts, Action("skip")] if opts else []
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if action.kind == "skip":
             return
+        clan, card = fr["clan"], action.params["card"]
+        i = next(i for i, d in enumerate(st.cmd_discard)
+                 if d["clan"] == clan and d["card"] == card)
+        st.cmd_discard.pop(i)
+        st.clans[clan]["hand"].append(card)
+        ev.append(Event("command_back", {"clan": clan, "card": card}))
 
 
 @register
@@ -292,9 +362,9 @@ class Build(Choice):
     def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         if action.kind == "done":
             return
-        build(st, fr["clan"], action.params["what"], action.params["s"], ev)
-        if fr["left"] > 1:
+        if fr["left"] > 1:  # under the payment: the next build waits until this one is paid
             push(st, "build", clan=fr["clan"], left=fr["left"] - 1)
+        build(st, fr["clan"], action.params["what"], action.params["s"], ev)
 
 
 # ---- Headquarters (GW-46) ------------------------------------------------------------------------
@@ -309,8 +379,9 @@ def hq_moves(st: State, clan: int) -> list[Action]:
 
 
 def hq_move(st: State, clan: int, a: int, b: int, ev: list[Event]) -> None:
-    """Everything the clan has at section ``a`` goes to ``b``: archers from firing positions
-    to free firing positions there (else its staging area), the rest to its staging area."""
+    """Today's fixed rule, the deadline default: everything the clan still has at section
+    ``a`` goes to ``b``: archers from firing positions to free firing positions there (else
+    its staging area), the rest to its staging area."""
     src, dst = st.sections[a], st.sections[b]
     archers = src["firing"].count(clan)
     src["firing"] = [c for c in src["firing"] if c != clan]
@@ -320,11 +391,28 @@ def hq_move(st: State, clan: int, a: int, b: int, ev: list[Event]) -> None:
     for u in UNITS:
         dst["staging"][clan][u] += src["staging"][clan][u]
         src["staging"][clan][u] = 0
-    ev.append(Event("hq_move", {"clan": clan, "from": a, "to": b}))
+
+
+def hq_units(st: State, clan: int, a: int, b: int) -> list[Action]:
+    """One soldier at a time: "Přesuňte libovolné množství svých vojáků ze střeleckých pozic
+    a/nebo nástupního prostoru tohoto úseku na jeden jiný úsek Zdi"; an archer from a firing
+    position to a free firing position or the staging area, any other soldier (and an archer
+    from the staging area) only to the staging area."""
+    src, dst = st.sections[a], st.sections[b]
+    out = [Action("hq_unit", {"unit": u, "from": "staging", "to": "staging"})
+           for u in UNITS if src["staging"][clan][u]]
+    if clan in src["firing"]:
+        if B.free_firing(dst) > 0:
+            out.append(Action("hq_unit", {"unit": "archer", "from": "firing", "to": "firing"}))
+        out.append(Action("hq_unit", {"unit": "archer", "from": "firing", "to": "staging"}))
+    return out
 
 
 @register
 class Headquarters(Choice):
+    """Per clerk: pick the section to leave and the one to go to (``move``), then which
+    soldiers go (``hq_pick``)."""
+
     kind = "hq"
     actions = ("move", "done")
 
@@ -338,9 +426,67 @@ class Headquarters(Choice):
     def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         if action.kind == "done":
             return
-        hq_move(st, fr["clan"], action.params["from"], action.params["to"], ev)
         if fr["left"] > 1:
             push(st, "hq", clan=fr["clan"], left=fr["left"] - 1)
+        push(st, "hq_pick", clan=fr["clan"], a=action.params["from"], b=action.params["to"],
+             moved=0)
+
+
+@register
+class HqPick(Choice):
+    """Which soldiers move (default: all of them, today's rule); one at a time, or all that
+    are left, or stop."""
+
+    kind = "hq_pick"
+    actions = ("hq_unit", "hq_all", "done")
+    auto_single = False
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        units = hq_units(st, fr["clan"], fr["a"], fr["b"])
+        return [Action("hq_all"), *units, Action("done")] if units else []
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        if self.options(st, fr):
+            return False
+        MACHINE.pop(st, fr)
+        self.finish(fr, ev)
+        return True
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        if seat != fr["clan"]:
+            raise RuleViolation("not_your_turn", text("great_wall.error.not_you"))
+        if action not in self.options(st, fr):
+            raise RuleViolation("bad_params", text("great_wall.error.not_allowed"))
+        self.choose(st, fr, action, ev)
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        clan, a, b = fr["clan"], fr["a"], fr["b"]
+        if action.kind == "hq_unit":
+            p = action.params
+            src, dst = st.sections[a], st.sections[b]
+            if p["from"] == "firing":
+                src["firing"].remove(clan)
+            else:
+                src["staging"][clan][p["unit"]] -= 1
+            if p["to"] == "firing":
+                dst["firing"].append(clan)
+            else:
+                dst["staging"][clan][p["unit"]] += 1
+            fr["moved"] += 1
+            return
+        if action.kind == "hq_all":
+            hq_move(st, clan, a, b, ev)
+            fr["moved"] += 1
+        MACHINE.pop(st, fr)
+        self.finish(fr, ev)
+
+    @staticmethod
+    def finish(fr: Frame, ev: list[Event]) -> None:
+        if fr["moved"]:
+            ev.append(Event("hq_move", {"clan": fr["clan"], "from": fr["a"], "to": fr["b"]}))
+
+    def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
+        return {"kind": self.kind, "clan": fr["clan"], "from": fr["a"], "to": fr["b"]}
 
 
 # ---- Imperial Embassy (GW-47) --------------------------------------------------------------------

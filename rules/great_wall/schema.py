@@ -64,9 +64,6 @@ def _build(folder: str | None) -> Schema:
     # never the Reed card, never Betrayal itself.
     copyable = sorted({c.removeprefix("solo_") for c, v in d.commands.items()
                        if v["deck"] != "reed"} - {"betrayal"})
-    # Doomed soldiers are the clan's own on the cards and firing positions: never more than
-    # it owns, and soldiers are only ever moved, never made.
-    soldiers = sum(int(d.numbers[k]) for k in ("spearmen", "archers", "horsemen"))
     none: dict[str, Param] = {}
     kinds: dict[str, dict[str, Param]] = {
         **{k: none for k in BARE},
@@ -97,10 +94,21 @@ def _build(folder: str | None) -> Schema:
         "field": {"f": field},
         "wound": {"row": row, "f": field},
         "attacker": {"s": section, "unit": unit, "from": Str(("staging", "firing"))},
-        "rescue": {"n": Int(0, soldiers)},
+        "kill": {"row": row, "unit": unit},
+        "rescue": {"unit": unit},
         "shame": {"where": ids((*held, *SHAME_ELSEWHERE))},
         "unshame": {"where": ids(held)},
         "play": {"card": tactic, "enhanced": Bool()},
         "fulfil": {"slot": Int(0, REQUESTS - 1)},
+        "pay": {r: Int(0, 99) for r in ("wood", "stone", "gold")},
+        "take_back": {"card": ids(sorted(d.ids("commands", "standard")))},
+        "hq_unit": {"unit": unit, "from": Str(("staging", "firing")),
+                    "to": Str(("staging", "firing"))},
+        "hq_all": none,
+        # the Reed Clan's ruler
+        "reed_move": {"src": loc, "dst": loc},
+        "reed_discard": {"slot": Int(0, OFFER - 1)},
+        "reed_barricade": {"s": section},
+        "reed_spearman": {"s": section, "f": field},
     }
     return MappingProxyType({k: MappingProxyType(v) for k, v in kinds.items()})

@@ -76,8 +76,32 @@ def action_label(action: Action, locale: str) -> str:
     if k == "attacker":
         return tr(f"great_wall.act.attacker_{p.get('from')}", locale,
                   **unit_forms(str(p.get("unit"))), s=int(p.get("s", 0)) + 1)
+    if k == "kill":
+        return tr("great_wall.act.kill", locale, **unit_forms(str(p.get("unit"))),
+                  row=int(p.get("row", 0)) + 1)
     if k == "rescue":
-        return tr("great_wall.act.rescue", locale, n=int(p.get("n", 0)))
+        return tr("great_wall.act.rescue_unit", locale, **unit_forms(str(p.get("unit"))))
+    if k == "pay":
+        parts = [tr(f"great_wall.amount.{r}", locale, n=int(p[r]))
+                 for r in ("wood", "stone", "gold") if int(p.get(r, 0))]
+        return tr("great_wall.act.pay", locale, mix=", ".join(parts))
+    if k == "take_back":
+        return tr("great_wall.act.take_back", locale, card=_card(str(p.get("card")), locale))
+    if k == "hq_all":
+        return tr("great_wall.act.hq_all", locale)
+    if k == "hq_unit":
+        return tr(f"great_wall.act.hq_{p.get('from')}_{p.get('to')}", locale,
+                  **unit_forms(str(p.get("unit"))))
+    if k == "reed_move":
+        return tr("great_wall.act.reed_move", locale, a=_loc(str(p.get("src")), locale),
+                  b=_loc(str(p.get("dst")), locale))
+    if k == "reed_discard":
+        return tr("great_wall.act.reed_discard", locale, n=int(p.get("slot", 0)) + 1)
+    if k == "reed_barricade":
+        return tr("great_wall.act.reed_barricade", locale, s=int(p.get("s", 0)) + 1)
+    if k == "reed_spearman":
+        return tr("great_wall.act.reed_spearman", locale, s=int(p.get("s", 0)) + 1,
+                  f=int(p.get("f", 0)) + 1)
     if k == "shame":
         return tr("great_wall.act.shame", locale, where=_where(str(p.get("where")), locale))
     if k == "unshame":

@@ -27,6 +27,10 @@ def test_defeated_card_goes_to_the_higher_clan_on_the_tea_track_when_fields_tie(
         st.clans[c]["res"]["chi"] = 0
     st.stack.append({"kind": "defeat"})
     ev = drive(st)
+    while st.stack:  # the owners' loss questions, answered by their defaults
+        seat = min(RULES.awaiting(st))
+        st, more = RULES.apply(st, seat, RULES.default_action(st, seat))
+        ev += more
     won = [e for e in ev if e.kind == "horde_won"]
     assert won and won[0].data["clan"] == 2  # 2 fields each: blue is higher in Tea order
     assert st.clans[2]["won"][0]["id"] == "h02"
@@ -70,9 +74,10 @@ def test_rescue_for_two_chi_sends_the_soldier_to_the_staging_area() -> None:
     card = B.new_card("h02")
     sec["hordes"] = [card]
     B.set_cell(card, 0, [0, "spearman", 7])
-    st.stack.append({"kind": "rescue", "clan": 0, "s": 1, "losses": [["spearman", 7, 0]],
-                     "saved": 0, "breach": True})
-    st, _ = act(st, 0, "rescue", n=1)
+    st.stack.append({"kind": "losses", "clan": 0, "s": 1, "breach": True, "groups": [[0, 1]],
+                     "dead": [], "saved": [], "free": 0, "stage": "pick"})
+    drive(st)
+    st, _ = act(st, 0, "rescue", unit="spearman")  # nobody left to die: resolved at once
     assert sec is not st.sections[1]
     assert st.sections[1]["staging"][0]["spearman"] == 1
     assert st.clans[0]["res"]["chi"] == 0

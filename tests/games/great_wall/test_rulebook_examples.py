@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.base import Event
+from rules.great_wall import RULES
 from rules.great_wall import board as B
 from rules.great_wall import procedures as P
 from rules.great_wall.automata import chin_produce
@@ -20,7 +21,7 @@ from rules.great_wall.locations import (
 )
 from rules.great_wall.seasons import spring_hordes, summer_income
 from rules.great_wall.state import State
-from tests.games.great_wall.helpers import bare, drive, started
+from tests.games.great_wall.helpers import act, bare, drive, started
 
 
 def _no_decks_top(st: State, invasion: int) -> None:
@@ -122,12 +123,13 @@ def test_11_an_archer_costs_two_chi_and_one_wood() -> None:
 
 
 def test_12_wall_order_empty_to_level_3() -> None:
-    st = started(3)
+    st = bare(started(3))
     st.clans[0]["active"] = []
     st.clans[0]["res"].update(wood=20, stone=20, gold=20)
     levels = []
     for _ in range(3):
         build(st, 0, "wall", 1, [])
+        st, _ = act(st, 0, "pay", **RULES.default_action(st, 0).params)  # the player's mix
         levels.append(st.sections[1]["wall"])
     assert levels == [1, 2, 3]
     assert all(a.params != {"what": "wall", "s": 1} for a in build_options(st, 0))

@@ -36,8 +36,9 @@ def test_every_kind_the_engine_takes_is_declared_and_nothing_else() -> None:
     ("hire", {"slot": 0}, "missing", "what"),
     ("position", {"pos": 0}, "type", "pos"),
     ("position", {"pos": 6}, "type", "pos"),
-    ("rescue", {"n": True}, "type", "n"),  # a bool is not a number, though True == 1
-    ("rescue", {"n": -1}, "type", "n"),
+    ("kill", {"row": True, "unit": "spearman"}, "type", "row"),  # a bool is not a number
+    ("kill", {"row": -1, "unit": "spearman"}, "type", "row"),
+    ("rescue", {"unit": "dragon"}, "type", "unit"),
     ("wound", {"row": 3, "f": 0}, "type", "row"),
     ("target", {"s": 3, "row": 0, "f": 0}, "type", "s"),
     ("recover", {"take": "yes"}, "type", "take"),
