@@ -216,8 +216,8 @@ def _standings(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
 # ---- the tile being placed -------------------------------------------------------------------
 def _previews(view: dict[str, Any]) -> list[tuple[str, int, str]]:
     """The tile being placed, as (tile, rotation, caption): the candidates while a tile is
-    chosen (captioned as their buttons name them), then the chosen one in its four rotations
-    (the buttons name the degrees)."""
+    chosen, then the chosen one in its four rotations (captioned with the degrees the buttons
+    name)."""
     pending = view.get("pending") or {}
     if pending.get("kind") != "place_tile":
         return []
@@ -227,7 +227,8 @@ def _previews(view: dict[str, Any]) -> list[tuple[str, int, str]]:
     seat = pending.get("seat")
     if not tiles and isinstance(seat, int) and 0 <= seat < len(view["seats"]):
         tiles = list(view["seats"][seat].get("held_tiles") or [])
-    return [(t, 0, t) for t in dict.fromkeys(tiles)][:4]
+    # The tile buttons describe a tile's territories (no ids): the picture needs no caption.
+    return [(t, 0, "") for t in dict.fromkeys(tiles)][:4]
 
 
 def _draw_previews(sheet: Sheet, previews: list[tuple[str, int, str]], x: float, top: float,
@@ -245,10 +246,12 @@ def _draw_previews(sheet: Sheet, previews: list[tuple[str, int, str]], x: float,
         sheet.img.paste(borders, (int(x), int(top)), borders)
         tile_marks(d, tid, rot, int(x), int(top), side)
         d.rectangle((x, top, x + side, top + side), outline=INK, width=1)
-        sheet.symbol(x, top, x + side, top + side, caption)
-        sheet.fitted((x + side / 2, top + side + 4), caption, side + 8, size, INK, anchor="ma")
+        sheet.symbol(x, top, x + side, top + side, "tile preview")
+        if caption:
+            sheet.fitted((x + side / 2, top + side + 4), caption, side + 8, size, INK,
+                         anchor="ma")
         x += side + 10
-    return top + side + 4 + size * 1.25
+    return top + side + 4 + (size * 1.25 if any(c for _, _, c in previews) else 0)
 
 
 __all__ = ["HEIGHT", "WIDTH", "draw", "map_geometry", "render", "seat_name", "strongholds"]

@@ -225,9 +225,11 @@ def test_the_tile_being_placed_is_shown_beside_the_map() -> None:
     view = RULES.view(st, None)
     assert view["pending"].get("kind") == "place_tile"
     sheet = board.draw(view, "en")
-    previews = [b for b in sheet.layout.boxes if b.kind == "symbol" and
-                b.label in {c for _, _, c in board._previews(view)}]
-    assert previews
+    previews = [b for b in sheet.layout.boxes if b.label == "tile preview"]
+    assert len(previews) == len(set(view["pending"]["tiles"] or
+                                    view["seats"][view["pending"]["seat"]]["held_tiles"]))
+    words = [b.label for b in sheet.layout.labels()]
+    assert not any(w.startswith("t") and w[1:].isdigit() for w in words)  # no tile ids
     assert not problems(sheet)
 
 
