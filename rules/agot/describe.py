@@ -132,8 +132,9 @@ def _mustered(d: Mapping[str, Any]) -> Text:
     builds = [text("agot.log.built.upgrade", area=_area(b["area"])) if b["unit"] == "upgrade"
               else text("agot.log.built", unit=text(f"agot.log.unitword.{b['unit']}"),
                         area=_area(b.get("sea", b["area"]))) for b in d["builds"]]
-    return text("agot.log.mustered", house=_house(d),
-                builds=builds or text("agot.log.nothing"))
+    if not builds:
+        return text("agot.log.mustered_none", house=_house(d))
+    return text("agot.log.mustered", house=_house(d), builds=builds)
 
 
 def _game_over(d: Mapping[str, Any]) -> Text:

@@ -44,10 +44,12 @@ class Raids(Handler):
             return True
         if any(raid_targets(st, a) for a in mine):
             return False
-        # A raid with nothing to raid is simply removed; that is this house's raid.
+        # A raid with nothing to raid is simply removed; that is this house's raid. Nothing
+        # happened that the board does not show, so the event is told to nobody (a thread
+        # would read a line per void raid, two dozen in a game).
         area = mine[0]
         del st.orders[area]
-        emit(ev, "raid", seat=fr["seat"], area=area, targets=[], pillage=0)
+        emit(ev, "raid", frozenset(), seat=fr["seat"], area=area, targets=[], pillage=0)
         fr["idx"] = (fr["idx"] + 1) % st.n
         return True
 

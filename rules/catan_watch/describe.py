@@ -129,8 +129,14 @@ def _closed(d: Mapping[str, Any], v: int | None) -> Text:
                     partner=_who(d.get("partner"), v, start=False),
                     give=_counts(d["give"]), get=_counts(d["get"]))
     why = d.get("why")
-    key = {"declined": "catan.log.trade_all_declined",
-           "withdrawn": "catan.log.trade_cancelled"}.get(str(why), "catan.log.trade_withdrawn")
+    if why == "withdrawn":
+        answered = d.get("answered")
+        if answered:
+            return _line("trade_cancelled_answered", d, v,
+                         partners=[_who(s, v, start=False) for s in answered])
+        return _line("trade_cancelled" if answered is None else "trade_cancelled_unanswered",
+                     d, v)
+    key = "catan.log.trade_all_declined" if why == "declined" else "catan.log.trade_withdrawn"
     return text(key, whose=_whose(d.get("seat"), v, start=True))
 
 

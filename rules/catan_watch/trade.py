@@ -178,6 +178,9 @@ def confirm(state: State, seat: int, partner: int, events: Events) -> None:
 
 
 def cancel(state: State, seat: int, events: Events) -> None:
+    # Who had accepted or countered: the thread says why no trade came of their answer.
+    answered = partners(state)
     state.trade = None
     state.phase = MAIN
-    events.append(ev("trade_closed", {"seat": seat, "partner": None, "why": "withdrawn"}))
+    events.append(ev("trade_closed", {"seat": seat, "partner": None, "why": "withdrawn",
+                                      "answered": answered}))

@@ -46,7 +46,59 @@ def _param(key: str, value: Any) -> Any:
     return value
 
 
+def amount(res: str, n: int) -> Text:
+    """``n`` of a resource as the object of a verb ("gathers 2 toys"; Czech "získává 2
+    hračky"): the catalog's plural forms, in the case a count takes after a verb."""
+    return text(f"fort.amount.{res}", n=n)
+
+
+def amounts(pizza: int, toy: int) -> list[Text]:
+    """The resources of a cost or a Pack, the ones there are (empty for none)."""
+    return [amount(r, n) for r, n in (("pizza", pizza), ("toy", toy)) if n]
+
+
+def _discard_phase(d: dict[str, Any]) -> Text:
+    """Only the piles that got cards ("Best Friends to the discard pile: none" says
+    nothing)."""
+    parts = [text(f"fort.log.discard_part.{pile}", cards=[card_text(c) for c in d[pile]])
+             for pile in ("played", "best_friends", "yard") if d.get(pile)]
+    if not parts:
+        return text("fort.log.discard_phase_empty", seat=_seat(d.get("seat")))
+    return text("fort.log.discard_phase", seat=_seat(d.get("seat")), parts=parts)
+
+
+def follow_choice_text(choice: Any) -> Text:
+    """A follow-window choice as its chooser reads it ("follow with Moose")."""
+    if not isinstance(choice, dict):
+        return text("fort.choice.unknown")
+    card = (choice.get("params") or {}).get("card")
+    if choice.get("kind") == "follow" and isinstance(card, str):
+        return text("fort.choice.follow", card=card_text(card))
+    if choice.get("kind") == "rough":
+        return text("fort.choice.rough")
+    return text("fort.choice.pass")
+
+
 def describe(event: Event, seat: int | None) -> Text:
-    params = {k: _param(k, v) for k, v in event.data.items()}
-    return text(f"fort.log.{event.kind}", **params)
+    d = dict(event.data)
+    kind = event.kind
+    if kind == "discard_phase":
+        return _discard_phase(d)
+    params = {k: _param(k, v) for k, v in d.items()}
+    res = d.get("res")
+    if isinstance(res, str) and res in ("pizza", "toy"):
+        params["amount"] = amount(res, int(d.get("n", 1)))
+        params["lost_amount"] = amount(res, int(d.get("lost", 0)))
+        into = d.get("into")
+        if isinstance(into, str):
+            params["into_amount"] = amount(into, 1)
+    if "pizza" in d and "toy" in d:
+        paid = amounts(int(d["pizza"]), int(d["toy"]))
+        if not paid and kind in ("advance", "copy_pack", "copy_rival_pack", "feed"):
+            kind = f"{kind}_nothing"
+        params["stuff"] = paid
+    if kind == "follow_revised" and "choice" in d:
+        params["choice"] = follow_choice_text(d["choice"])
+        kind = "follow_revised_to"
+    return text(f"fort.log.{kind}", **params)
 

@@ -32,6 +32,7 @@ from rules.fort.common import (
     settings,
 )
 from rules.fort.data import SUITS, ctype, tables
+from rules.fort.describe import follow_choice_text
 from rules.fort.machine import MACHINE
 from rules.fort.setup import CONFIG_DEFAULTS
 from rules.fort.state import State
@@ -475,9 +476,13 @@ class Card(Choosing):
         if chosen.kind == "ready":
             secret.mark_ready(choices, ready, seat)
             return
-        revised = secret.commit(choices, seat, {"kind": chosen.kind,
-                                                "params": dict(chosen.params)}, ready)
-        ev_pub(ev, "follow_revised" if revised else "follow_chosen", seat=seat)
+        choice = {"kind": chosen.kind, "params": dict(chosen.params)}
+        revised = secret.commit(choices, seat, choice, ready)
+        if revised:  # who has chosen is public and unchanged: only the chooser hears of it
+            ev_priv(ev, seat, "follow_revised", seat=seat,
+                    choice={"kind": chosen.kind, "params": dict(chosen.params)})
+        else:
+            ev_pub(ev, "follow_chosen", seat=seat)
 
     def default(self, st: State, fr: Frame, seat: int) -> Action:
         if fr["stage"] == "follow":
@@ -677,7 +682,8 @@ class Card(Choosing):
 
     def progress(self, st: State, fr: Frame, seat: int) -> str | Text:
         if fr["stage"] == "follow" and seat in self.follows(fr)[0]:
-            return text("fort.progress.card_follow_chosen")
+            return text("fort.progress.card_follow_chosen",
+                        choice=follow_choice_text(fr["choices"][seat]))
         return text(f"fort.progress.card_{fr['stage']}")
 
     def label(self, st: State, fr: Frame) -> str | Text:

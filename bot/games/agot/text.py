@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from bot.discord.text import say, tr
+from bot.i18n import catalog
 from rules.agot.board import TRACKS, board
 from rules.agot.describe import order_text, westeros_text
 
@@ -77,6 +78,15 @@ def _card_texts() -> dict[str, str]:
     return {c.id: c.text for h in items for c in h.cards}
 
 
+def card_text(card: str, locale: str) -> str:
+    """A House card's ability in the reader's language: the catalog's
+    (``agot.card_text.<id>``); a card only a content pack knows keeps the pack's words."""
+    key = f"agot.card_text.{card}"
+    if key in catalog(locale) or key in catalog("en"):
+        return tr(key, locale)
+    return _card_texts().get(card, "")
+
+
 def card_name(card: str | None) -> str:
     c = board().cards.get(card) if card else None
     return c.name if c else "—"
@@ -95,7 +105,7 @@ def card_line(card: str, locale: str) -> str:
     c = board().cards.get(card)
     if c is None:
         return card
-    text = _card_texts().get(card, "")
+    text = card_text(card, locale)
     return tr("agot.card.line", locale, name=c.name, strength=c.strength, swords=c.swords,
               forts=c.forts, text=f" — {text}" if text else "")
 

@@ -17,10 +17,22 @@ from bot.games.catan_watch.names import (
     seat_name,
     terms_text,
 )
+from bot.i18n import catalog
 from bot.service import PrivateView
+from rules.catan_watch.data import HEROES
 
 FIELD = 1024
 COLOURS = (0xC0392B, 0x2E86C1, 0xE67E22, 0xECF0F1)
+
+
+def hero_text(hero: Mapping[str, Any], locale: str) -> str:
+    """A hero's ability in the reader's language (``catan.hero_text.<id>``); a hero only a
+    content pack knows keeps the pack's words."""
+    number = int(hero.get("number", 0))
+    key = f"catan.hero_text.{HEROES[number]['id']}" if number in HEROES else ""
+    if key and key in catalog("en"):
+        return tr(key, locale)
+    return str(hero.get("text", ""))
 
 
 def _clip(text: str, limit: int = FIELD) -> str:
@@ -136,7 +148,7 @@ def catan_embed(pv: PrivateView, locale: str) -> discord.Embed:
                        locale, turn=hero.get("usable_from_turn", 0))
             embed.add_field(name=tr("catan.hero.title", locale),
                             value=_clip(tr("catan.hero.line", locale, name=hero["name"],
-                                           side=hero["side"], text=hero["text"],
+                                           side=hero["side"], text=hero_text(hero, locale),
                                            ready=ready)), inline=False)
     trade = _trade_text(view, locale)
     if trade:

@@ -22,6 +22,7 @@ from bot.games.fort.names import (
     tr,
     waiting_text,
 )
+from bot.i18n import Msg, msg
 from bot.service import PrivateView
 
 FIELD = 1024
@@ -42,11 +43,15 @@ def _me(view: Mapping[str, Any], seat: int) -> Mapping[str, Any]:
     return next((p for p in view.get("players", []) if int(p["seat"]) == seat), {})
 
 
+def counts(res: Mapping[str, Any]) -> list[Msg]:
+    """Pizza and toys as a list reads them ("2 pizza, 1 toy"; Czech "2 pizzy, 1 hračka")."""
+    return [msg(f"fort.count.{r}", n=int(res.get(r, 0))) for r in ("pizza", "toy")]
+
+
 def _you_line(me: Mapping[str, Any], locale: str) -> str:
     stuff, pack = me.get("stuff") or {}, me.get("pack") or {}
     lines = [tr("fort.hand.you_line", locale, vp=me.get("vp", 0), level=me.get("level", 0),
-                pizza=stuff.get("pizza", 0), toy=stuff.get("toy", 0),
-                pack_pizza=pack.get("pizza", 0), pack_toy=pack.get("toy", 0),
+                stuff=counts(stuff), pack=counts(pack),
                 cap=me.get("pack_cap", 0), deck=me.get("deck_n", 0),
                 discard=len(me.get("discard") or []))]
     if me.get("perks"):

@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.fort.names import card_name, seat_name, steps_text, tr
-from bot.i18n import msg
+from bot.i18n import as_msg, msg
 from rules.base import Action
 from rules.fort.data import ctype, tables
+from rules.fort.describe import amount, amounts
 
 BUTTON = 80
 OPTION = 100
@@ -164,11 +165,11 @@ def _choose(a: Action, loc: str, view: Mapping[str, Any] | None, seat: int | Non
                                    ct.x_suit if ct.public and ct.public.get("x") else None))
     if what == "pack":
         key = "fort.act.pack_supply" if p.get("from") == "supply" else "fort.act.pack"
-        return tr(key, loc, res=msg(f"fort.res.{p['res']}"))
+        return tr(key, loc, amount=as_msg(amount(str(p["res"]), 1)))
     if what == "convert":
         res = str(p["res"])
-        return tr("fort.act.convert", loc, res=msg(f"fort.res.{res}"),
-                  into=msg(f"fort.res.{OTHER[res]}"))
+        return tr("fort.act.convert", loc, amount=as_msg(amount(res, 1)),
+                  into_amount=as_msg(amount(OTHER[res], 1)))
     if what == "gather_type":
         return tr("fort.act.gather", loc, res=msg(f"fort.res.{p['res']}"))
     if what == "res":
@@ -178,8 +179,9 @@ def _choose(a: Action, loc: str, view: Mapping[str, Any] | None, seat: int | Non
         pack = _pack_of(view, rival)
         if pack is None:
             return tr("fort.act.copy_pack", loc, seat=seat_name(rival, loc, view))
-        return tr("fort.act.copy_pack_n", loc, seat=seat_name(rival, loc, view),
-                  pizza=pack[0], toy=pack[1])
+        stuff = [as_msg(x) for x in amounts(*pack)]
+        return tr("fort.act.copy_pack_n" if stuff else "fort.act.copy_pack_empty", loc,
+                  seat=seat_name(rival, loc, view), stuff=stuff)
     if what == "trash_rival":
         return tr("fort.act.trash_rival", loc, card=card_name(str(p["card"]), loc),
                   seat=seat_name(int(p["seat"]), loc, view))
