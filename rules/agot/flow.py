@@ -205,7 +205,9 @@ def _consolidate(st: State, ev: list[Event]) -> None:
     gains = [0] * st.n
     for area, (seat, tok) in sorted(st.orders.items()):
         if b.tokens[tok].kind == "consolidate":
-            gains[seat] += 1 + b.crowns[area]
+            # "…1 žeton moci také za každé území, které … obsahuje symbol moci (korunu)":
+            # one more per area with a crown, however many crowns it prints.
+            gains[seat] += 1 + (1 if b.crowns[area] else 0)
     for seat in turn_order_list(st):
         if gains[seat]:
             got = gain_power(st, seat, gains[seat])

@@ -172,10 +172,12 @@ class Marches(Handler):
         bonus = b.tokens[o[1]].bonus
         contested = [(d, _contested(st, seat, d)) for d in moves]
         fights = [(d, kind) for d, kind in contested if kind]
-        if len(fights) > 1:
+        # "…jenom na jedno přilehlé území, obsazené nepřátelskými jednotkami jiného rodu" and
+        # "Vpochodování do neutrální oblasti nevyvolá bitvu": the one battle a march may start
+        # is against another house; neutral areas it takes besides do not use it up.
+        if sum(1 for _, kind in fights if kind == "enemy") > 1:
             raise RuleViolation("illegal", text("agot.error.one_battle"))
-        if fights and fights[0][1] == "neutral":
-            dest = fights[0][0]
+        for dest in (d for d, kind in fights if kind == "neutral"):
             need = st.neutral[dest][0]
             best = attack_strength(moves[dest]) + bonus + max_support(st, dest)
             if best < need:
@@ -209,9 +211,9 @@ class Marches(Handler):
             st.tokens[origin] = seat
         emit(ev, "march", seat=seat, area=origin,
              moves={d: P.count_dict(c) for d, c in moves.items()}, power_left=leave)
-        battle: tuple[str, str] | None = fights[0] if fights else None
+        held = {d for d, _ in fights}
         for d, c in moves.items():
-            if battle and d == battle[0]:
+            if d in held:
                 continue
             tok = st.tokens.get(d)
             if tok is not None and tok != seat:
@@ -219,10 +221,15 @@ class Marches(Handler):
                 emit(ev, "power_token_removed", seat=tok, area=d)
             add_units(st, d, seat, c)
         fr["idx"] = (fr["idx"] + 1) % st.n
-        if battle:
+        if fights:
             from rules.agot.battle import new_battle
 
-            st.stack.append(new_battle(st, seat, origin, battle[0], moves[battle[0]], bonus))
+            # The battle comes after the march's moves; taking the neutral areas is part of
+            # them, so they resolve first (pushed last), in area order.
+            ordered = ([d for d, kind in fights if kind == "enemy"]
+                       + sorted((d for d, kind in fights if kind == "neutral"), reverse=True))
+            for d in ordered:
+                st.stack.append(new_battle(st, seat, origin, d, moves[d], bonus))
 
     def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
         out: list[Action | ActionSpec] = []
@@ -275,7 +282,7 @@ def _random_march(st: State, seat: int, origin: str, rng: Any) -> Action:
                 continue
             d = rng.choice(dests)
             kind = _contested(st, seat, d)
-            if kind:
+            if kind == "enemy":
                 if fight is not None and fight != d:
                     continue
                 fight = d

@@ -213,10 +213,20 @@ class Raven(Handler):
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
         return frozenset({raven_holder(st)})
 
+    @staticmethod
+    def _star_left(st: State, seat: int, mine: dict[str, str]) -> bool:
+        """"…speciální rozkaz může ale použít jenom tehdy, pokud mu zůstaly nevyužité
+        hvězdičky z kroku 1." — a special order as the replacement needs a star the house
+        left unused when it placed its orders (one special for another is no exception)."""
+        b = board()
+        return sum(b.tokens[t].special for t in mine.values()) < stars(st, seat)
+
     def _options(self, st: State, seat: int) -> list[tuple[str, str]]:
         b = board()
         mine = {a: o[1] for a, o in st.orders.items() if o[0] == seat}
         unused = [t for t in b.token_ids if t not in mine.values()]
+        if not self._star_left(st, seat, mine):
+            unused = [t for t in unused if not b.tokens[t].special]
         out = []
         for area in sorted(mine):
             for tok in unused:
@@ -246,6 +256,8 @@ class Raven(Handler):
         if tok in mine.values():
             raise RuleViolation("illegal", text("agot.error.token_placed",
                                                 order=order_text(tok)))
+        if board().tokens[tok].special and not self._star_left(st, seat, mine):
+            raise RuleViolation("illegal", text("agot.error.raven_no_star"))
         check_orders(st, seat, {**mine, area: tok})
         old = o[1]
         o[1] = tok

@@ -175,7 +175,9 @@ def put_settlement(state: State, seat: int, v: int, events: Events, setup: bool)
     cut = sorted({state.road[e] for e in state.geo.vertex_edges[v]} - {-1, seat})
     if cut:
         update_longest(state, cut, events)
-    if state.nw and not setup:
+    # "Vždy, když postavíte osadu, otočte žeton Divokého ležící na kartě stavebních nákladů
+    # pod ní." — the set-up settlements too: they come off the cost card like any other.
+    if state.nw:
         tokens = state.card_settlement_tokens[seat]
         if tokens:
             reveal(state, tokens.pop(), "settlement", events)

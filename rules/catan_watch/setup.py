@@ -32,7 +32,6 @@ from rules.kit import cards
 from rules.rng import Rng
 
 CONFIG_DEFAULTS: dict[str, Any] = {"mode": BASE, "layout": "beginner", "heroes_tragedy": False}
-SETUP_SETTLEMENTS = 2  # placed in the set-up rounds, never from the cost card
 
 
 def check_config(config: Mapping[str, Any], n_seats: int) -> dict[str, Any]:
@@ -162,11 +161,12 @@ def _wildling_setup(s: State) -> None:
     per_clan = COMPONENTS["wildling_tokens"]["per_clan"]
     tokens = [(t, clan) for clan in range(3) for t in WILDLING_TYPES for _ in range(per_clan[t])]
     supply = cards.shuffled_deck(tokens, s.rng)
-    # One face-down token under each settlement left on the cost card after the set-up,
-    # two under each keep; the rest is the general supply.
+    # "Položte po 1 Žetonu Divokého lícem dolů na každé pole pro osadu na svých přehledových
+    # kartách stavebních nákladů…": one face-down token under every settlement space of the
+    # cost card (the set-up settlements flip theirs when placed), two under each keep; the
+    # rest is the general supply.
     for seat in range(s.n):
-        s.card_settlement_tokens[seat] = cards.draw(
-            supply, PIECES["settlement"] - SETUP_SETTLEMENTS, s.rng)
+        s.card_settlement_tokens[seat] = cards.draw(supply, PIECES["settlement"], s.rng)
         s.card_keep_tokens[seat] = [cards.draw(supply, 2, s.rng) for _ in range(PIECES["keep"])]
     s.tokens = supply
 

@@ -301,9 +301,52 @@ class Play(Choosing):
     kind = "play"
     actions = ("play", "skip", "cat", "perk")
 
+    # "Tyto schopnosti se často spustí před zahráním karty, což znamená opravdu těsně
+    # předtím! Pokud u sebe máte několik koček se schopností spouštějící se tímto způsobem,
+    # vyhodnoťte je v libovolném pořadí." — a cat's *before you play a card* ability
+    # triggers whenever its owner plays a card, and only then: choosing to play a card
+    # (``pending``) triggers every such cat not yet used for this play; the owner only
+    # orders them (one left resolves by itself), then the card is played.
+
+    @staticmethod
+    def triggered(st: State, fr: Frame) -> list[str]:
+        seat = fr["seat"]
+        return sorted(c for c, owner in st.cats.items()
+                      if owner == seat and c not in fr["cats_used"]
+                      and tables().cats[c]["ability"]["trigger"] == "before_play")
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        card = fr.get("pending")
+        if card is None:
+            return False
+        left = fr["cats_left"]
+        if len(left) > 1:
+            return False
+        if left:
+            self._cat(st, fr, left[0], ev)
+            return True
+        del fr["pending"], fr["cats_left"]
+        self._play(st, fr, card, ev)
+        return True
+
+    def _cat(self, st: State, fr: Frame, cat_id: str, ev: list[Event]) -> None:
+        seat = fr["seat"]
+        fr["cats_left"].remove(cat_id)
+        fr["cats_used"].append(cat_id)
+        ev_pub(ev, "cat_use", seat=seat, cat=cat_id)
+        effects.push_resolve(st, seat, tables().cats[cat_id]["ability"]["steps"], 1,
+                             src="cat", card=None)
+
+    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
+        if action.kind == "cat" and fr.get("pending") is None:
+            raise RuleViolation("illegal", text("fort.error.cat_on_play"))
+        super().act(st, fr, seat, action, ev)
+
     def options(self, st: State, fr: Frame) -> Options:
         seat = fr["seat"]
         p = st.players[seat]
+        if fr.get("pending") is not None:
+            return [Action("cat", {"cat": c}) for c in fr["cats_left"]]
         out: Options = [Action("skip")]
         seen: set[str] = set()
         for c in p["hand"]:
@@ -311,10 +354,6 @@ class Play(Choosing):
                 continue
             out.append(Action("play", {"card": c}))
             seen.add(c)
-        for cat_id, owner in st.cats.items():
-            if owner == seat and cat_id not in fr["cats_used"] and \
-                    tables().cats[cat_id]["ability"]["trigger"] == "before_play":
-                out.append(Action("cat", {"cat": cat_id}))
         if has_perk(st, seat, "recycling") and p["discard"]:
             out.append(Action("perk", {"perk": "recycling"}))
         if has_perk(st, seat, "diy") and not fr["second"] and effects.diy_affordable(st, seat):
@@ -337,11 +376,7 @@ class Play(Choosing):
             MACHINE.pop(st, fr)
             return
         if action.kind == "cat":
-            cat_id = action.params["cat"]
-            fr["cats_used"].append(cat_id)
-            ev_pub(ev, "cat_use", seat=seat, cat=cat_id)
-            effects.push_resolve(st, seat, tables().cats[cat_id]["ability"]["steps"], 1,
-                                 src="cat", card=None)
+            self._cat(st, fr, action.params["cat"], ev)
             return
         if action.kind == "perk":
             perk = action.params["perk"]
@@ -357,6 +392,15 @@ class Play(Choosing):
                             extra=int(tables().perks["diy"].get("extra_cost", 1)))
             return
         card = action.params["card"]
+        cats = self.triggered(st, fr)
+        if cats:
+            fr["pending"], fr["cats_left"] = card, cats
+            return
+        self._play(st, fr, card, ev)
+
+    def _play(self, st: State, fr: Frame, card: str, ev: list[Event]) -> None:
+        seat = fr["seat"]
+        p = st.players[seat]
         p["hand"].remove(card)
         p["played"].append(card)
         st.play = {"seat": seat, "card": card, "trash_self": False}
@@ -385,10 +429,19 @@ class Play(Choosing):
                 cf["stage"] = "mode"
 
     def progress(self, st: State, fr: Frame, seat: int) -> str | Text:
+        if fr.get("pending") is not None:
+            return text("fort.progress.cat_order")
         return text("fort.progress.play")
 
     def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
-        return {"seat": fr["seat"], "second": fr["second"], "cats_used": list(fr["cats_used"])}
+        # The card about to be played stays a secret of its hand until it is played; the
+        # cats it triggered, still to order, are public (their owner is).
+        out = {"seat": fr["seat"], "second": fr["second"], "cats_used": list(fr["cats_used"])}
+        if fr.get("pending") is not None:
+            out["cats_left"] = list(fr["cats_left"])
+            if seat == fr["seat"]:
+                out["pending"] = fr["pending"]
+        return out
 
 
 # ---- card ----------------------------------------------------------------------------------

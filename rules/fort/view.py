@@ -144,7 +144,8 @@ def perturb_hidden(st: State, seat: int, rng: Any) -> State | None:
     if s.result is not None:
         return None
     top = s.stack[-1] if s.stack else None
-    keep: set[str] = set()
+    # The card chosen to play stays in the hand while its cats resolve: it is not swapped.
+    keep = {fr["pending"] for fr in s.stack if fr["kind"] == "play" and fr.get("pending")}
     if top is not None and top["kind"] == "card" and top["stage"] == "follow" \
             and seat in top["followers"] and top["choices"][seat] is not None:
         # The pending secret follow choice: another of the seat's options.
@@ -156,7 +157,7 @@ def perturb_hidden(st: State, seat: int, rng: Any) -> State | None:
             alt = rng.choice(alts)
             top["choices"][seat] = {"kind": alt.kind, "params": dict(alt.params)}
             return s
-        keep = {mine["params"].get("card")} - {None}
+        keep |= {mine["params"].get("card")} - {None}
     if top is not None and top["kind"] == "draft":
         packet = top["packets"][seat]
         free = [i for i, c in enumerate(packet) if c != top["picks"][seat]]

@@ -29,7 +29,7 @@ from rules.northgard import move as _move  # noqa: F401
 from rules.northgard import placing as _placing  # noqa: F401
 from rules.northgard import setup as _setup  # noqa: F401
 from rules.northgard import turn as _turn  # noqa: F401
-from rules.northgard import year as _year  # noqa: F401
+from rules.northgard import year as _year
 from rules.northgard.content import CONTENT_SCHEMA
 from rules.northgard.data import CLANS, data
 from rules.northgard.describe import describe_event, seat_label
@@ -40,6 +40,8 @@ from rules.northgard.state import State
 from rules.northgard.view import build_view, phase_label, progress, seat_view
 
 HANDLERS = MACHINE.handlers
+#: The share of the deadline a teammate gets to answer an exchange offer (a quick yes/no).
+ANSWER_SHARE = 0.25
 _KINDS: frozenset[str] = frozenset(k for h in HANDLERS.values() for k in h.actions)
 
 
@@ -129,6 +131,15 @@ class NorthgardRules(GameRules):
         fr = state.stack[-1]
         return HANDLERS[fr["kind"]].default(state, fr, seat)
 
+    def deadline_share(self, state: State) -> float:
+        """A teammate's exchange offer is a quick yes/no: when the game waits for nothing but
+        answers to offers, they get a short share of the deadline (default: decline)."""
+        if state.result is None and state.stack and state.stack[-1]["kind"] == "trade":
+            trade = HANDLERS["trade"]
+            if isinstance(trade, _year.Trade) and trade.only_answers(state, state.stack[-1]):
+                return ANSWER_SHARE
+        return 1.0
+
     def seat_label(self, state: State, seat: Seat) -> Text:
         return seat_label(state.clans[seat], seat)
 
@@ -183,12 +194,14 @@ class NorthgardRules(GameRules):
 
     # ---- hidden information --------------------------------------------------------------
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
-        """Another fame total (its tokens lie face down) and, when possible, a hand card
+        """Another fame total (its tokens lie face down; in a team game the fame is the
+        team's, shared with the teammate, so it is left alone) and, when possible, a hand card
         swapped with an unknown card of the draw deck."""
         if state.result is not None:
             return None
         new = state.copy()
-        new.fame[seat] += 1 + rng.randbelow(5)
+        if not new.team:
+            new.fame[seat] += 1 + rng.randbelow(5)
         hand, deck = new.hand[seat], new.draw[seat]
         hidden = len(deck) - new.known_top[seat]
         # A card the seat has picked up in a pending turn stays in its hand.
@@ -200,4 +213,6 @@ class NorthgardRules(GameRules):
             if hand[i] != deck[j] and hand[i] not in held:
                 hand[i], deck[j] = deck[j], hand[i]
                 break
+        if new.team and new.hand[seat] == state.hand[seat]:
+            return None  # nothing of this seat alone to change
         return new

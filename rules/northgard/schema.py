@@ -125,6 +125,8 @@ def build(gd: GameData) -> dict[str, dict[str, Param]]:
         "trade": {"get": res},
         "pay": {r: Int(0, 3) for r in RES_INDEX},
         "swap": {"give": res, "get": res},
+        "swap_accept": {"give": res, "get": res},
+        "swap_decline": {"give": res, "get": res},
         "trade_done": nothing(),
     }
 

@@ -114,7 +114,8 @@ def _pending(st: State, seat: int | None) -> dict[str, Any]:
         if seat == fr["seat"]:
             out["sel"] = fr["sel"]
     elif kind == "trade":
-        out.update(done=list(fr["done"]), get=list(fr["get"]))
+        out.update(done=list(fr["done"]), get=list(fr["get"]),
+                   offers=[dict(o) if o else None for o in fr.get("offers") or [None] * st.n])
     if "seat" in fr:
         out["seat"] = fr["seat"]
     return out
@@ -127,7 +128,12 @@ def seat_view(st: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
 
 
 def _you(st: State, seat: int) -> dict[str, Any]:
-    return {"seat": seat, "hand": list(st.hand[seat]), "fame": st.fame[seat]}
+    out: dict[str, Any] = {"seat": seat, "hand": list(st.hand[seat]), "fame": st.fame[seat]}
+    if st.team:
+        # "Navíc mají společnou slávu." — teammates share their fame: both see the team's
+        # total (the other team still sees neither).
+        out["team_fame"] = st.fame[seat] + st.fame[(seat + 2) % 4]
+    return out
 
 
 def build_view(st: State, seat: int | None) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from rules.base import Action, Event
+from rules.base import Action, Event, Text, text
 from rules.northgard.board import (
     RES_INDEX,
     buildings_in,
@@ -147,27 +147,54 @@ def pay_mixes(have: list[int]) -> list[tuple[int, ...]]:
 
 class Trade(Decision):
     """Harvest C, everyone at once: 3 resources (any mix) for 1 of your choice, as often as
-    you like; teammates may swap resources 1:1 (N10: no trade)."""
+    you like; teammates may exchange resources 1:1 ("Ve fázi sklizně, během kroku směny
+    zdrojů, mohou spoluhráči vzájemně vyměňovat zdroje v poměru 1:1."): an exchange is one
+    teammate's offer that the other accepts or declines (declined by default, at a short
+    share of the deadline when nothing else is awaited)."""
 
     kind = "trade"
-    actions = ("trade", "pay", "swap", "back", "trade_done")
+    actions = ("trade", "pay", "swap", "back", "trade_done", "swap_accept", "swap_decline")
     what = "northgard.what.trade"
 
+    @staticmethod
+    def offers(st: State, fr: Frame) -> list[dict[str, str] | None]:
+        """Each seat's pending exchange offer to its teammate (None: no offer)."""
+        return fr.setdefault("offers", [None] * st.n)  # type: ignore[no-any-return]
+
+    def incoming(self, st: State, fr: Frame, seat: int) -> dict[str, str] | None:
+        mate = teammate(st, seat)
+        return None if mate is None else self.offers(st, fr)[mate]
+
     def seats(self, st: State, fr: Frame) -> list[int]:
-        return [s for s in range(st.n) if not fr["done"][s]]
+        return [s for s in range(st.n)
+                if not fr["done"][s] or self.incoming(st, fr, s) is not None]
+
+    def answers(self, st: State, fr: Frame, seat: int) -> list[Action]:
+        """Accept or decline the teammate's offer (accept only while both still hold the
+        resources)."""
+        offer = self.incoming(st, fr, seat)
+        if offer is None:
+            return []
+        mate = teammate(st, seat)
+        assert mate is not None
+        out = [Action("swap_decline", dict(offer))]
+        if st.res[mate][RES_INDEX[offer["give"]]] and st.res[seat][RES_INDEX[offer["get"]]]:
+            out.append(Action("swap_accept", dict(offer)))
+        return out
 
     def options(self, st: State, fr: Frame, seat: int) -> list[Action]:
+        answers = self.answers(st, fr, seat)
         if fr["done"][seat]:
-            return []
+            return answers
         have = st.res[seat]
         if fr["get"][seat]:
-            return [*(Action("pay", {"food": a, "wood": b, "lore": c})
-                      for a, b, c in pay_mixes(have)), Action("back")]
-        out = [Action("trade_done")]
+            return [*answers, *(Action("pay", {"food": a, "wood": b, "lore": c})
+                                for a, b, c in pay_mixes(have)), Action("back")]
+        out = [*answers, Action("trade_done")]
         if sum(have) >= 3:
             out += [Action("trade", {"get": r}) for r in RES_INDEX]
         mate = teammate(st, seat)
-        if mate is not None:
+        if mate is not None and self.offers(st, fr)[seat] is None:
             for give, gi in RES_INDEX.items():
                 for get, g in RES_INDEX.items():
                     if give != get and have[gi] and st.res[mate][g]:
@@ -175,7 +202,19 @@ class Trade(Decision):
         return out
 
     def choose_default(self, st: State, fr: Frame, seat: int, opts: list[Action]) -> Action:
+        offer = self.incoming(st, fr, seat)
+        if offer is not None:
+            return Action("swap_decline", dict(offer))
         return Action("back") if fr["get"][seat] else Action("trade_done")
+
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        if fr["done"][seat] and self.incoming(st, fr, seat) is not None:
+            return text("northgard.what.swap_answer")
+        return text(self.what)
+
+    def only_answers(self, st: State, fr: Frame) -> bool:
+        """Whether the seats still awaited owe nothing but an answer to an offer."""
+        return all(fr["done"][s] for s in self.seats(st, fr))
 
     @staticmethod
     def _can_trade(st: State, seat: int) -> bool:
@@ -190,13 +229,14 @@ class Trade(Decision):
         for s in range(st.n):
             if not fr["done"][s] and not fr["get"][s] and not self._can_trade(st, s):
                 fr["done"][s] = True  # nothing to trade: no need to ask
-        if all(fr["done"]):
+        if all(fr["done"]) and not any(self.offers(st, fr)):
             pop(st, fr)
             return True
         return False
 
     def apply(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         kind = action.kind
+        offers = self.offers(st, fr)
         if kind == "trade_done":
             fr["done"][seat] = True
         elif kind == "trade":
@@ -211,16 +251,25 @@ class Trade(Decision):
             st.res[seat][RES_INDEX[get]] += 1
             fr["get"][seat] = ""
             emit(ev, "traded", seat=seat, paid=paid, get=get)
+        elif kind == "swap":
+            mate = teammate(st, seat)
+            offers[seat] = {"give": action.params["give"], "get": action.params["get"]}
+            emit(ev, "swap_offered", seat=seat, mate=mate, give=action.params["give"],
+                 get=action.params["get"])
         else:
             mate = teammate(st, seat)
             assert mate is not None
-            give, get = RES_INDEX[action.params["give"]], RES_INDEX[action.params["get"]]
-            st.res[seat][give] -= 1
-            st.res[mate][give] += 1
-            st.res[mate][get] -= 1
-            st.res[seat][get] += 1
-            emit(ev, "swapped", seat=seat, mate=mate, give=action.params["give"],
-                 get=action.params["get"])
+            offers[mate] = None
+            give, get = action.params["give"], action.params["get"]
+            if kind == "swap_decline":
+                emit(ev, "swap_declined", seat=seat, mate=mate, give=give, get=get)
+                return
+            gi, g = RES_INDEX[give], RES_INDEX[get]
+            st.res[mate][gi] -= 1
+            st.res[seat][gi] += 1
+            st.res[seat][g] -= 1
+            st.res[mate][g] += 1
+            emit(ev, "swapped", seat=mate, mate=seat, give=give, get=get)
 
 
 # ---- winter --------------------------------------------------------------------------------

@@ -65,6 +65,10 @@ def northgard_embed(view: PrivateView, locale: str) -> discord.Embed:
         embed.add_field(name=tr("northgard.hand.fame", locale),
                         value=tr("northgard.hand.fame_value", locale, n=int(you.get("fame", 0))),
                         inline=True)
+        if "team_fame" in you:
+            embed.add_field(name=tr("northgard.hand.team_fame", locale),
+                            value=tr("northgard.hand.fame_value", locale,
+                                     n=int(you["team_fame"])), inline=True)
         embed.add_field(name=tr("northgard.hand.resources", locale), value=_clip(res),
                         inline=True)
         embed.add_field(name=tr("northgard.hand.deck", locale),

@@ -170,7 +170,7 @@ def _label(action: Action, locale: str) -> str:
         return tr("northgard.label.trade", locale, res=_res(str(p["get"]), locale))
     if k == "pay":
         return tr("northgard.label.pay", locale, res=amounts(dict(p), locale))
-    if k == "swap":
-        return tr("northgard.label.swap", locale, give=_res(str(p["give"]), locale),
+    if k in ("swap", "swap_accept", "swap_decline"):
+        return tr(f"northgard.label.{k}", locale, give=_res(str(p["give"]), locale),
                   get=_res(str(p["get"]), locale))
     return tr(f"northgard.label.{k}", locale)

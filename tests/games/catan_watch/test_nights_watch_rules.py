@@ -281,3 +281,25 @@ def test_a_giant_that_kills_a_guard_goes_back_to_the_frostfangs() -> None:
     assert s.clearings[3] == [] and all("giant" not in clan for clan in s.clans)
     assert not any(s.gift) and s.breaches == 0
     assert kinds(events) == ["wildling_advances", "giant_kills_guard"]
+
+
+def test_a_wildling_token_lies_under_every_settlement_space_and_set_up_settlements_flip_theirs(
+        ) -> None:
+    """"Položte po 1 Žetonu Divokého lícem dolů na každé pole pro osadu na svých přehledových
+    kartách stavebních nákladů…" and "Vždy, když postavíte osadu, otočte žeton Divokého
+    ležící na kartě stavebních nákladů pod ní." — five tokens per player at the start; each
+    set-up settlement flips one, and its wildling leaves the Frostfangs for its clan."""
+    s = RULES.new_game({"mode": "nights_watch"}, 4, 3)
+    assert [len(t) for t in s.card_settlement_tokens] == [5] * 4
+    assert [len(t) for t in s.card_keep_tokens] == [4] * 4
+    seen: list[str] = []
+    while s.phase == "setup":
+        seat = next(iter(RULES.awaiting(s)))
+        s, events = RULES.apply(s, seat, RULES.default_action(s, seat))
+        seen += [e.kind for e in events if e.kind != "wildling_token"
+                 or e.data["why"] == "settlement"]
+    assert seen.count("settlement_built") == seen.count("wildling_token") == 8
+    assert [len(t) for t in s.card_settlement_tokens] == [3] * 4
+    assert len(s.token_discard) == 8
+    assert "wildling_attack" not in seen  # this seed: no clan area overflows in set-up
+    assert sum(len(c) for c in s.clans) == 8

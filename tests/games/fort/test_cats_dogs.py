@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rules.base import Action
+import pytest
+
+from rules.base import Action, RuleViolation
 from rules.fort import RULES
 from rules.fort.engine import cat_lured
 from tests.games.fort.harness import Game
@@ -43,21 +45,50 @@ def test_cats_are_lured_at_the_end_of_turn_and_stolen() -> None:
     assert stolen.data == {"seat": b, "cat": "scavenger", "rival": a}
 
 
-def test_before_play_cats_are_options_once_per_turn_in_any_order() -> None:
+def test_before_play_cats_act_when_a_card_is_played_in_the_order_the_owner_chooses() -> None:
+    """"Tyto schopnosti se často spustí před zahráním karty, což znamená opravdu těsně
+    předtím! Pokud u sebe máte několik koček se schopností spouštějící se tímto způsobem,
+    vyhodnoťte je v libovolném pořadí." — playing a card triggers every such cat; the owner
+    chooses only their order; then the card is played."""
     g = Game({"cats": True}, n=3, seed=3)
     a = g.leader
     g.state.cats = {"dumpling": a, "kingsly": a, "jitters": None}
     g.set_hand(a, ["chef", "bones"])
-    opts = g.legal()
-    assert Action("cat", {"cat": "dumpling"}) in opts and Action("cat", {"cat": "kingsly"}) in opts
+    assert not [o for o in g.legal() if o.kind == "cat"]  # no menu item of its own
     vp = g.p(a)["vp"]
-    g.do("cat", cat="kingsly")
-    g.do("cat", cat="dumpling")
-    assert g.p(a)["vp"] == vp + 1 and g.p(a)["stuff"]["pizza"] == 1
-    assert not [o for o in g.legal() if o.kind == "cat"]
-    assert g.top()["kind"] == "play"
-    # Default is still to skip playing.
+    g.do("play", card="chef")
+    assert sorted(o.params["cat"] for o in g.legal()) == ["dumpling", "kingsly"]
+    assert {o.kind for o in g.legal()} == {"cat"}  # the order is the only choice
+    assert "chef" in g.p(a)["hand"]  # not played yet: the cats act just before
+    g.do("cat", cat="kingsly")  # the other one follows by itself
+    assert [e.data["cat"] for e in g.events if e.kind == "cat_use"] == ["kingsly", "dumpling"]
+    assert g.p(a)["vp"] >= vp + 1 and g.p(a)["stuff"]["pizza"] >= 1
+    assert "chef" in g.p(a)["played"] or "chef" in g.p(a)["discard"]
+    assert [e.kind for e in g.events].index("play") > [e.kind for e in g.events].index(
+        "cat_use")
+
+
+def test_a_single_before_play_cat_acts_by_itself_and_only_when_a_card_is_played() -> None:
+    """"Tyto schopnosti se často spustí před zahráním karty…" — with one such cat there is
+    nothing to order; skipping the play triggers nothing, and the cat cannot be used alone."""
+    g = Game({"cats": True}, n=3, seed=3)
+    a = g.leader
+    g.state.cats = {"kingsly": a, "jitters": None, "dumpling": None}
+    g.set_hand(a, ["chef", "bones"])
+    before = RULES.state_hash(g.state)
+    with pytest.raises(RuleViolation) as info:
+        g.do("cat", cat="kingsly")
+    assert info.value.text is not None and info.value.text.key == "fort.error.cat_on_play"
+    assert RULES.state_hash(g.state) == before
     assert RULES.default_action(g.state, a) == Action("skip")
+    vp = g.p(a)["vp"]
+    g.do("skip")
+    assert g.p(a)["vp"] == vp and not [e for e in g.events if e.kind == "cat_use"]
+    g2 = Game({"cats": True}, n=3, seed=3)
+    g2.state.cats = {"kingsly": a, "jitters": None, "dumpling": None}
+    g2.set_hand(a, ["chef", "bones"])
+    g2.do("play", card="chef")
+    assert [e.data["cat"] for e in g2.events if e.kind == "cat_use"] == ["kingsly"]
 
 
 def test_bandit_scores_when_recruiting_from_a_yard() -> None:

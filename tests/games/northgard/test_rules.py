@@ -14,6 +14,7 @@ from rules.northgard.board import controlled, on_map, units_of
 from rules.northgard.data import data
 from rules.northgard.geometry import fits, map_info
 from rules.northgard.scoring import final_fame, finish, instant_winners
+from rules.northgard.state import State
 from rules.northgard.year import winter
 from rules.rng import Rng
 from tests.games.northgard.scenario import (
@@ -376,29 +377,64 @@ def test_equal_fame_is_broken_by_territories_then_units() -> None:
 
 
 # ---- teams --------------------------------------------------------------------------------------
-def test_team_game_shares_the_result_and_hides_fame_from_the_teammate() -> None:
+def test_team_game_shares_fame_and_the_result_between_teammates() -> None:
+    """"Navíc mají společnou slávu." — both teammates see the team's total; the other team
+    sees neither."""
     st = position(4, clans=["wolf", "stag", "goat", "raven"], tiles=[["x_band", 0, 0, 0]],
                   units={"0.0": {0: 1}, "0.1": {1: 1}, "0.2": {2: 1}}, config={"team": True})
-    st.fame = [5, 1, 5, 1]
+    st.fame = [5, 1, 3, 1]
     st.draw = [[], [], [], []]
     assert "fame" not in str(RULES.view(st, 2)["seats"][0])
-    assert RULES.view(st, 2)["you"]["fame"] == 5
+    assert RULES.view(st, 2)["you"]["fame"] == 3
+    assert RULES.view(st, 0)["you"]["team_fame"] == RULES.view(st, 2)["you"]["team_fame"] == 8
+    assert RULES.view(st, 1)["you"]["team_fame"] == 2
+    assert "fame" not in str(RULES.view(st, None)["seats"])
+    st.fame = [5, 1, 5, 1]
     ev: list = []
     finish(st, ev, instant=False)
     assert st.result["ranking"] == [[0, 2], [1, 3]] and st.result["winners"] == [0, 2]
     assert st.result["scores"]["0"] == st.result["scores"]["2"] == 10
 
 
-def test_teammates_swap_resources_one_for_one() -> None:
+def _trade(res: list[list[int]]) -> State:
     st = position(4, clans=["wolf", "stag", "goat", "raven"], config={"team": True},
                   units={"0.0": {0: 1}})
-    st.res = [[1, 0, 0], [0, 0, 0], [0, 2, 0], [0, 0, 0]]
+    st.res = res
     st.stack = [{"kind": "year", "step": 3},
                 {"kind": "trade", "done": [False] * 4, "get": [""] * 4}]
     drive(st)
+    return st
+
+
+def test_teammates_exchange_resources_one_for_one_when_the_teammate_accepts() -> None:
+    """"Ve fázi sklizně, během kroku směny zdrojů, mohou spoluhráči vzájemně vyměňovat zdroje
+    v poměru 1:1." — an exchange takes both: one offers, the other accepts."""
+    st = _trade([[1, 0, 0], [0, 0, 0], [0, 2, 0], [0, 0, 0]])
     assert RULES.awaiting(st) == frozenset({0, 2})
-    st, _ = act(st, 0, "swap", give="food", get="wood")
+    st, ev = act(st, 0, "swap", give="food", get="wood")
+    assert st.res[0] == [1, 0, 0] and st.res[2] == [0, 2, 0]  # nothing moves yet
+    assert events(ev, "swap_offered")
+    offered = {a.kind for a in options(st, 2)}
+    assert {"swap_accept", "swap_decline"} <= offered
+    assert RULES.default_action(st, 2).kind == "swap_decline"
+    st, ev = act(st, 2, "swap_accept", give="food", get="wood")
     assert st.res[0] == [0, 1, 0] and st.res[2] == [1, 1, 0]
+    assert events(ev, "swapped")
+
+
+def test_an_exchange_offer_is_declined_by_default_at_a_short_deadline() -> None:
+    """"…mohou spoluhráči vzájemně vyměňovat zdroje…" — the teammate's consent is needed; a
+    teammate who says nothing declines, after a short share of the deadline."""
+    st = _trade([[1, 0, 0], [0, 0, 0], [0, 2, 0], [0, 0, 0]])
+    st, _ = act(st, 0, "swap", give="food", get="wood")
+    st, _ = act(st, 0, "trade_done")
+    st, _ = act(st, 2, "trade_done")
+    assert RULES.awaiting(st) == frozenset({2})  # only the answer is owed
+    assert RULES.deadline_share(st) < 1
+    st, ev = act(st, 2, RULES.default_action(st, 2).kind, give="food", get="wood")
+    assert events(ev, "swap_declined")
+    assert st.res[0] == [1, 0, 0] and st.res[2] == [0, 2, 0]
+    assert top(st)["kind"] != "trade"
 
 
 def test_a_teammates_territory_can_be_crossed_but_not_held() -> None:
