@@ -9,7 +9,16 @@ import pytest
 
 from rules.base import RuleViolation
 from rules.northgard import RULES
-from tests.games.northgard.scenario import act, events, extra_tiles, kinds, position, top, turn
+from tests.games.northgard.scenario import (
+    act,
+    events,
+    extra_tiles,
+    kinds,
+    position,
+    terr,
+    top,
+    turn,
+)
 from tests.games.northgard.tiles import POCKET, WHOLE, spec
 
 A, B, C = 0, 1, 2
@@ -17,6 +26,7 @@ A, B, C = 0, 1, 2
 TILES = {
     "x_pocket": spec(POCKET),
     "x_whole": spec(WHOLE),
+    "x_slots": spec(WHOLE, [terr(slots=("small", "small", "large"))]),
     # A pocket in the middle of every edge: next to a plain edge a border would end in nothing.
     "x_cross": spec("ABAACAADAAEA"),
 }
@@ -108,3 +118,52 @@ def test_the_one_new_tile_is_placed_when_it_fits() -> None:
     assert len(events(ev, "tile_redrawn")) == 1 and not events(ev, "explore_failed")
     assert top(st)["kind"] == "place_tile" and top(st)["tiles"] == ["x_pocket"]
     assert st.tile_stack == ["x_cross"]
+
+
+def test_new_units_go_only_on_territories_one_controls() -> None:
+    """"Nové jednotky smíte umístit pouze na území, která ovládáte." """
+    st = position(3, tiles=[["x_whole", 0, 0, 0], ["x_whole", 1, 0, 0]],
+                  units={"0.0": {A: 1}, "1.0": {B: 1}})
+    st = turn(st, A, ["s_recruit", "s_move"])
+    st, _ = act(st, A, "card", card="s_recruit")
+    st, _ = act(st, A, "play")
+    assert {a.params["terr"] for a in RULES.legal_actions(st, A)} == {"0.0"}
+    before = RULES.state_hash(st)
+    with pytest.raises(RuleViolation):
+        act(st, A, "recruit", terr="1.0", kaija=False)
+    assert RULES.state_hash(st) == before
+
+
+def test_a_building_type_already_on_the_territory_may_not_be_built_again() -> None:
+    """"Na území nesmíte postavit druh stavby, který se již na tomto území nachází." """
+    st = position(3, tiles=[["x_slots", 0, 0, 0]], units={"0.0": {A: 1}})
+    st.buildings = {"0.0.0": "granary"}
+    st.res[A] = [0, 5, 0]
+    st = turn(st, A, ["s_build", "s_move"])
+    st, _ = act(st, A, "card", card="s_build")
+    st, _ = act(st, A, "play")
+    offered = {a.params.get("building") for a in RULES.legal_actions(st, A)}
+    assert "granary" not in offered and "lodge" in offered
+    before = RULES.state_hash(st)
+    with pytest.raises(RuleViolation):
+        act(st, A, "build", building="granary")
+    assert RULES.state_hash(st) == before
+
+
+def test_under_a_bear_nobody_builds_recruits_or_explores_from_the_territory() -> None:
+    """"Nesmíte provést stavbu a verbování na území s tímto monstrem. Nesmíte prozkoumávat
+    nebo přesouvat jednotky z území s tímto monstrem." """
+    st = position(3, tiles=[["x_slots", 0, 0, 0]], units={"0.0": {A: 2}},
+                  config={"monsters": True})
+    st.monsters = {"bear_beige": "0.0"}
+    st.monster_row = ["bear_beige"]
+    st.res[A] = [0, 5, 0]
+    st.tile_stack = ["x_whole"]
+    st = turn(st, A, ["s_recruit", "s_build", "s_explore"])
+    for card in ("s_recruit", "s_build"):
+        st2, _ = act(st, A, "card", card=card)
+        st2, _ = act(st2, A, "play")
+        assert top(st2)["kind"] == "turn"  # nothing to do: the action ends at once
+    st, _ = act(st, A, "card", card="s_explore")
+    assert "play" not in kinds(st, A)
+    _refused(st, A, "play", "northgard.error.explore_no_territory")
