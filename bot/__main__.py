@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import logging
 import runpy
 import signal
 import sys
@@ -133,14 +132,24 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _run() -> int:
+    from bot import logs
     from bot.i18n import msg
 
     settings = _settings()
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)  # its plugin list on every start
+    try:
+        logs.configure(settings.log_level.upper(), settings.log_format)
+    except ValueError as exc:
+        print(msg("env.bad_setting", name="LOG_LEVEL/LOG_FORMAT", reason=str(exc)).render(),
+              file=sys.stderr)
+        return 2
     if not settings.discord_token:
         print(msg("run.no_token").render(), file=sys.stderr)
+        return 2
+    try:
+        settings.shards()
+    except ValueError as exc:
+        print(msg("env.bad_setting", name="SHARD_COUNT/SHARD_IDS", reason=str(exc)).render(),
+              file=sys.stderr)
         return 2
     from bot.runner import load_content, run_bot
     from rules.content import ContentError

@@ -88,6 +88,9 @@ async def run_bot(settings: Settings) -> None:
     log.info("starting Maester with %d game types", len(service.games))
     try:
         await run(settings.discord_token or "", service, dev_guild_id=settings.dev_guild_id,
-                  deadline_interval=settings.reminder_poll_seconds)
+                  deadline_interval=settings.reminder_poll_seconds,
+                  shards=settings.shards(),
+                  metrics=(settings.metrics_host, settings.metrics_port)
+                  if settings.metrics_port else None)
     finally:
         await engine.dispose()

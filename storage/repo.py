@@ -263,6 +263,13 @@ async def due_deadlines(conn: AsyncConnection, now: datetime, limit: int = 200
     return [from_row(Deadline, r) for r in (await conn.execute(q)).mappings()]
 
 
+async def count_games_by_status(conn: AsyncConnection, statuses: list[str]) -> dict[str, int]:
+    q = (select(G.c.status, func.count()).where(G.c.status.in_(statuses))
+         .group_by(G.c.status))
+    found = {status: int(n) for status, n in (await conn.execute(q)).all()}
+    return {status: found.get(status, 0) for status in statuses}
+
+
 async def game_version(conn: AsyncConnection, game_id: int) -> int | None:
     q = select(G.c.version).where(G.c.id == game_id)
     return (await conn.execute(q)).scalar_one_or_none()

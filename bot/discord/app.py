@@ -15,11 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.config import Shards
 from bot.discord.cog_game import GameCog
 from bot.discord.deadline_loop import DeadlineLoop
 from bot.discord.delivery import Delivery
 from bot.discord.flows import Flows
 from bot.discord.help import HelpCog
+from bot.discord.observe import count_requests, serve
 from bot.discord.panels import dynamic_items
 from bot.discord.strings import CatalogTranslator
 from bot.discord.text import locale_of, render
@@ -36,15 +38,18 @@ class MaesterBot(commands.Bot):
     """Slash commands and components only: ``Intents.default()``, no privileged intents."""
 
     def __init__(self, service: GameService, *, dev_guild_id: int | None = None,
-                 sync: bool = True, deadline_interval: float = 30.0) -> None:
+                 sync: bool = True, deadline_interval: float = 30.0,
+                 **client_options: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned,
-                         intents=discord.Intents.default(), help_command=None)
+                         intents=discord.Intents.default(), help_command=None,
+                         **client_options)
         self.service = service
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync
         self.deadline_interval = deadline_interval
         self.delivery = Delivery(self)
         self.flows = Flows(self)
+        count_requests(self)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -93,19 +98,40 @@ class MaesterBot(commands.Bot):
             pass
 
 
+class ShardedMaesterBot(MaesterBot, commands.AutoShardedBot):
+    """The bot as one of several processes, each serving a range of Discord's shards: it gets
+    only its shards' servers' events (direct messages come to shard 0). Whatever it must post
+    elsewhere — a thread of a server another process serves — goes through Discord's REST API,
+    which any process may use, and due deadlines are claimed in the database, so every process
+    runs the same deadline loop."""
+
+
 def create_bot(service: GameService, *, dev_guild_id: int | None = None, sync: bool = True,
-               deadline_interval: float = 30.0) -> MaesterBot:
-    return MaesterBot(service, dev_guild_id=dev_guild_id, sync=sync,
-                      deadline_interval=deadline_interval)
+               deadline_interval: float = 30.0, shards: Shards | None = None) -> MaesterBot:
+    if shards is None:
+        return MaesterBot(service, dev_guild_id=dev_guild_id, sync=sync,
+                          deadline_interval=deadline_interval)
+    return ShardedMaesterBot(service, dev_guild_id=dev_guild_id,
+                             sync=sync and shards.syncs_commands,
+                             deadline_interval=deadline_interval, shard_count=shards.count,
+                             shard_ids=list(shards.ids) if shards.ids else None)
 
 
 async def run(token: str, service: GameService, *, dev_guild_id: int | None = None,
-              sync: bool = True, deadline_interval: float = 30.0) -> None:
+              sync: bool = True, deadline_interval: float = 30.0,
+              shards: Shards | None = None,
+              metrics: tuple[str, int] | None = None) -> None:
     """Log in and serve until cancelled. The caller owns the service (and its engine) and
-    may configure logging first; otherwise discord.py's default handler is installed."""
+    may configure logging first; otherwise discord.py's default handler is installed. With
+    ``metrics`` (host, port) the metrics and health endpoint is served too."""
     if not logging.getLogger().handlers:
         discord.utils.setup_logging()
     bot = create_bot(service, dev_guild_id=dev_guild_id, sync=sync,
-                     deadline_interval=deadline_interval)
-    async with bot:
-        await bot.start(token)
+                     deadline_interval=deadline_interval, shards=shards)
+    runner = await serve(bot, *metrics) if metrics else None
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        if runner is not None:
+            await runner.cleanup()

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import logs
 from bot.discord.panels import context_token, move_panel, note_text
 from bot.discord.presenters import board_embed, private_embed
 from bot.discord.text import locale_of, render, tr
@@ -232,6 +233,7 @@ class Flows:
                    version: int, choose: Chooser) -> None:
         """The one move pipeline (see the module docstring)."""
         user = interaction.user.id
+        logs.bind(game_id=game_id, guild_id=interaction.guild_id, user_id=user)
 
         async def body() -> None:
             view, actions = await self.service.seat_options(game_id, user)

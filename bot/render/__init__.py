@@ -13,6 +13,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from bot.metrics import RENDER_SECONDS
+
 #: ``(public view, locale) -> PNG``: the locale is the server's language for the image's words.
 Renderer = Callable[[dict[str, Any], str | None], bytes]
 
@@ -34,7 +36,8 @@ def renderer_for(game_type: str) -> Renderer:
 
 
 def render_board(game_type: str, view: dict[str, Any], locale: str | None = None) -> bytes:
-    return renderer_for(game_type)(view, locale)
+    with RENDER_SECONDS.labels(game_type).time():
+        return renderer_for(game_type)(view, locale)
 
 
 async def render_board_async(game_id: int, version: int, game_type: str,

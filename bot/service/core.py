@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.i18n import Lines, Msg, Person, as_msg, lines_msg, msg, render
+from bot.metrics import DATABASE_ERRORS
 from bot.render.names import with_names
 from bot.service.clock import Clock, SystemClock
 from bot.service.effects import (
@@ -241,6 +242,7 @@ class ServiceCore:
                     yield conn
         except (OperationalError, sqlite3.OperationalError) as exc:
             self._heads.clear()  # a body may have updated a cached head before the commit
+            DATABASE_ERRORS.labels("write").inc()
             log.error("could not save: %s", _first_line(exc))
             raise ServiceError("error.save_failed") from None
 
@@ -251,6 +253,7 @@ class ServiceCore:
         try:
             yield
         except (OperationalError, sqlite3.OperationalError) as exc:
+            DATABASE_ERRORS.labels("read").inc()
             log.error("could not read %s: %s", what, _first_line(exc))
             raise ServiceError("error.read_failed") from None
 
@@ -375,6 +378,17 @@ class ServiceCore:
         async with self._tx() as conn:
             await repo.save_bot_state(conn, key, value)
 
+    async def check_writable(self) -> None:
+        """Raise unless the database takes a write now (the health check): a write statement
+        that changes no row, so the database must grant a write but nothing is written."""
+        async with self.engine.begin() as conn:
+            await conn.exec_driver_sql("UPDATE bot_state SET value = value WHERE 1 = 0")
+
+    async def open_game_counts(self) -> dict[str, int]:
+        """How many games are in the lobby, starting and active (the metrics)."""
+        async with self.engine.connect() as conn:
+            return await repo.count_games_by_status(conn, ["lobby", "starting", "active"])
+
     async def game_ids(self, statuses: Iterable[str] = ("active", "finished")) -> list[int]:
         async with self.engine.connect() as conn:
             return await repo.game_ids(conn, list(statuses))
@@ -452,6 +466,7 @@ class ServiceCore:
             # A full disk, a read-only or locked database: nothing was committed. The player
             # hears "could not save, try again"; the operator gets one line, not a traceback.
             self._forget(game_id)
+            DATABASE_ERRORS.labels("move").inc()
             log.error("game #%s: could not save move %s (%s): %s", game_id, version,
                       action.kind, _first_line(exc))
             raise ServiceError("error.save_failed") from None

@@ -7,10 +7,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
+from bot import logs
 from bot.i18n import Lines, Person, available_locales, msg
+from bot.metrics import DUE, DUE_LATENESS, REMINDERS
 from bot.service.core import SEAT_TIMERS, Head, ServiceCore
 from bot.service.effects import Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError, StaleVersion
@@ -38,8 +40,12 @@ class DeadlineOps(ServiceCore):
         by_game: dict[int, list[Deadline]] = defaultdict(list)
         for row in due:
             by_game[row.game_id].append(row)
+            DUE.labels(row.kind.split(":", 1)[0]).inc()
+            due_at = row.due_at if row.due_at.tzinfo else row.due_at.replace(tzinfo=UTC)
+            DUE_LATENESS.observe(max(0.0, (now - due_at).total_seconds()))  # SQLite: naive
         effects: list[Effect] = []
         for game_id, rows in by_game.items():
+            logs.bind(game_id=game_id)
             async with self.locks.hold(game_id):
                 try:
                     head = await self._head(game_id, fresh=True)
@@ -117,6 +123,7 @@ class DeadlineOps(ServiceCore):
         effects: list[Effect] = [Post(gid, msg("deadline.reminder", game_id=gid, deadline=due,
                                                players=[head.person(s) for s in seats]),
                                       mentions)]
+        REMINDERS.inc(len(seats))
         for s in seats:
             if (user := head.user_of(s)) is not None:
                 effects.append(Notify(gid, s, user, msg(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from time import perf_counter
 from typing import Any
 
+from bot import logs
 from bot.i18n import Msg, Person, as_msg, lines_msg, msg, render
+from bot.metrics import MOVE_SECONDS, MOVES
 from bot.service.core import ServiceCore, _Duplicate, duplicate_outcome
 from bot.service.effects import BoardSnapshot, Outcome, PrivateView
 from bot.service.errors import ServiceError, StaleVersion
@@ -38,15 +41,36 @@ class MoveOps(ServiceCore):
                 raise ServiceError("error.bad_action", reason=exc.text or exc.message) from None
         if interaction_id is not None and interaction_id in self._recent:
             gid, version = self._recent[interaction_id]
+            MOVES.labels(self._type_of(game_id), "duplicate").inc()
             return duplicate_outcome(gid, version)
+        started, outcome = perf_counter(), "failed"
+        logs.bind(game_id=game_id, user_id=user_id, version=None)
         try:
-            return await self._submit_on(game_id, user_id, action, interaction_id,
-                                         expected_version, fresh=False)
-        except _MovedElsewhere:
-            # The cached head was behind: another bot process moved the game. Judge the move
-            # again on the stored head; the player never hears of the other process.
-            return await self._submit_on(game_id, user_id, action, interaction_id,
-                                         expected_version, fresh=True)
+            try:
+                out = await self._submit_on(game_id, user_id, action, interaction_id,
+                                            expected_version, fresh=False)
+            except _MovedElsewhere:
+                # The cached head was behind: another bot process moved the game. Judge the
+                # move again on the stored head; the player never hears of the other process.
+                out = await self._submit_on(game_id, user_id, action, interaction_id,
+                                            expected_version, fresh=True)
+            outcome = "duplicate" if out.duplicate else "accepted"
+            logs.bind(version=out.version)
+            return out
+        except StaleVersion:
+            outcome = "stale"
+            raise
+        except ServiceError as exc:
+            outcome = "failed" if exc.msg.key == "error.save_failed" else "rejected"
+            raise
+        finally:
+            game = self._type_of(game_id)
+            MOVES.labels(game, outcome).inc()
+            MOVE_SECONDS.labels(game).observe(perf_counter() - started)
+
+    def _type_of(self, game_id: int) -> str:
+        head = self._heads.get(game_id)
+        return head.game.game_type if head is not None else "unknown"
 
     async def _submit_on(self, game_id: int, user_id: int, action: Action,
                          interaction_id: str | None, expected_version: int | None, *,

@@ -208,3 +208,18 @@ async def test_an_unreadable_database_is_answered_not_raised(
     assert len(lines) == 1 and "could not read game #" in lines[0].getMessage()
     assert lines[0].exc_info is None
     assert (await service.summary(gid)).game_id == gid  # readable again: nothing changed
+
+
+def test_the_example_env_file_as_copied_is_valid(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cp .env.example .env` (the README's first step) leaves its empty values: not set."""
+    from bot.config import Settings
+
+    (tmp_path / ".env").write_text(
+        (Path(__file__).resolve().parents[2] / ".env.example").read_text())
+    monkeypatch.chdir(tmp_path)
+    for name in ("DEV_GUILD_ID", "SHARD_COUNT", "METRICS_PORT", "CONTENT_DIR", "DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings()
+    assert settings.dev_guild_id is None and settings.shard_count is None
+    assert settings.metrics_port is None and settings.shards() is None

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.config import Settings
+from bot.config import Settings, Shards
 
 
 def _cli(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None
@@ -51,11 +51,13 @@ async def test_run_migrates_and_hands_the_service_to_discord(
     monkeypatch.setattr(app, "run", fake_run)
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
     await run_bot(Settings(discord_token="t0ken", database_url=url, dev_guild_id=5,
-                           reminder_poll_seconds=7))
+                           reminder_poll_seconds=7, shard_count=2, shard_ids="1",
+                           metrics_port=9400))
     from rules.registry import games
 
     assert seen == {"token": "t0ken", "games": sorted(games()), "dev_guild_id": 5,
-                    "deadline_interval": 7}
+                    "deadline_interval": 7, "shards": Shards(2, (1,)),
+                    "metrics": ("127.0.0.1", 9400)}
 
 
 def test_bench_modules_do_not_see_the_bench_command_in_argv(
