@@ -426,3 +426,32 @@ def test_junk_parameters_are_refused() -> None:
         with pytest.raises(RuleViolation) as err:
             RULES.apply(s, 0, action)
         assert err.value.code in ("bad_params", "illegal")
+
+
+def test_a_keep_only_replaces_ones_own_settlement() -> None:
+    """"Tvrz lze postavit jedině vylepšením vlastní osady." """
+    s = fresh()
+    mine, theirs = corner(s, hex_at(s, 2, 1), 1), corner(s, hex_at(s, 0, 0), 1)
+    settle(s, 0, mine)
+    settle(s, 1, theirs)
+    give(s, 0, ore=3, grain=2)
+    empty = next(v for v in range(s.geo.n_vertices) if s.owner[v] < 0)
+    for v in (empty, theirs):
+        before = RULES.state_hash(s)
+        with pytest.raises(RuleViolation):
+            act(s, 0, "build_keep", vertex=v)
+        assert RULES.state_hash(s) == before
+    assert {a.params["vertex"] for a in RULES.legal_actions(s, 0)
+            if isinstance(a, Action) and a.kind == "build_keep"} == {mine}
+
+
+def test_no_development_card_can_be_bought_from_an_empty_deck() -> None:
+    """"Dojde-li balíček, máte smůlu, další karty kupovat nelze." """
+    s = fresh()
+    s.dev_deck = []
+    give(s, 0, ore=1, wool=1, grain=1)
+    before = RULES.state_hash(s)
+    with pytest.raises(RuleViolation):
+        act(s, 0, "buy_development")
+    assert RULES.state_hash(s) == before
+    assert "buy_development" not in {a.kind for a in RULES.legal_actions(s, 0)}
