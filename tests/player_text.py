@@ -109,6 +109,8 @@ SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 CONTENT_ID = re.compile(r"\b[a-z]{1,2}\d{2,3}\b")
 CATALOG_KEY = re.compile(r"\b[a-z_]+(\.[a-z_0-9]+){2,}\b|\b(northgard|great_wall)\.[a-z_]+")
 NESTED_PARENS = re.compile(r"\([^()]*\(")
+#: Discord renders "2. rok končí" at a line's start as a numbered list ("1. rok končí").
+LIST_START = re.compile(r"^\d+\. ")
 #: English: a count of one with a plural noun ("1 guards"), "a" before a vowel sound.
 ONE_PLURAL = re.compile(r"(?<![\d.,-])\b1 (?:[a-z]+ )?(units|slots|guards|tiles|cards|"
                         r"territories|soldiers|clerks|tokens|spearmen|archers|horsemen|"
@@ -143,6 +145,7 @@ def defects(r: Reading, locale: str, proper_names: frozenset[str] = frozenset()
         ("repr", REPR), ("unfilled placeholder", PLACEHOLDER), ("snake_case id", SNAKE),
         ("content id", CONTENT_ID), ("nested parentheses", NESTED_PARENS),
         ("'nothing' glued in", NOTHING_GLUE[locale]),
+        ("starts like a Markdown numbered list", LIST_START),
     ]
     if locale == "en":
         checks += [("one with a plural", ONE_PLURAL), ("'a' before a vowel", A_VOWEL)]

@@ -46,7 +46,8 @@ _CONVERT: dict[str, Callable[[Any], Any]] = {
     "building": lambda b: text(f"northgard.building.{b}"),
     "res": res_list, "paid": res_list,
     "slot": slot_name,
-    "give": lambda r: text(f"northgard.res.{r}"), "get": lambda r: text(f"northgard.res.{r}"),
+    "give": lambda r: text(f"northgard.res.{r}.n", n=1),
+    "get": lambda r: text(f"northgard.res.{r}.n", n=1),
     "action": lambda a: text(f"northgard.action.{a}"),
     "why": lambda w: text(f"northgard.why.{w}"),
     "purpose": lambda p: text(f"northgard.purpose.{p}"),
@@ -163,4 +164,7 @@ def describe_event(event: Event, viewer: int | None) -> Text:
     fn = _SPECIAL.get(event.kind)
     if fn is not None:
         return fn(event.data)
-    return text(f"northgard.log.{event.kind}", **_params(event.data))
+    key = event.kind
+    if key == "raven_harvest" and not any(event.data["res"]):
+        key = "raven_harvest_nothing"  # "gathers nothing", not a list that says "nothing"
+    return text(f"northgard.log.{key}", **_params(event.data))

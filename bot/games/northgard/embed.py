@@ -33,7 +33,8 @@ def _cards(cards: list[str], locale: str) -> str:
         seen[c] = seen.get(c, 0) + 1
     for c, k in seen.items():
         count = f"{k}× " if k > 1 else ""
-        lines.append(f"• {count}**{card_name(c, locale)}** — {card_text(c, locale)}")
+        name, does = card_name(c, locale), card_text(c, locale)
+        lines.append(f"• {count}**{name}**" + ("" if does == name else f" — {does}"))
     return "\n".join(lines)
 
 

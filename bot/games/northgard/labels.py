@@ -14,7 +14,8 @@ LIMIT = 80
 
 
 def _res(r: str, locale: str) -> str:
-    return tr(f"northgard.res.{r}", locale)
+    """One unit of a resource, counted ("1 lore", Czech "1 znalost")."""
+    return tr(f"northgard.res.{r}.n", locale, n=1)
 
 
 def amounts(values: dict[str, Any], locale: str) -> str:
@@ -80,6 +81,13 @@ def card_text(card: str, locale: str) -> str:
     return text
 
 
+def card_line(card: str, locale: str, sep: str = ": ") -> str:
+    """A card's name and what it does — the name once where the text starts with it (the
+    basic "Build" card does "Build", not "Build: Build")."""
+    name, does = card_name(card, locale), card_text(card, locale)
+    return does if does.lower().startswith(name.lower()) else f"{name}{sep}{does}"
+
+
 def tile_text(tile_id: str, locale: str) -> str:
     """A map tile by what each of its territories holds ("Map tile: 1 food, 2 building slots |
     1 wood, den | empty"), so that two drawn tiles read apart without their ids."""
@@ -105,8 +113,7 @@ def action_label(action: Action, locale: str) -> str:
 def _label(action: Action, locale: str) -> str:
     k, p = action.kind, action.params
     if k == "card":
-        name = card_name(str(p["card"]), locale)
-        return f"{name}: {card_text(str(p['card']), locale)}"
+        return card_line(str(p["card"]), locale)
     if k == "pass":
         take = str(p.get("take") or "")
         return tr("northgard.label.pass_take", locale, card=card_name(take, locale)) if take \
