@@ -8,8 +8,9 @@ players), then plays random legal moves through ``GameService.submit``:
 (a) sequentially on SQLite, each move on a random game of the 10,000;
 (b) 16 concurrent players in one process on SQLite (asyncio tasks, each on its own games, so
     moves of different players meet in the group commit);
-(c) on PostgreSQL with 1, 2 and 4 OS processes (``ServiceSettings(head_cache=False)``, as a
-    multi-process deployment runs), skipped with the reason when PostgreSQL does not answer:
+(c) on PostgreSQL with 1, 2 and 4 OS processes (``ServiceSettings(shared_database=True)``,
+    as a multi-process deployment runs: the head cache on, a move checked by its commit's
+    version check), skipped with the reason when PostgreSQL does not answer:
     first with 16 players in each process (the load grows with the processes, as when a
     deployment adds a process for more servers: the capacity the processes give), then with
     the same 16 players split between them (the load stays; each process's group commits get
@@ -268,7 +269,7 @@ async def _pg_job(pipe: Connection, rules: GameRules, job: dict[str, Any]) -> No
     engine = make_engine(job["url"])
     try:
         service = GameService(engine, clock=ManualClock(), games={rules.id: rules},
-                              settings=ServiceSettings(head_cache=False))
+                              settings=ServiceSettings(shared_database=True))
         states = await load_states(engine, rules, (g for plan in job["plans"] for g in plan))
         # The hot path warm, as a running bot has it: untimed real moves on games of the
         # plans (the copies follow them) open its connections (a new server backend costs the
@@ -490,7 +491,7 @@ async def bench_pg(table: Table, args: argparse.Namespace, workers: Workers,
         label = (f"{procs} process{'es' if procs > 1 else ''} × {players // procs} players"
                  + (f" ({players} in all)" if procs > 1 else ""))
         summary[f"pg-{shape}{procs}"] = report(
-            f"(c) PostgreSQL, {label}, head_cache=False", runs, throughput=True)
+            f"(c) PostgreSQL, {label}, shared database", runs, throughput=True)
     summary["pg-split1"] = summary["pg-each1"]
 
 
