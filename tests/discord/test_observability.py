@@ -180,3 +180,28 @@ def test_log_format_json_is_one_object_a_line(tmp_path: Path) -> None:
     assert json.loads(line) | {"time": None} == {
         "time": None, "level": "INFO", "logger": "maester", "message": "move saved",
         "game_id": 3, "user_id": 7}
+
+
+async def test_a_process_without_the_server_still_posts_to_its_thread(
+        simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With several processes, a move made in a DM (shard 0) may be served by a process that
+    does not hold the game's server: its posts reach the thread through the REST API."""
+    _guild, channel, (alice, bob, carol) = server(simcord_env, "alice", "bob", "carol")
+    thread = await start_game(channel, [alice, bob, carol], options="rounds=1")
+    bot = simcord_env.bot
+    bot.delivery.forget_channel(1)
+    monkeypatch.setattr(bot, "get_channel", lambda _id: None)  # not this process's server
+    fetched: list[int] = []
+    fetch = bot.fetch_channel
+
+    async def counted(channel_id: int) -> Any:
+        fetched.append(channel_id)
+        return await fetch(channel_id)
+
+    monkeypatch.setattr(bot, "fetch_channel", counted)
+    before = len(thread.history())
+    turn = alice.user.dm_channel.last_message
+    bid = await alice.user.click(turn, label="bid 7")
+    await alice.user.click(bid.response, label="ready")
+    assert thread.id in fetched
+    assert any("is ready" in m.content for m in thread.history()[before - 1:])
