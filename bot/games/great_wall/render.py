@@ -1,230 +1,248 @@
-"""The Great Wall board image (Pillow) from the PUBLIC view only.
-
-Three wall sections side by side: each with its wall level, defence and offence, barricades,
-firing positions (archers in clan colours), the Horde cards (the card nearest the wall at the
-bottom) with soldiers and wounds on their fields, and the staging area. Below: the ten
-locations with their clerks and overseers, then the clans (Honor, Tea order, command track),
-the Storehouse, the Advisor offer, Artifacts or Emperor's Requests and Chin's track. Drawn at
-1040 px wide so Discord's ~520 px preview keeps every text at 11 px or more."""
+"""The Great Wall board image, from the PUBLIC view only, laid out for the box Discord shows an
+embed's image in (about 400×300 px; ``bot.render.kit``): the three wall sections with their
+Horde cards on the left (``render_wall``), and beside them the year and season, the time
+track, whom the game waits for and for what, every clan by its player's name in its colour
+with its Honor (at the end: the winner and the standings the result posts), the Shame bank,
+the Horde deck and a legend of every mark. The locations, tracks, Storehouse and cards on
+offer are the board message's text (``board_text``)."""
 
 from __future__ import annotations
 
-import io
-from contextvars import ContextVar
+from functools import partial
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from bot.games.great_wall.render_wall import (
+    CLAN,
+    REWARDS,
+    UNITS,
+    barricade,
+    clan_colour,
+    cross,
+    disc,
+    draw_section,
+    firing_slot,
+    reward_field,
+)
+from bot.i18n import catalog, msg
+from bot.i18n import render as render_msg
+from bot.render.kit import (
+    INK,
+    RGB,
+    LegendItem,
+    Sheet,
+    legend,
+    legend_row_height,
+    legend_rows,
+    player_chip,
+    player_label,
+)
 
-from bot.i18n import msg
-from bot.i18n import render as tr_render
-from bot.render.font import font
-
-W = 1040
-COL = W // 3
-FONT = 24
-SMALL = 22
-BG = (236, 226, 200)
-INK = (30, 26, 22)
-WALL = (150, 140, 125)
-CARD = (214, 180, 140)
-FREE = (246, 238, 220)
-WOUND = (178, 34, 34)
-CLAN = {0: (230, 190, 30), 1: (200, 40, 40), 2: (40, 90, 210), 3: (40, 150, 70),
-        "reed": (120, 170, 160), "chin": (110, 60, 140)}
-UNIT = {"spearman": "S", "archer": "A", "horseman": "H"}
-REWARD = {"honor": "H", "wood": "W", "stone": "St", "gold": "G", "chi": "C", "tactic": "T",
-          "": ""}
-LOCATIONS = ("lumber_mill", "quarry", "gold_mine", "temple", "barracks", "builders_camp",
-             "tea_house", "headquarters", "embassy", "war_academy")
-
-
-#: The image's language, set by ``render`` for the drawing code below (a context variable:
-#: boards render in worker threads, several at once).
-_LOCALE: ContextVar[str | None] = ContextVar("great_wall_board_locale", default=None)
-
-
-def _t(key: str, **params: Any) -> str:
-    return tr_render(msg(key, **params), _LOCALE.get())
-
-
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return font(size)  # DejaVu: Czech letters
-
-
-def _colour(who: Any) -> tuple[int, int, int]:
-    return CLAN.get(who, (90, 90, 90))
+WIDTH, HEIGHT = 1200, 900
+PANEL_W = 430
+BG: RGB = (236, 226, 200)
+PANEL: RGB = (246, 240, 226)
+BAND: RGB = (40, 38, 44)
+TITLE_INK: RGB = (240, 236, 226)
+DIM: RGB = (90, 84, 74)
+GOLD: RGB = (150, 100, 0)
+LEADING = 1.2
 
 
-class Board:
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.v = view
-        self.img = Image.new("RGB", (W, 1500), BG)
-        self.d = ImageDraw.Draw(self.img)
+def text(locale: str | None, key: str, **params: Any) -> str:
+    return render_msg(msg(key, **params), locale)
 
-    def text(self, xy: tuple[float, float], value: str, size: int = FONT,
-             fill: tuple[int, int, int] = INK, anchor: str = "la") -> None:
-        self.d.text(xy, value, font=_font(size), fill=fill, anchor=anchor)
 
-    def token(self, x: float, y: float, who: Any, label: str, r: int = 14) -> None:
-        self.d.ellipse((x - r, y - r, x + r, y + r), fill=_colour(who), outline=INK)
-        self.text((x, y), label, SMALL, (255, 255, 255) if who != 0 else INK, "mm")
+def marks(locale: str | None) -> dict[str, str]:
+    """The letter drawn for each reward and each kind of soldier."""
+    return {k: text(locale, f"great_wall.board.mark.{k}") for k in (*REWARDS, *UNITS)}
 
-    def header(self) -> int:
-        v = self.v
-        season = _t(f"great_wall.season.{v['season']}")
-        self.text((12, 10), _t("great_wall.board.year", year=v["year"], season=season), 28)
-        self.text((W // 2, 12), _t("great_wall.board.time", time=v["time"],
-                                   last=v["time_last"], cas=v["casualty"]))
-        self.text((W - 12, 12), _t("great_wall.board.shame", n=v["shame_bank"]), anchor="ra")
-        inv = v.get("invasion")
-        self.text((12, 46), _t("great_wall.board.deck", n=v["horde_deck"],
-                               s="-" if inv is None else inv + 1), SMALL)
-        if v.get("result"):
-            self.text((W - 12, 46), _t("great_wall.board.over"), SMALL, WOUND, "ra")
-        return 80
 
-    def section(self, s: int, top: int) -> int:
-        sec = self.v["sections"][s]
-        x0 = s * COL + 6
-        w = COL - 12
-        self.text((x0 + w / 2, top), _t("great_wall.board.section", s=s + 1), 26, anchor="ma")
-        if sec["blocked"]:
-            self.d.rectangle((x0, top + 34, x0 + w, top + 600), fill=(190, 180, 165))
-            self.text((x0 + w / 2, top + 300), _t("great_wall.board.blocked"), anchor="mm")
-            return top + 610
-        y = top + 34
-        # Horde cards: the one nearest the wall drawn lowest (rows 2, 1, 0 top-down).
-        card_h = 150
-        for row in (2, 1, 0):
-            cy = y + (2 - row) * (card_h + 8)
-            if row < len(sec["hordes"]):
-                self.card(sec["hordes"][row], x0, cy, w, card_h)
-            else:
-                self.d.rectangle((x0, cy, x0 + w, cy + card_h), outline=(170, 160, 140))
-        y += 3 * (card_h + 8)
-        self.d.rectangle((x0, y, x0 + w, y + 64), fill=WALL)
-        self.text((x0 + 8, y + 4), _t("great_wall.board.wall", level=sec["wall"],
-                                      d=sec["defence"], o=sec["offence"]), SMALL)
-        self.text((x0 + 8, y + 34), _t("great_wall.board.barricades", n=sec["barricades"]),
-                  SMALL)
-        y += 70
-        self.text((x0, y), _t("great_wall.board.firing", used=len(sec["firing"]),
-                              slots=sec["slots"]), SMALL)
-        for i, who in enumerate(sec["firing"]):
-            self.token(x0 + 200 + i * 30, y + 12, who, "A")
-        y += 34
-        self.text((x0, y), _t("great_wall.board.staging"), SMALL)
-        y += 30
-        for who, units in sec["staging"].items():
-            key: Any = int(who) if who.isdigit() else who
-            parts = " ".join(f"{UNIT[u]}{n}" for u, n in units.items())
-            self.token(x0 + 14, y + 12, key, "")
-            self.text((x0 + 36, y), parts, SMALL)
-            y += 30
-        return y
+def clan_name(v: dict[str, Any], who: Any, locale: str | None) -> str:
+    """A clan as the board names it: "Alice (Red)" for a player, the automated clans by
+    name."""
+    if isinstance(who, str) and not who.isdigit():
+        return text(locale, f"great_wall.who.{who}")
+    seat = int(who)
+    colour = ("yellow", "red", "blue", "green")[seat % 4]
+    return player_label(v, seat, text(locale, f"great_wall.seat.{colour}"), locale)
 
-    def card(self, card: dict[str, Any], x0: int, y0: int, w: int, h: int) -> None:
-        self.d.rectangle((x0, y0, x0 + w, y0 + h), fill=CARD, outline=INK)
-        name = _t(f"great_wall.card.{card['id']}")
-        self.text((x0 + 6, y0 + 4), f"{name[:18]} ({card['offence']})", SMALL)
-        fields = card["fields"]
-        rows, cols = len(fields), len(fields[0])
-        size = min((w - 16) // cols, (h - 36) // rows)
-        for r in range(rows):
-            for c in range(cols):
-                fx, fy = x0 + 8 + c * size, y0 + 32 + r * size
-                box = (fx + 2, fy + 2, fx + size - 2, fy + size - 2)
-                value = fields[r][c]
-                if value is None:
-                    self.d.rectangle(box, fill=FREE, outline=INK)
-                    self.text((fx + size / 2, fy + size / 2), REWARD[card["rewards"][r][c]],
-                              SMALL, anchor="mm")
-                elif value == "w":
-                    self.d.rectangle(box, fill=WOUND, outline=INK)
-                    self.text((fx + size / 2, fy + size / 2), "X", FONT, (255, 255, 255), "mm")
-                else:
-                    self.d.rectangle(box, fill=FREE, outline=INK)
-                    self.token(fx + size / 2, fy + size / 2, value[0], UNIT[value[1]],
-                               r=max(10, size // 2 - 6))
 
-    def locations(self, top: int) -> int:
-        v = self.v
-        self.d.line((0, top, W, top), fill=INK, width=2)
-        y = top + 8
-        cw = W // 2
-        for i, loc in enumerate(LOCATIONS):
-            x = 8 + (i % 2) * cw
-            yy = y + (i // 2) * 40
-            clerks = v["locations"][loc]
-            spots = v["spots"][loc]
-            label = _t(f"great_wall.loc.{loc}")
-            if spots < 90:
-                label += f" ({len(clerks)}/{spots})"
-            self.text((x, yy), label, SMALL)
-            for j, who in enumerate(clerks[:8]):
-                self.token(x + 300 + j * 28, yy + 12, who, "", r=11)
-            overseers = [c for c in v["clans"] if loc in c["overseers"]]
-            for j, c in enumerate(overseers):
-                self.token(x + 440 - j * 26, yy + 12, c["who"], str(c["overseers"][loc]), r=11)
-        return y + 5 * 40 + 6
-
-    def clans(self, top: int) -> int:
-        v = self.v
-        self.d.line((0, top, W, top), fill=INK, width=2)
-        y = top + 8
-        self.text((8, y), _t("great_wall.board.tea"), SMALL)
-        for i, who in enumerate(v["tea"]):
-            self.token(200 + i * 34, y + 12, who, str(i + 1))
-        self.text((420, y), _t("great_wall.board.track"), SMALL)
-        for i, t in enumerate(v["track"]):
-            if t is not None:
-                self.token(650 + i * 34, y + 12, t["who"], str(i + 1))
-        y += 36
-        self.text((8, y), _t("great_wall.board.honor"), SMALL)
-        for i, c in enumerate(v["clans"]):
-            x = 200 + i * 160
-            self.token(x, y + 12, c["who"], "")
-            self.text((x + 20, y), f"{c['honor']} / {c['clerks']}", SMALL)
-        y += 36
-        store = v["storehouse"]
-        self.text((8, y), _t("great_wall.board.store") + ": " + " ".join(
-            f"{REWARD[r]}{n}" for r, n in store.items()), SMALL)
-        y += 32
-        self.text((8, y), _t("great_wall.board.offer") + ": " + ", ".join(
-            _t(f"great_wall.card.{a}") for a in v["offer"])[:90], SMALL)
-        y += 32
-        if v["mode"] == "coop":
-            reqs = [_t(f"great_wall.card.{r}") for r in v["requests"] if r]
-            self.text((8, y), _t("great_wall.board.requests", done=v["fulfilled"],
-                                 target=v.get("target", 0)) + ": " + ", ".join(reqs)[:70],
-                      SMALL)
-            y += 32
-            if v["events"]:
-                self.text((8, y), _t("great_wall.board.events") + ": " + ", ".join(
-                    _t(f"great_wall.card.{e}") for e in v["events"][-4:])[:80], SMALL)
-                y += 32
-        else:
-            self.text((8, y), _t("great_wall.board.artifacts") + ": " + ", ".join(
-                _t(f"great_wall.card.{a}") for a in v["artifacts"]), SMALL)
-            y += 32
-        if v["chin_track"]:
-            self.text((8, y), _t("great_wall.board.chin") + ": " + " > ".join(
-                _t(f"great_wall.loc.{loc}") for loc in v["chin_track"])[:90], SMALL)
-            y += 32
-        return y + 8
+def draw(view: dict[str, Any], locale: str | None = None) -> Sheet:
+    sheet = Sheet(WIDTH, HEIGHT, BG)
+    say = partial(text, locale)
+    m = marks(locale)
+    left = WIDTH - PANEL_W
+    col = (left - 16) / 3
+    for i in range(3):
+        x0 = 6 + i * (col + 2)
+        draw_section(sheet, view, i, (x0, 6, x0 + col - 4, HEIGHT - 6), m, say)
+    _panel(sheet, view, locale, left)
+    return sheet
 
 
 def render(view: dict[str, Any], locale: str | None = None) -> bytes:
-    token = _LOCALE.set(locale)
-    try:
-        board = Board(view)
-        y = board.header()
-        bottom = max(board.section(s, y) for s in range(3))
-        y = board.locations(bottom + 8)
-        y = board.clans(y)
-    finally:
-        _LOCALE.reset(token)
-    img = board.img.crop((0, 0, W, min(y, 1500)))
-    out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False)
-    return out.getvalue()
+    return draw(view, locale).png(palette=True)
+
+
+def _panel(s: Sheet, v: dict[str, Any], locale: str | None, left: float) -> None:
+    size = s.min_px
+    pad = 14
+    x0, x1 = left + pad, WIDTH - pad
+    room = x1 - x0
+    s.draw.rectangle((left, 0, WIDTH, HEIGHT), fill=PANEL)
+    s.frame(left, 0, WIDTH, HEIGHT, "panel")
+    season = text(locale, f"great_wall.season.{v['season']}")
+    title = text(locale, "great_wall.board.year", year=v["year"], season=season)
+    bar = round(size * LEADING + size * 0.5)
+    s.draw.rectangle((left, 0, WIDTH, bar), fill=BAND)
+    s.fitted((x0, bar / 2), title, room, size, TITLE_INK, bold=True, anchor="lm")
+    y = bar + 6
+    y = s.wrapped(x0, y, text(locale, "great_wall.board.time_track", time=v["time"],
+                              last=v["time_last"], cas=v["casualty"]), room, size, DIM,
+                  leading=LEADING)
+    if v.get("result"):
+        y = _standings(s, v, locale, x0, y, room)
+    else:
+        y = _waiting(s, v, locale, x0, y, room)
+        y = _clans(s, v, locale, x0, y, room)
+    y = s.wrapped(x0, y + 2, text(locale, "great_wall.board.decks", shame=v["shame_bank"],
+                                  hordes=v["horde_deck"]), room, size, DIM, leading=LEADING)
+    y += 4
+    s.draw.line((x0, y, x1, y), fill=DIM, width=2)
+    _legend(s, v, locale, x0, y + 4, x1, HEIGHT - 4)
+
+
+def _waiting(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
+             room: float) -> float:
+    size = s.min_px
+    decision = v.get("decision") or {}
+    seats = [int(c) for c in decision.get("awaiting") or []]
+    if not seats:
+        return y
+    humans = [c for c in v["clans"] if not isinstance(c["who"], str)]
+    if len(seats) > 1 and len(seats) == len(humans):
+        line = text(locale, "great_wall.board.waiting_all")
+    else:
+        line = text(locale, "great_wall.board.waiting",
+                    players=", ".join(clan_name(v, c, locale) for c in seats))
+    y = s.wrapped(x, y, line, room, size, INK, bold=True, max_lines=2, leading=LEADING)
+    key = f"great_wall.progress.{decision.get('kind', '')}"
+    if key in catalog("en"):
+        y = s.wrapped(x, y, text(locale, key), room, size, DIM, max_lines=2, leading=LEADING)
+    return y + 4
+
+
+def _clans(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
+           room: float) -> float:
+    """Every clan in its colour with its Honor (the automated clans too)."""
+    size = s.min_px
+    s.text((x + room, y), text(locale, "great_wall.board.honor"), size, DIM, anchor="ra")
+    y += size * LEADING
+    awaited = {int(c) for c in (v.get("decision") or {}).get("awaiting") or []}
+    for c in v["clans"]:
+        who = c["who"]
+        chip = player_chip(s, x, y, room, clan_colour(who), clan_name(v, who, locale),
+                           str(c["honor"]), size=size,
+                           active=not isinstance(who, str) and int(who) in awaited,
+                           leading=1.3)
+        y = chip.y1 + 1
+    return y
+
+
+def _standings(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
+               room: float) -> float:
+    """The result as the game posts it: the winners (or that nobody won, and why), then
+    every place with its final score."""
+    size = s.min_px
+    result = v["result"]
+    winners = [int(c) for c in result.get("winners") or []]
+    if winners:
+        line = text(locale, "great_wall.board.winner", n=len(winners),
+                    players=", ".join(clan_name(v, c, locale) for c in winners))
+    else:
+        line = text(locale, "great_wall.board.no_winner")
+    y = s.wrapped(x, y, line, room, size, GOLD, bold=True, max_lines=3, leading=LEADING)
+    reason = f"great_wall.reason.{result.get('reason', '')}"
+    if reason in catalog("en"):
+        y = s.wrapped(x, y, text(locale, reason), room, size, DIM, max_lines=3,
+                      leading=LEADING)
+    s.text((x + room, y), text(locale, "great_wall.board.final_score"), size, DIM, anchor="ra")
+    y += size * LEADING
+    scores = result.get("scores") or {}
+    ranked = [int(c) for place in result.get("ranking") or [] for c in place]
+    for place, seats in enumerate(result.get("ranking") or [], start=1):
+        for c in seats:
+            chip = player_chip(s, x, y, room, clan_colour(c),
+                               f"{place}. {clan_name(v, c, locale)}", _score(scores.get(str(c))),
+                               size=size, active=int(c) in winners, leading=1.3)
+            y = chip.y1 + 1
+    # Chin's total, which a solo player had to beat (not a place of the standings).
+    for key, score in scores.items():
+        if int(key) not in ranked and int(key) < len(v["clans"]):
+            who = v["clans"][int(key)]["who"]
+            chip = player_chip(s, x, y, room, clan_colour(who), clan_name(v, who, locale),
+                               _score(score), size=size, leading=1.3)
+            y = chip.y1 + 1
+    return y
+
+
+def _score(value: Any) -> str:
+    """A score as the result post writes it (a whole number without its ".0")."""
+    if value is None:
+        return ""
+    return str(int(value) if float(value).is_integer() else round(float(value), 2))
+
+
+def _legend(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
+            right: float, bottom: float) -> float:
+    """Every mark on the sections, each as drawn there, as far as room allows (the most
+    needed first); the text under the image names them all."""
+    size = s.min_px
+    m = marks(locale)
+    items = [LegendItem(_unit(m[u]), text(locale, f"great_wall.unit.{u}")) for u in UNITS]
+    items += [LegendItem(_reward(m[r]), text(locale, f"great_wall.board.reward.{r}"))
+              for r in REWARDS]
+    items += [LegendItem(cross, text(locale, "great_wall.board.legend.wound")),
+              LegendItem(_barricade, text(locale, "great_wall.board.legend.barricade")),
+              LegendItem(firing_slot, text(locale, "great_wall.board.legend.firing"))]
+    row = legend_row_height(size, LEADING + 0.08)
+    while items and y + legend_rows(s, x, right, items, size, spacing=0.5) * row > bottom:
+        items.pop()
+    y = legend(s, x, y, right, items, size=size, leading=LEADING + 0.08, spacing=0.5)
+    note = text(locale, "great_wall.board.legend.offence")
+    if y + len(s.lines(note, right - x, size)) * size * LEADING <= bottom:
+        y = s.wrapped(x, y, note, right - x, size, INK, leading=LEADING)
+    return y
+
+
+def _unit(letter: str) -> Any:
+    def drawer(s: Sheet, b: tuple[float, float, float, float]) -> None:
+        r = (b[2] - b[0]) / 2 + 3
+        disc(s, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, r, None, letter, s.min_px)
+    return drawer
+
+
+def _reward(mark: str) -> Any:
+    def drawer(s: Sheet, b: tuple[float, float, float, float]) -> None:
+        grow = max(0.0, (s.measure(mark, s.min_px) + 6 - (b[2] - b[0])) / 2)
+        reward_field(s, (b[0] - grow, b[1] - 3, b[2] + grow, b[3] + 3), mark, s.min_px)
+    return drawer
+
+
+def _barricade(s: Sheet, b: tuple[float, float, float, float]) -> None:
+    barricade(s, (b[0] + (b[2] - b[0]) * 0.25, b[1], b[2] - (b[2] - b[0]) * 0.25, b[3]))
+
+
+def legend_notes(locale: str | None) -> list[str]:
+    """Every mark on the sections in words (the text under the image)."""
+    m = marks(locale)
+    rewards = " · ".join(f"{m[r]} {text(locale, f'great_wall.board.reward.{r}')}"
+                         for r in REWARDS)
+    units = " · ".join(f"{m[u]} {text(locale, f'great_wall.unit.{u}')}" for u in UNITS)
+    return [text(locale, "great_wall.board.legend.units", marks=units),
+            text(locale, "great_wall.board.legend.rewards", marks=rewards),
+            text(locale, "great_wall.board.legend.symbols"),
+            text(locale, "great_wall.board.legend.offence")]
+
+
+__all__ = ["CLAN", "HEIGHT", "WIDTH", "clan_name", "draw", "legend_notes", "render"]
