@@ -91,11 +91,15 @@ class Sheet:
 
     # ---- drawing -------------------------------------------------------------------------
     def text(self, xy: tuple[float, float], text: str, size: int, fill: Any = INK,
-             bold: bool = False, anchor: str = "la", kind: str = "text") -> Box:
-        """Draw ``text`` and record its box."""
+             bold: bool = False, anchor: str = "la", kind: str = "text", stroke: int = 0,
+             stroke_fill: Any = None) -> Box:
+        """Draw ``text`` (``stroke``: an outline that many pixels wide, for text on a
+        picture) and record its box."""
         f = font(size, bold)
-        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor)
-        x0, y0, x1, y1 = self.draw.textbbox(xy, text, font=f, anchor=anchor)
+        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                       stroke_fill=stroke_fill)
+        x0, y0, x1, y1 = self.draw.textbbox(xy, text, font=f, anchor=anchor,
+                                            stroke_width=stroke)
         return self.layout.add(Box(x0, y0, x1, y1, kind, text, size))
 
     def fitted(self, xy: tuple[float, float], text: str, room: float, size: int,
