@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,10 @@ class GameFront:
       option the schema cannot enumerate (``/game new options:`` autocompletes them);
     - ``forms``: ``(PrivateView, options, locale) -> [discord.ui.Modal, …]``, every form
       (modal) the seat's panel can open in that view, built as its click builds it — declared
-      so the front conformance suite can hold each one to Discord's limits.
+      so the front conformance suite can hold each one to Discord's limits;
+    - ``turn_key``: ``(public view) -> hashable``, the game's natural unit of play (a turn, a
+      phase, a season): one board message is edited while it stays the same, a new one starts
+      the next unit (``bot.discord.rhythm``); default: the phase label.
     """
 
     game_id: str
@@ -53,6 +56,7 @@ class GameFront:
     action_label: Callable[[Any, str], str] | None = None
     option_values: Callable[[str, int | None], list[str]] | None = None
     forms: Callable[[Any, Sequence[Any], str], list[Any]] | None = None
+    turn_key: Callable[[dict[str, Any]], Hashable] | None = None
     extras: dict[str, Any] = field(default_factory=dict)
 
 

@@ -25,9 +25,11 @@ from bot.games.agot.cog import AgotCog, option_values
 from bot.games.agot.embed import agot_private_embed, board_panel_embed
 from bot.games.agot.items import ITEMS
 from bot.games.agot.panels import AgotMoveUI
+from bot.games.agot.rhythm import turn_key
 
 FRONT = GameFront(
     game_id="agot",
+    turn_key=turn_key,
     cog=AgotCog,
     move_ui=AgotMoveUI(),
     items=tuple(ITEMS),

@@ -14,9 +14,11 @@ from bot.games.catan_watch.flow import sync_offer_post
 from bot.games.catan_watch.forms import open_forms
 from bot.games.catan_watch.items import ITEMS
 from bot.games.catan_watch.panels import CATAN_UI
+from bot.games.catan_watch.rhythm import turn_key
 
 FRONT = GameFront(
     game_id="catan_watch",
+    turn_key=turn_key,
     cog=CatanCog,
     move_ui=CATAN_UI,
     items=tuple(ITEMS),

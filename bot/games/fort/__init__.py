@@ -26,9 +26,11 @@ from bot.games.fort.embed import fort_embed
 from bot.games.fort.items import ITEMS
 from bot.games.fort.labels import action_label
 from bot.games.fort.panels import FORT_UI
+from bot.games.fort.rhythm import turn_key
 
 FRONT = GameFront(
     game_id="fort",
+    turn_key=turn_key,
     cog=FortCog,
     move_ui=FORT_UI,
     items=ITEMS,

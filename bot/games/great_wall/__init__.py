@@ -14,9 +14,11 @@ from bot.games.great_wall.embed import great_wall_embed
 from bot.games.great_wall.items import ITEMS
 from bot.games.great_wall.labels import action_label
 from bot.games.great_wall.panels import GREAT_WALL_UI
+from bot.games.great_wall.rhythm import turn_key
 
 FRONT = GameFront(
     game_id="great_wall",
+    turn_key=turn_key,
     move_ui=GREAT_WALL_UI,
     items=ITEMS,
     presenter=great_wall_embed,

@@ -20,9 +20,11 @@ from bot.games.northgard.cog import NorthgardCog, option_values
 from bot.games.northgard.embed import northgard_embed
 from bot.games.northgard.labels import action_label
 from bot.games.northgard.panels import NORTHGARD_UI
+from bot.games.northgard.rhythm import turn_key
 
 FRONT = GameFront(
     game_id="northgard",
+    turn_key=turn_key,
     cog=NorthgardCog,
     move_ui=NORTHGARD_UI,
     presenter=northgard_embed,
