@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from bot.service import GameService
 from rules.registry import get
-from tests.player_text import defects, readings, report
+from tests.player_text import defects, readings, report, service_readings
 
 RULES = get("great_wall")
 #: Names both catalogs spell alike (generals).
@@ -26,8 +27,25 @@ def _cases() -> list[Any]:
 def test_every_text_a_player_reads_is_clean(config: dict[str, Any], n: int, locale: str
                                             ) -> None:
     found: dict[str, str] = {}
-    for seed in (1, 2):
-        for r in readings(RULES, config, n, seed, locale, moves=1500):
-            for d in defects(r, locale, SAME_IN_BOTH):
-                found.setdefault(f"{d.split(':')[0]} ({r.where})", f"{d}: {r.text!r}")
+    # One game a case, its seed the seat count (the cases differ in mode and seats anyway).
+    for r in readings(RULES, config, n, n, locale, moves=1500):
+        for d in defects(r, locale, SAME_IN_BOTH):
+            found.setdefault(f"{d.split(':')[0]} ({r.where})", f"{d}: {r.text!r}")
+    assert not found, report(found)
+
+
+def _service_cases() -> list[Any]:
+    return [pytest.param(v.name, min(max(v.seats), 4), locale, id=f"{v.name}-{locale}")
+            for v in RULES.variants() for locale in ("en", "cs")]
+
+
+@pytest.mark.parametrize(("mode", "n", "locale"), _service_cases())
+async def test_what_the_service_hands_players_is_clean(service: GameService, mode: str, n: int,
+                                                      locale: str) -> None:
+    """The same checks on what the service produces for Discord (posts, notices, replies,
+    prompts and panels) over the opening moves of a game of every mode started through it."""
+    found: dict[str, str] = {}
+    for r in await service_readings(service, RULES, mode, n, locale, moves=120):
+        for d in defects(r, locale, SAME_IN_BOTH):
+            found.setdefault(f"{d.split(':')[0]} ({r.where})", f"{d}: {r.text!r}")
     assert not found, report(found)
