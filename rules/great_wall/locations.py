@@ -32,8 +32,16 @@ class Activate(Handler[State]):
         counts = clerks_of(st, loc)
         if fr["stage"] == "start":
             ev.append(Event("activation", {"loc": loc, "advanced": fr["advanced"]}))
-            order = st.in_tea(counts)
-            fr["order"] = order
+            fr["order"] = st.in_tea(counts)
+            fr["stage"] = "ordered"
+            humans = [c for c in fr["order"] if st.human(c)]
+            active = st.turn.get("active")
+            if st.mode == "coop" and len(humans) > 1 and active is not None \
+                    and st.human(active):
+                push(st, "clerk_order", clan=active, loc=loc, left=humans)
+            return True
+        if fr["stage"] == "ordered":
+            order = fr["order"]
             if loc in PRODUCTION:
                 produce(st, loc, counts, order, ev)
                 fr["queue"] = [c for c in order if st.human(c)]
@@ -65,6 +73,37 @@ class Activate(Handler[State]):
         MACHINE.pop(st, fr)
         finish(st, loc, fr["advanced"], counts, ev)
         return True
+
+
+@register
+class ClerkOrder(Choice):
+    """Co-op (GW-C9): "Akce úředníků již nadále nezávisí na čajovém pořadí a hráči se mohou
+    domluvit, v jakém pořadí proběhnou." An online table cannot wait for a talk: the active
+    player proposes the order, one player at a time (default: Tea order); the Reed Clan keeps
+    its place."""
+
+    kind = "clerk_order"
+    actions = ("next",)
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        return [Action("next", {"clan": c}) for c in fr["left"]]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        act = next(f for f in reversed(st.stack) if f["kind"] == "activate")
+        first = action.params["clan"]
+        rest = [c for c in fr["left"] if c != first]
+        if len(rest) > 1:  # the next pick waits on top of this activation
+            push(st, "clerk_order", clan=fr["clan"], loc=fr["loc"], left=rest)
+        proposed = [*act.get("proposed", []), first, *(rest if len(rest) == 1 else [])]
+        act["proposed"] = proposed
+        if len(rest) <= 1:  # every human seat has its place: theirs, where humans stood
+            slots = iter(proposed)
+            act["order"] = [next(slots) if st.human(c) else c for c in act["order"]]
+            ev.append(Event("clerk_order", {"clan": fr["clan"], "loc": fr["loc"],
+                                            "order": proposed}))
+
+    def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
+        return {"kind": self.kind, "clan": fr["clan"], "loc": fr["loc"]}
 
 
 def produce(st: State, loc: str, counts: dict[int, int], order: list[int],

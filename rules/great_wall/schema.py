@@ -105,6 +105,7 @@ def _build(folder: str | None) -> Schema:
         "hq_unit": {"unit": unit, "from": Str(("staging", "firing")),
                     "to": Str(("staging", "firing"))},
         "hq_all": none,
+        "next": {"clan": Int(0, 3)},
         # the Reed Clan's ruler
         "reed_move": {"src": loc, "dst": loc},
         "reed_discard": {"slot": Int(0, OFFER - 1)},

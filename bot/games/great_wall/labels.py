@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.discord.text import tr
 from rules.base import Action
-from rules.great_wall.describe import unit_forms
+from rules.great_wall.describe import COLOURS, unit_forms
 
 
 def _loc(loc: str, locale: str) -> str:
@@ -76,6 +76,9 @@ def action_label(action: Action, locale: str) -> str:
     if k == "attacker":
         return tr(f"great_wall.act.attacker_{p.get('from')}", locale,
                   **unit_forms(str(p.get("unit"))), s=int(p.get("s", 0)) + 1)
+    if k == "next":
+        return tr("great_wall.act.next", locale, clan=tr(
+            f"great_wall.seat.{COLOURS[int(p.get('clan', 0)) % 4]}", locale))
     if k == "kill":
         return tr("great_wall.act.kill", locale, **unit_forms(str(p.get("unit"))),
                   row=int(p.get("row", 0)) + 1)

@@ -1,8 +1,8 @@
 """The decisions the rulebook gives a player (losses and rescues, Headquarters moves, the mix
-paid for a building, the co-op take-back, the Reed Clan's ruler) reach the player on Discord:
-two co-op games through simcord, every other move submitted, and the first offer of each new
-kind pressed as a player would, on the "My hand" panel under the board (a button, or an
-option of a select when there are many)."""
+paid for a building, the co-op take-back and clerk order, the Reed Clan's ruler) reach the
+player on Discord: three co-op games through simcord, every other move submitted, and the
+first offer of each new kind pressed as a player would, on the "My hand" panel under the
+board (a button, or an option of a select when there are many)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tests.harness import boards, components, server, start_game
 
 #: The new decision kinds, each pressed once on a panel.
 NEW = {"kill", "rescue", "pay", "take_back", "hq_unit", "reed_move", "reed_discard",
-       "reed_barricade", "reed_spearman"}
+       "reed_barricade", "reed_spearman", "next"}
 
 
 def _policy(state: State, seat: int, rng: Rng, pressed: set[str]) -> tuple[Action, bool]:
@@ -79,8 +79,8 @@ async def test_each_new_decision_is_pressed_through_the_my_hand_panel(
         simcord_env: Any, service: GameService) -> None:
     _guild, channel, members = server(simcord_env, "alice", "bob")
     pressed: set[str] = set()
-    # The agents were picked so that the two games between them offer every new kind.
-    for game, agent in ((1, 3), (2, 26)):
+    # The agents were picked so that the three games between them offer every new kind.
+    for game, agent in ((1, 13), (2, 26), (3, 10)):
         thread = await start_game(channel, members, "great_wall", game_id=game,
                                   options="mode=coop")
         mine: set[str] = set()  # each game presses its own firsts

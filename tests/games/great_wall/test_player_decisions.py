@@ -187,3 +187,24 @@ def test_the_active_player_rules_the_reed_clerk_at_the_embassy() -> None:
     assert RULES.default_action(st, 0) == Action("reed_discard", {"slot": 0})
     st, _ = act(st, 0, "reed_discard", slot=2)
     assert third not in st.offer and st.decks["advisor_discard"][-1] == third
+
+
+# ---- co-op: the active player proposes the order of the clerks' actions --------------------
+def test_coop_clerk_actions_follow_the_active_players_proposal_not_tea_order() -> None:
+    """"Akce úředníků již nadále nezávisí na čajovém pořadí a hráči se mohou domluvit,
+    v jakém pořadí proběhnou." Blue is active and lets itself recruit before red, though
+    red is higher on the Tea track (the default keeps Tea order)."""
+    st = bare(started(3, mode="coop"))
+    st.tea = [0, 1, 2]
+    st.locs["barracks"] = [0, 1]
+    for c in (0, 1):
+        st.clans[c]["res"]["gold"] = 5
+    st.turn["active"] = 1
+    st.stack.append({"kind": "activate", "loc": "barracks", "advanced": False,
+                     "stage": "start", "queue": []})
+    drive(st)
+    assert RULES.awaiting(st) == frozenset({1}) and st.stack[-1]["kind"] == "clerk_order"
+    assert RULES.default_action(st, 1) == Action("next", {"clan": 0})
+    st, ev = act(st, 1, "next", clan=1)
+    assert [e.data["order"] for e in ev if e.kind == "clerk_order"] == [[1, 0]]
+    assert st.stack[-1]["kind"] == "recruit" and RULES.awaiting(st) == frozenset({1})
