@@ -127,7 +127,7 @@ SECOND_PERSON = {
 }
 #: The polite plural form of address; the core's Czech catalog uses the familiar singular.
 VYKANI = re.compile(r"\b(jste|nejste|vy|vás|vám|vámi|váš|vaš\w*)\b|"
-                    r"\b\w{3,}(ujte|ejte|ěte|ňte|ďte|ťte|íte|ete)\b", re.I)
+                    r"\b\w{3,}(ujte|ejte|ěte|ňte|ďte|ťte|íte|áte|ete)\b", re.I)
 #: The engines' fallback "what you must do", which says nothing of what is decided.
 GENERIC_PROGRESS = frozenset({"your move", "your turn", "your decision"})
 

@@ -24,6 +24,12 @@ def _clip(text: str, limit: int = FIELD) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _card(card: str, locale: str) -> str:
+    """A card's name in bold and what it does (the name alone where that says it all)."""
+    name, does = card_name(card, locale), card_text(card, locale)
+    return f"**{name}**" + ("" if does == name else f" — {does}")
+
+
 def _cards(cards: list[str], locale: str) -> str:
     if not cards:
         return tr("northgard.hand.none", locale)
@@ -33,8 +39,7 @@ def _cards(cards: list[str], locale: str) -> str:
         seen[c] = seen.get(c, 0) + 1
     for c, k in seen.items():
         count = f"{k}× " if k > 1 else ""
-        name, does = card_name(c, locale), card_text(c, locale)
-        lines.append(f"• {count}**{name}**" + ("" if does == name else f" — {does}"))
+        lines.append(f"• {count}{_card(c, locale)}")
     return "\n".join(lines)
 
 
@@ -59,8 +64,7 @@ def northgard_embed(view: PrivateView, locale: str) -> discord.Embed:
                         value=_clip(_cards(list(pending["cards"]), locale)), inline=False)
     if pending.get("sel"):
         embed.add_field(name=tr("northgard.hand.selected", locale),
-                        value=_clip(f"**{card_name(pending['sel'], locale)}** — "
-                                    f"{card_text(pending['sel'], locale)}"), inline=False)
+                        value=_clip(_card(str(pending["sel"]), locale)), inline=False)
     if me:
         res = amounts(dict(me.get("res", {})), locale)
         embed.add_field(name=tr("northgard.hand.fame", locale),
