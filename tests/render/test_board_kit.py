@@ -87,3 +87,15 @@ def test_a_player_row_takes_the_height_asked_for() -> None:
     s = Sheet(800, 600, (255, 255, 255))
     row = player_chip(s, 10, 10, 380, (200, 40, 40), "Alice (Red)", "7", leading=1.25)
     assert row.height == 28 and not problems(s)  # ceil(22 * 1.25)
+
+
+def test_a_palette_png_keeps_to_the_colours_asked_for() -> None:
+    import io
+
+    from PIL import Image
+
+    s = Sheet(200, 150, (255, 255, 255))
+    for i in range(100):
+        s.draw.rectangle((i * 2, 0, i * 2 + 2, 150), fill=(i * 2, 255 - i * 2, 128))
+    img = Image.open(io.BytesIO(s.png(palette=True, colors=16)))
+    assert img.mode == "P" and len(img.getcolors() or []) <= 16

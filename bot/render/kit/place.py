@@ -4,7 +4,7 @@ another however dense the map gets. A coarse grid of buckets keeps the checks ch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 Rect = tuple[float, float, float, float]
@@ -18,15 +18,16 @@ def ring(step: float, reach: int) -> tuple[Point, ...]:
     return tuple(sorted(pts, key=lambda p: (p[0] ** 2 + p[1] ** 2, p[1], p[0])))
 
 
-def around(cx: float, cy: float, step: float, reach: float) -> list[Point]:
-    """Candidate centres around (cx, cy) out to ``reach`` pixels, nearest first."""
-    return [(cx + dx, cy + dy) for dx, dy in ring(step, int(reach / step) + 1)]
+def around(cx: float, cy: float, step: float, reach: float) -> Iterator[Point]:
+    """Candidate centres around (cx, cy) out to ``reach`` pixels, nearest first (made as
+    ``place`` asks for them: it mostly stops at the first few)."""
+    return ((cx + dx, cy + dy) for dx, dy in ring(step, int(reach / step) + 1))
 
 
 class Placer:
     """The boxes taken inside ``bounds``; ``place`` finds room for the next one."""
 
-    def __init__(self, bounds: Rect, cell: float = 64, patience: int = 24) -> None:
+    def __init__(self, bounds: Rect, cell: float = 64, patience: int = 12) -> None:
         self.bounds = bounds
         self.cell = cell
         #: Free spots a box passes over, looking for one its ``prefer`` likes, before it
@@ -55,7 +56,7 @@ class Placer:
             for j in range(int(r[1] // c), int(r[3] // c) + 1):
                 self.grid.setdefault((i, j), []).append(r)
 
-    def place(self, w: float, h: float, centres: Sequence[Point],
+    def place(self, w: float, h: float, centres: Iterable[Point],
               prefer: Callable[[float, float], bool] | None = None) -> Rect | None:
         """A free ``w`` x ``h`` box centred on one of ``centres`` (nearest first), taken: the
         first whose centre ``prefer`` accepts, else the first free one; None when every

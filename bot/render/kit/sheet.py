@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -36,6 +37,13 @@ def min_px(width: int, height: int) -> int:
     return math.ceil(CHAT_MIN_PX / chat_scale(width, height) - 1e-9)
 
 
+@lru_cache(maxsize=4096)
+def _length(text: str, size: int, bold: bool) -> float:
+    """A text's width in px (cached: fitting and wrapping measure the same words often, and
+    boards redraw the same names and labels move after move)."""
+    return float(font(size, bold).getlength(text))
+
+
 class Sheet:
     """One image: ``img``, its ``draw`` handle and the ``layout`` of everything labelled."""
 
@@ -55,7 +63,7 @@ class Sheet:
         return max(self.min_px, round(self.min_px * scale))
 
     def measure(self, text: str, size: int, bold: bool = False) -> float:
-        return float(font(size, bold).getlength(text))
+        return _length(text, size, bold)
 
     def fit(self, text: str, room: float, size: int, bold: bool = False,
             least: int | None = None) -> tuple[str, int]:
@@ -132,12 +140,13 @@ class Sheet:
         return self.layout.add(Box(x0, y0, x1, y1, "frame", label))
 
     # ---- output --------------------------------------------------------------------------
-    def png(self, palette: bool = False) -> bytes:
-        """The image as PNG; ``palette`` quantizes to 256 colours first (flat drawings look
-        the same and encode faster and smaller)."""
+    def png(self, palette: bool = False, colors: int = 256) -> bytes:
+        """The image as PNG; ``palette`` quantizes to ``colors`` colours first (flat drawings
+        look the same and encode faster and smaller; fewer colours quantize faster still)."""
         img = self.img
         if palette:
-            img = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+            img = img.quantize(colors, method=Image.Quantize.FASTOCTREE,
+                               dither=Image.Dither.NONE)
         buf = io.BytesIO()
         img.save(buf, "PNG", compress_level=1)
         return buf.getvalue()
