@@ -38,6 +38,8 @@ from bot.render.kit import (
 )
 
 WIDTH, HEIGHT = 1200, 900
+#: Colours of the PNG: a flat drawing needs few, and quantizing to fewer is faster.
+PALETTE = 64
 PANEL_W = 430
 BG: RGB = (236, 226, 200)
 PANEL: RGB = (246, 240, 226)
@@ -81,7 +83,7 @@ def draw(view: dict[str, Any], locale: str | None = None) -> Sheet:
 
 
 def render(view: dict[str, Any], locale: str | None = None) -> bytes:
-    return draw(view, locale).png(palette=True)
+    return draw(view, locale).png(palette=True, colors=PALETTE)
 
 
 def _panel(s: Sheet, v: dict[str, Any], locale: str | None, left: float) -> None:

@@ -25,6 +25,8 @@ from bot.render.kit import INK, RGB, Sheet, player_chip, player_label
 from rules.northgard.data import data
 
 WIDTH, HEIGHT = 1200, 900
+#: Colours of the PNG: a flat drawing needs few, and quantizing to fewer is faster.
+PALETTE = 64
 #: The panel beside the map is never narrower than this.
 PANEL_MIN = 480
 #: Rows of the panel, in font sizes.
@@ -86,7 +88,7 @@ def draw(view: dict[str, Any], locale: str = "en") -> Sheet:
 
 
 def render(view: dict[str, Any], locale: str | None = "en") -> bytes:
-    return draw(view, locale or "en").png(palette=True)
+    return draw(view, locale or "en").png(palette=True, colors=PALETTE)
 
 
 # ---- the panel beside the map ---------------------------------------------------------------
