@@ -15,6 +15,7 @@ from rules.agot.scenario import (
     order,
     put,
     seat,
+    token,
     tracks,
 )
 from rules.agot.state import State
@@ -126,3 +127,19 @@ def test_a_march_still_starts_only_one_battle_against_houses() -> None:
         act(st, "tyrell", "march", **{"from": "yronwood", "moves": {
             "starfall": {"knight": 1}, "dornish_marches": {"footman": 1}}})
     assert RULES.state_hash(st) == before
+
+
+def test_a_house_with_all_its_power_tokens_receives_no_more() -> None:
+    """"Jestliže má hráč například všech 20 žetonů moci, nemůže obdržet další, dokud některé
+    nepoužije při hře." — tokens on the board count among the 20."""
+    st = clear(game(), neutral=True)
+    tracks(st, throne=["baratheon", "lannister", "stark", "tyrell", "greyjoy"])
+    bar = seat(st, "baratheon")
+    put(st, "dragonstone", "baratheon", footmen=1)
+    order(st, "dragonstone", "consolidate_a")
+    put(st, "blackwater_bay", "baratheon", ships=1)
+    token(st, "kingswood", "baratheon")  # one token on the board
+    st.power = [5] * st.n
+    st.power[bar] = 18  # 18 available + 1 on the board: room for one more
+    begin(st, "raids")
+    assert st.power[bar] == 19  # Dragonstone would pay 2

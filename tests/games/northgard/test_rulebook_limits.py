@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.base import RuleViolation
+from rules.base import Action, RuleViolation
 from rules.northgard import RULES
+from rules.northgard.state import State
 from tests.games.northgard.scenario import (
     act,
     events,
@@ -19,13 +20,14 @@ from tests.games.northgard.scenario import (
     top,
     turn,
 )
-from tests.games.northgard.tiles import POCKET, WHOLE, spec
+from tests.games.northgard.tiles import BAND, POCKET, WHOLE, spec
 
 A, B, C = 0, 1, 2
 
 TILES = {
     "x_pocket": spec(POCKET),
     "x_whole": spec(WHOLE),
+    "x_band": spec(BAND),
     "x_slots": spec(WHOLE, [terr(slots=("small", "small", "large"))]),
     # A pocket in the middle of every edge: next to a plain edge a border would end in nothing.
     "x_cross": spec("ABAACAADAAEA"),
@@ -38,10 +40,10 @@ def _tiles() -> Iterator[None]:
         yield
 
 
-def _refused(st: object, seat: int, kind: str, key: str, **params: object) -> None:
+def _refused(st: State, seat: int, kind: str, key: str, **params: object) -> None:
     before = RULES.state_hash(st)
     with pytest.raises(RuleViolation) as info:
-        act(st, seat, kind, **params)  # type: ignore[arg-type]
+        act(st, seat, kind, **params)
     assert info.value.code == "illegal"
     assert info.value.text is not None and info.value.text.key == key
     assert RULES.state_hash(st) == before
@@ -167,3 +169,38 @@ def test_under_a_bear_nobody_builds_recruits_or_explores_from_the_territory() ->
     st, _ = act(st, A, "card", card="s_explore")
     assert "play" not in kinds(st, A)
     _refused(st, A, "play", "northgard.error.explore_no_territory")
+
+
+def _move_steps(st: State) -> set[tuple[str, str]]:
+    return {(a.params["frm"], a.params["to"]) for a in RULES.legal_actions(st, A)
+            if isinstance(a, Action) and a.kind == "step"}
+
+
+def test_nobody_moves_out_of_a_bears_territory() -> None:
+    """"Nesmíte prozkoumávat nebo přesouvat jednotky z území s tímto monstrem." """
+    st = position(3, tiles=[["x_band", 0, 0, 0]], units={"0.0": {A: 2}, "0.2": {A: 1}},
+                  config={"monsters": True})
+    st.monsters = {"bear_beige": "0.0"}
+    st.monster_row = ["bear_beige"]
+    st = turn(st, A, ["s_move", "s_recruit"])
+    st, _ = act(st, A, "card", card="s_move")
+    st, _ = act(st, A, "play")
+    steps = _move_steps(st)
+    assert steps and not any(frm == "0.0" for frm, _ in steps)
+    assert ("0.2", "0.1") in steps
+
+
+def test_a_territory_with_two_hostile_monsters_cannot_be_entered() -> None:
+    """"Pokud je na jednom území více takovýchto monster, pak nesmíte na tuto území vůbec
+    vstoupit." """
+    st = position(3, tiles=[["x_band", 0, 0, 0]], units={"0.0": {A: 3}},
+                  config={"monsters": True})
+    st.monsters = {"valkyrie_beige": "0.1", "valkyrie_brown": "0.1"}
+    st.monster_row = ["valkyrie_beige", "valkyrie_brown"]
+    st = turn(st, A, ["s_move", "s_recruit"])
+    st, _ = act(st, A, "card", card="s_move")
+    st, _ = act(st, A, "play")
+    assert ("0.0", "0.1") not in _move_steps(st)
+    st.monsters = {"valkyrie_beige": "0.1"}
+    st.monster_row = ["valkyrie_beige"]
+    assert ("0.0", "0.1") in _move_steps(st)
