@@ -520,3 +520,19 @@ def test_views_hide_hands_fame_and_drawn_cards_from_the_others() -> None:
     assert theirs["you"]["fame"] == 3 and "you" not in public
     other = RULES.perturb_hidden(st, A, Rng(1))
     assert RULES.view(other, B) == theirs and RULES.view(other, A) != mine
+
+
+def test_a_team_wins_at_once_only_with_five_closed_territories_with_large_buildings() -> None:
+    """"První podmínka vítězství je splněna pouze tehdy, pokud tým společně ovládá 5
+    uzavřených území, každé s alespoň 1 velkou stavbou (namísto obvyklých 3)." """
+    tiles = [["x_large", 3 * i, 0, 0] for i in range(5)] + \
+            [["x_large", 3 * i, -1, 2] for i in range(5)]
+    # Placement p's pocket is "p.1"; the closed pockets are those of placements 0..4.
+    held = {f"{p}.1": {(0 if p % 2 == 0 else 2): 1} for p in range(5)}
+    st = position(4, clans=["wolf", "stag", "goat", "raven"], tiles=tiles, units=held,
+                  config={"team": True})
+    big = ["fortress", "altar", "furnace", "fortress", "altar"]
+    st.buildings = {f"{p}.1.0": big[p] for p in range(4)}
+    assert instant_winners(st) == []  # four are not enough for a team
+    st.buildings[f"{4}.1.0"] = big[4]
+    assert instant_winners(st) == [[0, 2]]
