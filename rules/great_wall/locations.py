@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Action, Event, RuleViolation, text
+from rules.base import Action, Event, RuleViolation, Text, text
 from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import BUILD_RES, PRODUCTION, UNITS, data
@@ -246,6 +246,11 @@ class Donate(Choice):
 
     def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
         return options[-1]
+
+    def progress(self, st: State, fr: Frame, seat: int) -> Text:
+        """The question names what would be given ("donate 1 wood …?")."""
+        res = data().locations[fr["loc"]]["resource"]
+        return text("great_wall.progress.donate", amount=text(f"great_wall.amount.{res}", n=1))
 
     def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         if action.kind == "done":

@@ -4,6 +4,7 @@ sentence in a Czech game; Czech in the familiar form of address (as the core's c
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -49,3 +50,15 @@ async def test_what_the_service_hands_players_is_clean(service: GameService, mod
         for d in defects(r, locale, SAME_IN_BOTH):
             found.setdefault(f"{d.split(':')[0]} ({r.where})", f"{d}: {r.text!r}")
     assert not found, report(found)
+
+
+def test_advisors_and_requests_are_named_on_their_buttons() -> None:
+    """The Embassy's Advisors and the co-op Requests read by name ("Hire the Advisor Sage"),
+    never by their slot ("Hire Advisor 2 of the offer"); the donation says what is given."""
+    texts = {r.text for r in readings(RULES, {"mode": "coop"}, 3, 3, "en", 1500,
+                                      panel_every=1)}
+    assert any(t.startswith("Hire the Advisor ") for t in texts)
+    assert any(t.startswith("Fulfil the Request: ") for t in texts)
+    assert not any("of the offer" in t or t.startswith("Fulfil Request ") for t in texts)
+    assert any(re.fullmatch(r"donate 1 (wood|stone|gold) to the Storehouse for 2 Honor\?", t)
+               for t in texts)
