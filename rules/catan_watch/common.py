@@ -214,7 +214,7 @@ def missing_message(hand: list[int], cost: tuple[int, ...] | list[int],
             and hand[3] >= cost[3] and hand[4] >= cost[4]):
         return None
     short = [
-        text("catan.error.more", n=c - h, res=res_text(i))
+        text(f"catan.more.{RESOURCES[i]}", n=c - h)
         for i, (h, c) in enumerate(zip(hand, cost, strict=True))
         if h < c
     ]

@@ -68,7 +68,8 @@ def _res(r: Any) -> Text | str:
 
 
 def _counts(counts: Mapping[str, int]) -> Text | list[Text]:
-    parts = [text("catan.log.count", n=n, res=_res(r)) for r, n in counts.items() if n]
+    parts = [text(f"catan.n.{r}", n=n) if r in RESOURCES else text("engine.text", text=f"{n} {r}")
+             for r, n in counts.items() if n]
     return parts or text("catan.nothing")
 
 

@@ -31,8 +31,9 @@ def res_name(res: str, locale: str) -> str:
 
 
 def counts_text(counts: Mapping[str, int] | None, locale: str) -> str:
-    """``{"brick": 2, "ore": 1}`` → "2 Brick, 1 Ore" (empty → "nothing")."""
-    parts = [tr("catan.count", locale, n=n, res=res_name(r, locale))
+    """``{"brick": 2, "ore": 1}`` → "2 brick, 1 ore" (Czech "2 cihly, 1 ruda": the catalog's
+    plural forms; empty → "nothing")."""
+    parts = [tr(f"catan.n.{r}", locale, n=n)
              for r in RESOURCES if (n := int((counts or {}).get(r, 0)))]
     return ", ".join(parts) if parts else tr("catan.nothing", locale)
 

@@ -38,7 +38,7 @@ async def test_reading_commands(simcord_env: Any, service: GameService) -> None:
     cards = (await bob.member.slash(thread, "agot cards")).response.content
     assert "**Tywin Lannister** · strength 3 · swords 2 · forts 0" in cards
     # Other houses' hands are public knowledge: their seven cards minus their discards.
-    assert "**Baratheon** — 7 card(s) in hand: " in cards and "Stannis Baratheon" in cards
+    assert "**Baratheon** — 7 cards in hand: " in cards and "Stannis Baratheon" in cards
     assert "discarded: —" in cards
 
     # A "My hand" panel of round 1, kept for later (a DM panel is edited in place, so it is
