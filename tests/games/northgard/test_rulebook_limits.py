@@ -14,6 +14,7 @@ from tests.games.northgard.scenario import (
     act,
     events,
     extra_tiles,
+    force_dice,
     kinds,
     position,
     terr,
@@ -204,3 +205,41 @@ def test_a_territory_with_two_hostile_monsters_cannot_be_entered() -> None:
     st.monsters = {"valkyrie_beige": "0.1"}
     st.monster_row = ["valkyrie_beige"]
     assert ("0.0", "0.1") in _move_steps(st)
+
+
+def test_a_loser_may_not_retreat_where_a_combat_of_this_move_is_still_to_come() -> None:
+    """"Nesmíte ustoupit na území, na kterém nastane souboj v tomto tahu." """
+    # Two band tiles: 0.0 | 0.1 | 0.2 (the first tile's east part and the second's west) |
+    # 1.1 | 1.2. Red attacks 0.1 from 0.0 and 0.2 from 1.1 with one Move of two steps.
+    st = position(3, clans=["wolf", "stag", "boar"],
+                  tiles=[["x_band", 0, 0, 0], ["x_band", 1, 0, 0]],
+                  units={"0.0": {A: 4}, "1.1": {A: 4}, "0.1": {B: 1}, "0.2": {B: 1}})
+    st = turn(st, A, ["wolf_init", "s_recruit"])
+    st, _ = act(st, A, "card", card="wolf_init")
+    st, _ = act(st, A, "play")
+    st, _ = act(st, A, "step", frm="0.0", to="0.1")
+    st, _ = act(st, A, "count", n=4, kaija=False)
+    st, _ = act(st, A, "step", frm="1.1", to="0.2")
+    st, _ = act(st, A, "count", n=4, kaija=False)
+    if top(st)["kind"] == "move":
+        st, _ = act(st, A, "done")
+    if top(st)["kind"] == "battle_order":
+        st, _ = act(st, A, "battle", terr="0.1", monster="")
+    assert top(st)["kind"] == "combat" and top(st)["terr"] == "0.1"
+    force_dice(st, 2, 1)
+    st, ev = act(st, A, "food", n=0) if "food" in kinds(st, A) else (st, [])
+    while not events(ev, "combat_result"):
+        seat = sorted(RULES.awaiting(st))[0]
+        st, more = act(st, seat, RULES.default_action(st, seat).kind,
+                       **RULES.default_action(st, seat).params)
+        ev += more
+    first = events(ev, "combat_result")[0]
+    assert first["terr"] == "0.1" and first["winner"] == 0
+    # B's own 0.2 borders 0.1, but the combat there is still to come: B may only go to 0.0,
+    # which Red's units have left.
+    if top(st)["kind"] == "retreat" and top(st)["seat"] == B:
+        assert sorted(top(st)["dests"]) == ["0.0"]
+        st, more = act(st, B, "retreat", terr="0.0")
+        ev += more
+    back = [e for e in events(ev, "retreated") if e["frm"] == "0.1"]
+    assert [(e["seat"], e["terr"]) for e in back] == [(B, "0.0")]
