@@ -243,3 +243,25 @@ def test_a_loser_may_not_retreat_where_a_combat_of_this_move_is_still_to_come() 
         ev += more
     back = [e for e in events(ev, "retreated") if e["frm"] == "0.1"]
     assert [(e["seat"], e["terr"]) for e in back] == [(B, "0.0")]
+
+
+def test_the_mover_picks_the_order_of_the_combats_of_one_move() -> None:
+    """"Pokud se aktuálně nachází jednotky různých hráčů na více územích naráz, pak na každém
+    z těchto území proběhne souboj zcela odděleně, přičemž pořadí vyhodnocení soubojů určuje
+    hráč, který je aktuálně na tahu." — the second combat may be fought first."""
+    st = position(3, clans=["wolf", "stag", "boar"],
+                  tiles=[["x_band", 0, 0, 0], ["x_band", 1, 0, 0]],
+                  units={"0.0": {A: 4}, "1.1": {A: 4}, "0.1": {B: 1}, "0.2": {B: 1}})
+    st = turn(st, A, ["wolf_init", "s_recruit"])
+    st, _ = act(st, A, "card", card="wolf_init")
+    st, _ = act(st, A, "play")
+    st, _ = act(st, A, "step", frm="0.0", to="0.1")
+    st, _ = act(st, A, "count", n=4, kaija=False)
+    st, _ = act(st, A, "step", frm="1.1", to="0.2")
+    st, _ = act(st, A, "count", n=4, kaija=False)
+    if top(st)["kind"] == "move":
+        st, _ = act(st, A, "done")
+    assert top(st)["kind"] == "battle_order"
+    assert {a.params["terr"] for a in RULES.legal_actions(st, A)} == {"0.1", "0.2"}
+    st, _ = act(st, A, "battle", terr="0.2", monster="")
+    assert top(st)["kind"] == "combat" and top(st)["terr"] == "0.2"
