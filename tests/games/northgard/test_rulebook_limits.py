@@ -265,3 +265,12 @@ def test_the_mover_picks_the_order_of_the_combats_of_one_move() -> None:
     assert {a.params["terr"] for a in RULES.legal_actions(st, A)} == {"0.1", "0.2"}
     st, _ = act(st, A, "battle", terr="0.2", monster="")
     assert top(st)["kind"] == "combat" and top(st)["terr"] == "0.2"
+
+
+def test_starting_resources_go_by_place_from_the_first_player_clockwise() -> None:
+    """"V závislosti na pořadí dejte každému hráči počáteční zdroje, počínaje prvním hráčem a
+    poté dál po směru hodinových ručiček" — places 1–3 and 4–5 (provisional amounts A5)."""
+    for seed in (1, 2, 3):
+        st = RULES.new_game({}, 5, seed)
+        by_place = [st.res[(st.first + place) % 5] for place in range(5)]
+        assert by_place[:3] == [[2, 2, 0]] * 3 and by_place[3:] == [[3, 2, 0]] * 2
