@@ -274,3 +274,24 @@ def test_starting_resources_go_by_place_from_the_first_player_clockwise() -> Non
         st = RULES.new_game({}, 5, seed)
         by_place = [st.res[(st.first + place) % 5] for place in range(5)]
         assert by_place[:3] == [[2, 2, 0]] * 3 and by_place[3:] == [[3, 2, 0]] * 2
+
+
+def test_a_monster_is_attacked_only_on_neutral_ground_or_ground_one_controls() -> None:
+    """"Aktivní hráč může zaútočit na monstra pouze během fáze pohybu a pouze na neutrálním
+    území nebo na území, které ovládá." — not on a territory another player holds."""
+    st = position(3, tiles=[["x_band", 0, 0, 0]], units={"0.0": {A: 2}, "0.1": {B: 1}},
+                  config={"monsters": True})
+    st.monsters = {"wolf_beige": "0.0", "wolf_brown": "0.1"}
+    st.monster_row = ["wolf_beige", "wolf_brown"]
+    st = turn(st, A, ["s_move", "s_recruit"])
+    st, _ = act(st, A, "card", card="s_move")
+    st, _ = act(st, A, "play")
+    st, _ = act(st, A, "step", frm="0.0", to="0.1")
+    st, _ = act(st, A, "count", n=1, kaija=False)
+    attacks = {(a.params["terr"], a.params["monster"]) for a in RULES.legal_actions(st, A)
+               if isinstance(a, Action) and a.kind == "attack"}
+    assert attacks == {("0.0", "wolf_beige")}
+    before = RULES.state_hash(st)
+    with pytest.raises(RuleViolation):
+        act(st, A, "attack", terr="0.1", monster="wolf_brown")
+    assert RULES.state_hash(st) == before
