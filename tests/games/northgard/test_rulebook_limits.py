@@ -12,6 +12,7 @@ from rules.northgard import RULES
 from rules.northgard.state import State
 from tests.games.northgard.scenario import (
     act,
+    drive,
     events,
     extra_tiles,
     force_dice,
@@ -295,3 +296,40 @@ def test_a_monster_is_attacked_only_on_neutral_ground_or_ground_one_controls() -
     with pytest.raises(RuleViolation):
         act(st, A, "attack", terr="0.1", monster="wolf_brown")
     assert RULES.state_hash(st) == before
+
+
+@pytest.mark.parametrize("row", [["draug_brown", "draug_beige"], ["draug_beige", "draug_brown"]])
+def test_monsters_move_one_after_another_from_left_to_right(row: list[str]) -> None:
+    """"Všechna monstra v řadě monster na stole se pohnou a aktivují, jedno po druhém, v pořadí
+    zleva doprava." — both draugs want the band with the units; the leftmost gets it and
+    the other, with no free neighbour left, stays."""
+    st = position(3, tiles=[["x_band", 0, 0, 0]], units={"0.1": {A: 3}},
+                  config={"monsters": True})
+    st.monsters = {"draug_brown": "0.0", "draug_beige": "0.2"}
+    st.monster_row = list(row)
+    st.stack = [{"kind": "year", "step": 2},
+                {"kind": "monster_phase", "order": list(row), "i": 0}]
+    ev = drive(st)
+    assert [e["monster"] for e in events(ev, "monster_moved")] == [row[0]]
+    assert [e["monster"] for e in events(ev, "monster_stayed")] == [row[1]]
+    assert st.monsters[row[0]] == "0.1"
+
+
+def test_more_monsters_only_while_fewer_monsters_than_players_are_out() -> None:
+    """"Pouze pokud je ve hře méně monster než hráčů a pokud právě pasující hráč chce." — with
+    as many monsters on the map as players, passing brings none and asks nothing."""
+    st = position(3, tiles=[["x_band", 0, 0, 0]], units={"0.1": {B: 2}, "0.0": {A: 1}},
+                  config={"monsters": True, "more_monsters": True})
+    st.monster_deck = ["wolf_brown", "draug_beige"]
+    st.monsters = {"wolf_beige": "0.2", "bear_beige": "0.0", "draug_brown": "0.1"}
+    st.monster_row = ["wolf_beige", "bear_beige", "draug_brown"]
+    st.dev_row = ["e_hunt", "e_scouts", "e_sagas"]
+    st = turn(st, A, ["s_move"])
+    fewer = st.copy()
+    st, ev = act(st, A, "pass", take="e_hunt")
+    assert "spawn" not in kinds(st, A) and not events(ev, "monster_appeared")
+    assert st.monster_deck == ["wolf_brown", "draug_beige"]
+    del fewer.monsters["wolf_beige"]  # two monsters out: the passer may bring a third
+    fewer.monster_row.remove("wolf_beige")
+    fewer, _ = act(fewer, A, "pass", take="e_hunt")
+    assert "spawn" in kinds(fewer, A)
