@@ -100,7 +100,7 @@ def test_the_game_over_image_names_the_winner() -> None:
     assert result is not None
     scores = view["result"]["scores"]
     winner = result.ranking[0][0] if hasattr(result, "ranking") else view["result"]["winners"][0]
-    assert any(w.startswith("Winner") and f"— {scores[str(winner)]} VP" in w for w in words)
+    assert any(w.startswith("Won: ") and f"— {scores[str(winner)]} VP" in w for w in words)
     # every panel shows the final score, the figure the result posts (not the track's)
     for seat, total in scores.items():
         assert f"{total} VP" in words, (seat, total, words)

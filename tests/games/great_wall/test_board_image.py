@@ -110,7 +110,7 @@ def test_the_final_board_names_the_winner_and_the_posted_standings(
     words = [b.label for b in board.draw(view, locale).layout.labels()]
     text = " ".join(words)
     assert board.clan_name(view, result.winners[0], locale) in text
-    assert ("Winner" if locale == "en" else "Vítěz") in text
+    assert ("Won: " if locale == "en" else "Vítězství: ") in text
     rows = [w for w in words if w[:2] in {"1.", "2.", "3."}]
     assert rows == [f"{place}. {board.clan_name(view, c, locale)}"
                     for place, seats in enumerate(result.ranking, start=1) for c in seats]

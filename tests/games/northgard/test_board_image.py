@@ -184,7 +184,7 @@ def test_the_final_board_names_the_winner_and_the_posted_standings(
     rows = [b for b in board.draw(view, locale).layout.labels()]
     words = [b.label for b in rows]
     winner = board.seat_name(view, result.winners[0], locale)
-    assert any(winner in w and ("Winner" in w or "Vítěz" in w) for w in words)
+    assert any(winner in w and ("Won: " in w or "Vítězství: " in w) for w in words)
     place_rows = [w for w in words if w[:2] in {f"{k}." for k in range(1, 6)}]
     expected = [f"{place}. {board.seat_name(view, s, locale)}"
                 for place, seats in enumerate(result.ranking, start=1) for s in seats]
