@@ -102,6 +102,11 @@ def _panel(s: Sheet, v: dict[str, Any], locale: str | None, left: float) -> None
     y = s.wrapped(x0, y, text(locale, "great_wall.board.time_track", time=v["time"],
                               last=v["time_last"], cas=v["casualty"]), room, size, DIM,
                   leading=LEADING)
+    if v["mode"] == "coop":
+        # The co-op game's progress: the Emperor's Requests fulfilled toward the target.
+        y = s.wrapped(x0, y, text(locale, "great_wall.board.requests", done=v["fulfilled"],
+                                  target=v.get("target", 0)), room, size, INK, bold=True,
+                      leading=LEADING)
     if v.get("result"):
         y = _standings(s, v, locale, x0, y, room)
     else:
@@ -127,6 +132,8 @@ def _waiting(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float
     else:
         line = text(locale, "great_wall.board.waiting",
                     players=", ".join(clan_name(v, c, locale) for c in seats))
+        if len(s.lines(line, room, size, bold=True)) > 2:  # the rows below are highlighted
+            line = text(locale, "great_wall.board.waiting_n", n=len(seats))
     y = s.wrapped(x, y, line, room, size, INK, bold=True, max_lines=2, leading=LEADING)
     key = f"great_wall.progress.{decision.get('kind', '')}"
     if key in catalog("en"):

@@ -131,6 +131,8 @@ def _waiting(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
     else:
         line = text(locale, "northgard.board.waiting",
                     players=", ".join(seat_name(v, s, locale) for s in seats))
+        if len(sheet.lines(line, room, size, bold=True)) > 2:  # the rows below are highlighted
+            line = text(locale, "northgard.board.waiting_n", n=len(seats))
     y = sheet.wrapped(x, y, line, room, size, INK, bold=True, max_lines=2, leading=LEADING)
     kind = str((v.get("pending") or {}).get("kind", ""))
     key = f"northgard.what.{kind}"

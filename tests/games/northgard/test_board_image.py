@@ -239,3 +239,13 @@ def test_fame_is_not_drawn_before_the_end() -> None:
     other = RULES.perturb_hidden(st, seat, Rng(1))
     assert other is not None and RULES.view(other, seat) != RULES.view(st, seat)
     assert board.render(RULES.view(st, None), "cs") == board.render(RULES.view(other, None), "cs")
+
+
+def test_many_awaited_players_with_long_names_are_counted_and_highlighted() -> None:
+    view = RULES.view(_play({}, 4, 8, moves=20), None)
+    view = with_names({**view, "awaiting": [0, 1, 2]},
+                      {s: f"Somebody with a long name {s}" for s in range(4)})
+    sheet = board.draw(view, "en")
+    words = [b.label for b in sheet.layout.labels()]
+    assert "Waiting for 3 players, highlighted below" in " ".join(words)
+    assert not problems(sheet)
