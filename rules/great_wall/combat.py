@@ -42,7 +42,10 @@ class Recruit(Choice):
             return []
         out = [Action("recruit", {"unit": u}) for u in UNITS
                if B.units_free(st, clan, u) > 0 and B.can_pay(st, clan, B.unit_cost(st, clan, u))]
-        return [*out, Action("done")] if out else []
+        soldiers = any(B.units_free(st, clan, u) > 0 for u in UNITS)  # public: the supply
+        return self.with_pass(out, soldiers, Action("done"))
+
+    auto_single = False
 
     def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
         return options[-1]
@@ -544,10 +547,12 @@ class Unshame(Choice):
         from rules.great_wall.procedures import shame_held
 
         clan = fr["clan"]
-        if st.mode != "coop" and st.clans[clan]["res"]["chi"] < num("shame_remove_cost"):
-            return []
-        held = shame_held(st, clan)
-        return [*(Action("unshame", {"where": w}) for w in held), Action("done")] if held else []
+        held = shame_held(st, clan)  # public: Shame tokens are on the table
+        pays = st.mode == "coop" or st.clans[clan]["res"]["chi"] >= num("shame_remove_cost")
+        return self.with_pass([Action("unshame", {"where": w}) for w in held] if pays else [],
+                              bool(held), Action("done"))
+
+    auto_single = False
 
     def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
         return options[-1]

@@ -208,7 +208,14 @@ class Promote(Choice):
                         if B.units_free(st, clan, u) > 0]
             else:
                 out.append(Action("promote", {"loc": loc}))
-        return [*out, Action("done")] if out else []
+        # Public: where an overseer could be placed or promoted (levels and soldiers show).
+        could = any(not fr.get("done_" + loc) and promote_cost(st, clan, loc) is not None
+                    and (st.overseers[loc][clan] > 0
+                         or any(B.units_free(st, clan, u) > 0 for u in UNITS))
+                    for loc in promotable(st, clan, here))
+        return self.with_pass(out, could, Action("done"))
+
+    auto_single = False
 
     def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
         return options[-1]
@@ -397,8 +404,15 @@ class Build(Choice):
     actions = ("build", "done")
 
     def options(self, st: State, fr: Frame) -> list[Action]:
-        opts = build_options(st, fr["clan"]) if fr["left"] > 0 else []
-        return [*opts, Action("done")] if opts else []
+        if fr["left"] <= 0:
+            return []
+        per = int(data().board["barricade"]["per_section"])
+        costs = data().board["wall"]["costs"]
+        room = any(st.sections[s]["barricades"] < per or st.sections[s]["wall"] < len(costs)
+                   for s in B.used_sections(st))  # public: the wall and its barricades
+        return self.with_pass(build_options(st, fr["clan"]), room, Action("done"))
+
+    auto_single = False
 
     def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
         return options[-1]
@@ -559,7 +573,10 @@ class Embassy(Choice):
             out.append(Action("hire", {"what": "clerk"}))
         if gold >= advisor_cost(st, clan):
             out += [Action("hire", {"what": "advisor", "slot": i}) for i in range(len(st.offer))]
-        return [*out, Action("done")] if out else []
+        could = st.clans[clan]["unhired"] > 0 or bool(st.offer)  # public
+        return self.with_pass(out, could, Action("done"))
+
+    auto_single = False
 
     def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
         return options[-1]

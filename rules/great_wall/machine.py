@@ -54,6 +54,15 @@ class Choice(Handler[State]):
 
     auto_single: ClassVar[bool] = True
 
+    def with_pass(self, real: list[Action], asked: bool, done: Action) -> list[Action]:
+        """A question whose answers depend on the clan's hidden resources: ``asked`` says, from
+        public facts only, whether the rulebook offers the step at all. When it does, the
+        question is put even if nothing is affordable (only ``done``): skipping it would show
+        the table what the clan cannot pay. Such classes set ``auto_single = False``."""
+        if not real and not asked:
+            return []
+        return [*real, done]
+
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
         return frozenset({fr["clan"]})
 

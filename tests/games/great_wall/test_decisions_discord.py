@@ -79,8 +79,9 @@ async def test_each_new_decision_is_pressed_through_the_my_hand_panel(
         simcord_env: Any, service: GameService) -> None:
     _guild, channel, members = server(simcord_env, "alice", "bob")
     pressed: set[str] = set()
-    # The agents were picked so that the three games between them offer every new kind.
-    for game, agent in ((1, 13), (2, 26), (3, 10)):
+    # The agents were picked so that the three games between them offer every new kind (a
+    # rule change that moves the games fails the last assert: pick them again).
+    for game, agent in ((1, 13), (2, 26), (3, 38)):
         thread = await start_game(channel, members, "great_wall", game_id=game,
                                   options="mode=coop")
         mine: set[str] = set()  # each game presses its own firsts

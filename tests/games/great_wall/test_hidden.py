@@ -107,3 +107,24 @@ def test_perturbed_secrets_keep_views_awaited_seats_and_offered_moves(
         seat = rng.choice(sorted(RULES.awaiting(st)))
         st, _ = RULES.apply(st, seat, RULES.random_action(st, seat, rng))
     assert windows or n == 1 or config  # a standard game meets Tactic windows
+
+
+def test_questions_that_depend_on_hidden_resources_are_asked_from_public_facts() -> None:
+    """Resources are behind the screen: whether the game asks a seat at the Barracks, the
+    Embassy, the Builders' Camp or about Summer Shame removal depends only on what the table
+    sees (soldiers in supply, the offer, the wall, Shame tokens), so a seat that cannot pay
+    is still asked, with only "done"."""
+    st = bare(started(3))
+    c = st.clans[0]
+    c["res"] = {r: 0 for r in c["res"]}
+    c["shamed"]["spearman"] = 1
+    for fr in ({"kind": "recruit", "clan": 0, "left": 1, "bonus": False},
+               {"kind": "embassy", "clan": 0, "left": 1},
+               {"kind": "build", "clan": 0, "left": 1},
+               {"kind": "unshame", "clan": 0}):
+        st.stack = [fr]
+        drive(st)
+        assert RULES.awaiting(st) == frozenset({0}), fr["kind"]
+        assert [a.kind for a in RULES.legal_actions(st, 0)] == ["done"], fr["kind"]
+        rich = RULES.perturb_hidden(st, 0, Rng(1))
+        assert rich is not None and RULES.awaiting(rich) == frozenset({0})
