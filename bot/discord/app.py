@@ -24,7 +24,7 @@ from bot.discord.help import HelpCog
 from bot.discord.observe import count_requests, serve
 from bot.discord.panels import dynamic_items
 from bot.discord.strings import CatalogTranslator
-from bot.discord.text import locale_of, render
+from bot.discord.text import learn_locale, locale_of, render
 from bot.games import fronts
 from bot.i18n import available_locales, catalog, msg
 from bot.service import GameService
@@ -51,6 +51,8 @@ class MaesterBot(commands.Bot):
         self.flows = Flows(self)
         count_requests(self)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        # Before any command or autocomplete: the language the user chose, for its answer.
+        self.tree.interaction_check = learn_locale  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         await self.add_cog(GameCog(self))

@@ -19,7 +19,7 @@ from bot.discord.flows import display_name
 from bot.discord.help import pages, rules_sections, send_pages
 from bot.discord.options import option_completions, parse_options
 from bot.discord.strings import cmd
-from bot.discord.text import locale_of, render, say, tr
+from bot.discord.text import locale_of, mode_title, phase_text, render, say, status_text, tr
 from bot.games import front
 from bot.i18n import Person, available_locales, msg
 from bot.service import ADMIN_ACTS, VOTE_KINDS, GameService, Outcome, ServiceError
@@ -185,8 +185,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         rules = self.service.games.get(str(interaction.namespace.game_type or ""))
         if rules is None:
             return []
-        return [app_commands.Choice(name=v.name[:100], value=v.name) for v in rules.variants()
-                if current.lower() in v.name.lower()][:MAX_CHOICES]
+        locale = locale_of(interaction)
+        named = [(mode_title(rules.id, v.name, locale), v.name) for v in rules.variants()]
+        return [app_commands.Choice(name=title[:100], value=name) for title, name in named
+                if current.lower() in f"{name} {title}".lower()][:MAX_CHOICES]
 
     @new.autocomplete("options")
     async def _options(self, interaction: Interaction, current: str
@@ -394,14 +396,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         async def body() -> None:
             s = await self.service.summary(await self._game(interaction, game))
             locale = locale_of(interaction)
-            names = {seat: (uid, name) for seat, uid, name in s.players}
+            # An open seat is played by the bot until someone claims it: never its old player.
+            names = {seat: (uid, name if uid is not None else tr("status.open_seat", locale))
+                     for seat, uid, name in s.players}
             players = [Person(uid, name) for _seat, (uid, name) in sorted(names.items())]
             waiting = [Person(*names[x]) for x in s.awaiting if x in names]
+            if s.paused and s.status == "active":
+                deadline: Any = tr("status.deadline_paused", locale)
+            else:
+                deadline = s.deadline if s.deadline is not None else "—"
             text = tr("status.detail", locale, game_id=s.game_id, title=s.title,
-                      game_type_title=s.game_type_title, status=s.status,
-                      phase=s.phase_label or "—", players=players or "—",
-                      waiting=waiting or "—",
-                      deadline=s.deadline if s.deadline is not None else "—")
+                      game_type_title=s.game_type_title, status=status_text(s, locale),
+                      phase=phase_text(s, locale) if s.phase_label or s.phase else "—",
+                      players=players or "—", waiting=waiting or "—", deadline=deadline)
             await self.bot.flows.answer(interaction, text)
 
         await self.bot.flows.guarded(interaction, body)
@@ -439,8 +446,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
             games = await self.service.my_games(interaction.user.id,
                                                 include_finished=finished)
             lines = [tr("status.line", locale, game_id=s.game_id, title=s.title,
-                        game_type_title=s.game_type_title, status=s.status,
-                        phase=f" · {s.phase_label}" if s.phase_label else "")
+                        game_type_title=s.game_type_title, status=status_text(s, locale),
+                        phase=f" · {phase_text(s, locale)}" if s.phase_label else "")
                      for s in games]
             await self.bot.flows.answer(interaction,
                                         "\n".join(lines) or tr("status.none", locale))
@@ -577,6 +584,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     async def settings(self, interaction: Interaction, dms: bool | None = None,
                        reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
                        language: str | None = None) -> None:
+        # The confirmation is already in the language just chosen (``save_settings`` records
+        # it where ``locale_of`` reads it).
         await self._run(interaction, lambda: self.service.save_settings(
             interaction.user.id, dm_enabled=dms, remind_minutes=reminder_minutes,
             locale=language))

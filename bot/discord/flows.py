@@ -25,7 +25,7 @@ import discord
 from bot import logs
 from bot.discord.panels import context_token, move_panel, note_text
 from bot.discord.presenters import board_embed, private_embed
-from bot.discord.text import locale_of, render, tr
+from bot.discord.text import client_locale, learn_locale, locale_of, render, tr
 from bot.i18n import Msg, msg
 from bot.render import render_board_async
 from bot.service import (
@@ -117,8 +117,9 @@ class Flows:
                       body: Callable[[], Awaitable[None]]) -> None:
         """Defer, run, and turn a ServiceError into an ephemeral message (nothing changed)."""
         await self.defer(interaction)
+        await learn_locale(interaction)
         # DMs follow the language of the player's client unless they chose one.
-        self.service.note_locale(interaction.user.id, locale_of(interaction))
+        self.service.note_locale(interaction.user.id, client_locale(interaction))
         try:
             await body()
         except ServiceError as err:

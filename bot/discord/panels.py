@@ -53,7 +53,13 @@ def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
 def move_panel(view: PrivateView, actions: Options, locale: str) -> Panel:
     f = front(view.game_type)
     ui = (f.move_ui if f is not None else None) or GENERIC
-    return ui.panel(view, actions, locale)
+    panel = ui.panel(view, actions, locale)
+    # The panel is the player's private view: a My hand button in it would answer with the
+    # very panel it sits in (a press that changes nothing).
+    if panel.view is not None:
+        for item in [c for c in panel.view.children if isinstance(c, HandButton)]:
+            panel.view.remove_item(item)
+    return panel
 
 
 def context_token(view: PrivateView, actions: Options) -> str:
@@ -116,7 +122,6 @@ class GenericMoveUI:
             note = msg("ui.needs_command", options=", ".join(
                 render(as_msg(s.label), locale) if isinstance(s.label, Text)
                 else s.label or s.kind for s in specs))
-        ui.add_item(_at(HandButton(view.game_id, locale), 4))
         return Panel(ui, note)
 
 

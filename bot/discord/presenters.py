@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.text import discord_time, say, tr
+from bot.discord.text import discord_time, phase_text, say, tr
 from bot.games import front
 from bot.i18n import Person
 from bot.service import GameSummary, PrivateView
@@ -71,7 +71,7 @@ def generic_private_embed(view: PrivateView, locale: str) -> discord.Embed:
     table = _lines(data, _PHASE_KEYS)
     if table:
         embed.add_field(name=tr("hand.table", locale), value=_clip(table), inline=False)
-    embed.set_footer(text=tr("hand.footer", locale, version=view.version))
+    embed.set_footer(text=tr("hand.footer", locale))
     return embed
 
 
@@ -80,11 +80,11 @@ def board_embed(summary: GameSummary, locale: str, *, image: str | None = None
     """The public board message: phase, who is awaited and until when (no secrets)."""
     embed = discord.Embed(
         title=tr("board.title", locale, limit=256, title=summary.title, game_id=summary.game_id),
-        description=tr("board.phase", locale, limit=4096,
-                       phase=summary.phase_label or summary.status),
+        description=tr("board.phase", locale, limit=4096, phase=phase_text(summary, locale)),
         colour=discord.Colour.dark_teal(),
     )
-    names = {seat: Person(uid, name) for seat, uid, name in summary.players}
+    names = {seat: Person(uid, name if uid is not None else tr("status.open_seat", locale))
+             for seat, uid, name in summary.players}
     players = "\n".join(
         tr("board.player_line", locale, player=person,
            seat=summary.seat_labels.get(seat) or tr("board.seat", locale, seat=seat + 1))
@@ -104,5 +104,5 @@ def board_embed(summary: GameSummary, locale: str, *, image: str | None = None
                             value=discord_time(summary.deadline), inline=True)
     if image:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text=tr("board.footer", locale, version=summary.version))
+    embed.set_footer(text=tr("board.footer", locale))
     return embed

@@ -3,12 +3,14 @@ PUBLIC view only.
 
 Renderers never see engine state or private views, so an image cannot leak hidden
 information. Rendering is CPU work: adapters call ``render_board_async`` (a worker thread)
-and cache by (game, version).
+and cache by everything an image depends on: the game type, the public view and the language.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -19,7 +21,7 @@ from bot.metrics import RENDER_SECONDS
 Renderer = Callable[[dict[str, Any], str | None], bytes]
 
 
-_cache: OrderedDict[tuple[int, int, str | None], bytes] = OrderedDict()
+_cache: OrderedDict[tuple[str, str, str | None], bytes] = OrderedDict()
 _CACHE_SIZE = 256
 
 
@@ -35,6 +37,12 @@ def renderer_for(game_type: str) -> Renderer:
     return f.renderer
 
 
+def view_digest(view: dict[str, Any]) -> str:
+    """A fingerprint of a public view (its canonical JSON)."""
+    data = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(data.encode(), digest_size=16).hexdigest()
+
+
 def render_board(game_type: str, view: dict[str, Any], locale: str | None = None) -> bytes:
     with RENDER_SECONDS.labels(game_type).time():
         return renderer_for(game_type)(view, locale)
@@ -42,8 +50,10 @@ def render_board(game_type: str, view: dict[str, Any], locale: str | None = None
 
 async def render_board_async(game_id: int, version: int, game_type: str,
                              view: dict[str, Any], locale: str | None = None) -> bytes:
-    """Render off the event loop, cached per (game, version, language)."""
-    key = (game_id, version, locale)
+    """Render off the event loop, cached by what the image is drawn from: the game type, the
+    public view and the language (a game id and version alone are not enough: two databases —
+    two tests in one process — hold different games under one id)."""
+    key = (game_type, view_digest(view), locale)
     if key in _cache:
         _cache.move_to_end(key)
         return _cache[key]

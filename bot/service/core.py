@@ -215,6 +215,9 @@ class ServiceCore:
         self.writer = BatchWriter(engine, hot=self.hot)
         self._remind_minutes: dict[int, int] = {}
         self._client_locales: dict[int, str] = {}
+        #: user id -> the language they chose with `/game settings language:` (None: they
+        #: chose none, their client's language is theirs), as far as this process has read it.
+        self.chosen_locales: dict[int, str | None] = {}
         self._background: set[asyncio.Task[Any]] = set()
         # SQLite has one writer: other writes queue on the move writer's lock instead of
         # sleeping in SQLite's busy timeout.
@@ -528,7 +531,7 @@ class ServiceCore:
 
     async def _summary(self, head: Head) -> GameSummary:
         game = head.game
-        phase = head.phase_in(head.state)[1] if head.state is not None else ""
+        label, phase = head.phase_in(head.state) if head.state is not None else (None, "")
         due = await self._next_deadline(head)
         return GameSummary(
             game.id or 0, game.title, game.game_type, head.rules.title, game.status, game.paused,
@@ -536,6 +539,7 @@ class ServiceCore:
             list(game.awaiting), due, game.thread_id, game.channel_id,
             game.version,
             {s.seat: head.label(s.seat) for s in head.seats} if head.state is not None else {},
+            label or None,
         )
 
     async def _ratings_changed(self, head: Head) -> None:

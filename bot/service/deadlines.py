@@ -288,6 +288,7 @@ class DeadlineOps(ServiceCore):
                     available_locales()))
             values["locale"], values["locale_fixed"] = locale, True
             self._client_locales[user_id] = locale
+            self.chosen_locales[user_id] = locale
         async with self._tx() as conn:
             if values:
                 await repo.save_user_settings(conn, user_id, **values)
@@ -302,6 +303,16 @@ class DeadlineOps(ServiceCore):
         m = msg("settings.saved" if values or dm_enabled else "settings.current",
                 dm=msg("settings.on" if dm else "settings.off"), minutes=minutes)
         return Outcome(0, m, 0, [])
+
+    async def chosen_locale(self, user_id: int) -> str | None:
+        """The language the user chose with `/game settings language:` (None if they chose
+        none): it wins over their client's language in every reply. Read once per process."""
+        if user_id not in self.chosen_locales:
+            async with self.engine.connect() as conn:
+                prefs = (await repo.user_settings(conn, [user_id])).get(user_id)
+            self.chosen_locales[user_id] = prefs.locale if prefs and prefs.locale_fixed \
+                else None
+        return self.chosen_locales[user_id]
 
     def note_locale(self, user_id: int, locale: str) -> None:
         """The language of the user's Discord client, seen at an interaction: their DMs follow

@@ -29,6 +29,9 @@ class GameSummary:
     version: int
     #: what each seat is called at the table ("Red", "Stark"); empty before the game starts
     seat_labels: dict[int, str] = field(default_factory=dict)
+    #: the engine's phase label (a ``Text``), rendered in each reader's language;
+    #: ``phase_label`` is its English text
+    phase: Any = None
 
 
 @dataclass(frozen=True)

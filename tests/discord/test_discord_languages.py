@@ -28,8 +28,8 @@ async def test_a_czech_and_an_english_player_at_a_czech_server(
     channel = guild.create_text_channel("hry")
     alice, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob"))
     saved = await bob.slash(channel, "game settings", language="cs")
-    # The answer to a command follows the client's language (simcord's is English).
-    assert "Settings saved" in saved.response.content
+    # The language chosen wins over the client's (simcord's is English) from this very answer.
+    assert "Nastavení uloženo" in saved.response.content
     await alice.slash(channel, "game new", game_type="fort", players=2)
     (thread,) = channel.threads
     assert "je otevřená" in thread.history()[0].content  # the server's language

@@ -30,9 +30,11 @@ def cog(service: GameService) -> GameCog:
     return GameCog(SimpleNamespace(service=service))  # type: ignore[arg-type]
 
 
-def _typing(game_type: str, players: int | None = None) -> Any:
-    """An interaction as the autocomplete callbacks read it: the options typed so far."""
-    return SimpleNamespace(namespace=SimpleNamespace(game_type=game_type, players=players))
+def _typing(game_type: str, players: int | None = None, locale: str | None = None) -> Any:
+    """An interaction as the autocomplete callbacks read it: the options typed so far, who
+    types and their client's language."""
+    return SimpleNamespace(namespace=SimpleNamespace(game_type=game_type, players=players),
+                           user=SimpleNamespace(id=1), locale=locale, client=None)
 
 
 async def _modes(cog: GameCog, game_type: str, current: str) -> list[str]:
@@ -182,3 +184,17 @@ async def test_a_seating_for_another_player_count_is_refused(service: GameServic
     with pytest.raises(ServiceError):
         await service.create_game(1, "Alice", "agot", max_seats=4,
                                   config={"houses": "stark/lannister/baratheon"})
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs"])
+async def test_modes_are_offered_by_their_names_in_the_readers_language(
+        cog: GameCog, locale: str) -> None:
+    """A mode is picked by its name in the player's words ("Night's Watch", "Noční hlídka"),
+    never its engine id ("nights_watch"); the value sent back stays the id."""
+    for game_type, rules in games().items():
+        offered = await cog._modes(_typing(game_type, locale=locale), "")
+        assert [c.value for c in offered] == [v.name for v in rules.variants()][:25]
+        assert not [c.name for c in offered if "_" in c.name], game_type
+    (watch,) = [c for c in await cog._modes(_typing("catan_watch", locale=locale), "watch")
+                if c.value == "nights_watch"]
+    assert watch.name == ("Noční hlídka" if locale == "cs" else "Night's Watch")

@@ -242,12 +242,25 @@ def _area(poly: list[tuple[float, float]]) -> float:
                    in zip(poly, poly[1:] + poly[:1], strict=True))) / 2
 
 
-async def test_async_path_renders_agot_and_caches_per_version() -> None:
+async def test_async_path_renders_agot_and_caches_by_what_it_draws(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.render
     from bot.render import render_board_async
 
+    drawn: list[str] = []
+    real = bot.render.render_board
+
+    def counting(game_type: str, view: dict[str, Any], locale: str | None = None) -> bytes:
+        drawn.append(game_type)
+        return real(game_type, view, locale)
+
+    monkeypatch.setattr(bot.render, "render_board", counting)
     view = RULES.view(RULES.new_game({}, 4, 21), None)
     first = await render_board_async(987654, 1, "agot", view)
     assert _png(first).size == _size()
-    # Same (game, version): the cached bytes come back, whatever view is passed.
-    again = await render_board_async(987654, 1, "agot", {"phase": "planning"})
-    assert again == first
+    # The same view again: the cached bytes, not a second drawing.
+    assert await render_board_async(987654, 1, "agot", view) == first and len(drawn) == 1
+    # The same game id and version in another database (another game type, another view)
+    # is another image: the cache is keyed by what the image is drawn from.
+    other = await render_board_async(987654, 1, "sealed_bids", {"phase": "bidding"})
+    assert other != first and drawn == ["agot", "sealed_bids"]

@@ -1,0 +1,103 @@
+"""Each check of the player's-eye suite can fail: a defect planted in what the bot shows — a
+repr, an English line in a Czech game, a raw engine id, a control that does nothing, a turn
+nobody is told about — is found by the same run that finds none without it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import bot.discord.delivery
+import bot.discord.presenters
+from bot.discord.flows import Flows
+from bot.service import GameService
+from tests.player_eye.checks import Line, line_findings
+from tests.player_eye.play import Run, run_table
+
+PRESSES = 25
+
+
+@pytest.fixture
+def service_seed() -> int:
+    return 4242
+
+
+def kinds(text: str, locale: str = "en") -> set[str]:
+    line = Line("Alice", locale, "thread", text)
+    return {k for k, _ in line_findings(line, [123456789012345678])}
+
+
+def test_each_line_check_fires_on_its_defect_and_not_on_a_clean_line() -> None:
+    assert kinds("**Text(key='fort.phase.round', params={'round': 1})**") >= {"repr"}
+    assert kinds("Deadline: None") == {"repr"}
+    assert kinds("fort.phase.round") == {"catalog_key"}
+    assert kinds("Alice plays {card}.") == {"placeholder"}
+    assert kinds("Hunters (h24) arrive.") == {"raw_id"}
+    assert kinds("Alice plays raven_pass.") == {"raw_id"}
+    assert kinds("Board version 19") == {"internal"}
+    assert kinds("Seat 2 is ready.") == {"internal"}
+    assert kinds("Waiting for 123456789012345678.") == {"bare_user_id"}
+    assert kinds("Jsi na tahu. Press My hand for your private view", "cs") == {"english_in_czech"}
+    assert kinds("Waiting for <@123456789012345678>: Alice plays a card.") == set()
+    assert kinds("Jsi na tahu: vyber kartu. Hra The Great Wall.", "cs") == set()
+
+
+async def _findings(env: Any, service: GameService, run: Run) -> dict[str, int]:
+    table = await run_table(env, service, run, 4242)
+    await table.play(PRESSES)
+    return dict(table.check().counts)
+
+
+def _plant(monkeypatch: pytest.MonkeyPatch, target: Any, name: str,
+           make: Callable[[Any], Any]) -> None:
+    monkeypatch.setattr(target, name, make(getattr(target, name)))
+
+
+async def test_a_planted_repr_in_the_thread_is_found(
+        simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The defect this suite was written for: a phase heading shown as its ``Text`` repr.
+    monkeypatch.setattr(bot.discord.delivery, "view_text", lambda value, locale=None: repr(value))
+    found = await _findings(simcord_env, service, Run("fort", "basic", 2, "en"))
+    assert found.get("repr", 0) > 0, found
+
+
+async def test_a_planted_english_line_in_a_czech_game_is_found(
+        simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def english(self: Any, guild: Any) -> str:
+        return "en"
+
+    monkeypatch.setattr(bot.discord.delivery.Delivery, "table_locale", english)
+    found = await _findings(simcord_env, service, Run("fort", "basic", 2, "cs"))
+    assert found.get("english_in_czech", 0) > 0, found
+
+
+async def test_a_planted_raw_id_is_found(
+        simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    _plant(monkeypatch, bot.discord.presenters, "phase_text",
+           lambda real: lambda summary, locale: f"{real(summary, locale)} (h13, raven_pass)")
+    found = await _findings(simcord_env, service, Run("fort", "basic", 2, "en"))
+    assert found.get("raw_id", 0) > 0, found
+
+
+async def test_a_planted_dead_control_is_found(
+        simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move button that answers by showing the same panel again and changes nothing."""
+
+    async def dead(self: Flows, interaction: Any, game_id: int, *_args: Any, **_kw: Any) -> None:
+        await self.guarded(interaction, lambda: self.panel(interaction, game_id, []))
+
+    monkeypatch.setattr(Flows, "play", dead)
+    found = await _findings(simcord_env, service, Run("fort", "basic", 2, "en"))
+    assert found.get("dead_control", 0) > 0, found
+
+
+async def test_a_turn_nobody_is_told_about_is_found(
+        simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def silent(self: Any, note: Any) -> None:
+        return None
+
+    monkeypatch.setattr(bot.discord.delivery.Delivery, "notify", silent)
+    found = await _findings(simcord_env, service, Run("fort", "basic", 2, "en"))
+    assert found.get("no_prompt", 0) > 0, found
