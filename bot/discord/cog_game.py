@@ -271,13 +271,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
 
     @app_commands.command(name="claim", description=cmd("claim"))
     @app_commands.describe(game=cmd("game_option"), seat=cmd("claim.seat"))
-    async def claim(self, interaction: Interaction, game: int,
-                    seat: app_commands.Range[int, 1, 99]) -> None:
+    async def claim(self, interaction: Interaction, seat: app_commands.Range[int, 1, 99],
+                    game: int | None = None) -> None:
         async def call() -> Outcome:
             self._need_guild(interaction)
+            # In the game's thread the game is that thread's, as for every other command.
+            gid = await self._game(interaction, game)
             # Players count seats from 1, as the table labels them; the service from 0.
             return await self.service.claim(
-                game, seat - 1, interaction.user.id, display_name(interaction.user))
+                gid, seat - 1, interaction.user.id, display_name(interaction.user))
 
         await self._run(interaction, call)
 
@@ -302,6 +304,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         if interaction.guild_id is None:
             return []
         game = getattr(interaction.namespace, "game", None)
+        if not isinstance(game, int) and interaction.channel_id is not None:
+            game = await self.service.game_for_thread(interaction.channel_id)
         locale = locale_of(interaction)
         out = []
         for gid, _title, seat, label in await self.service.open_seats(interaction.guild_id):

@@ -33,6 +33,7 @@ from bot.service import (
     GameService,
     Notify,
     Outcome,
+    Post,
     PrivateView,
     ServiceError,
     StaleVersion,
@@ -74,9 +75,12 @@ class Flows:
         return interaction.guild_id is None or message.flags.ephemeral
 
     @classmethod
-    async def defer(cls, interaction: discord.Interaction[Any]) -> None:
+    async def defer(cls, interaction: discord.Interaction[Any], *, quiet: bool = False) -> None:
+        """``quiet``: a public button whose answer the table sees (Join, Ready) — acknowledged
+        without a private answer of its own; an error still gets one."""
         if not interaction.response.is_done():
-            if cls.in_place(interaction):
+            if cls.in_place(interaction) or (
+                    quiet and interaction.type is discord.InteractionType.component):
                 await interaction.response.defer()  # "updating the message": nothing new shown
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -114,9 +118,9 @@ class Flows:
         await self.answer(interaction, render(error, locale_of(interaction)))
 
     async def guarded(self, interaction: discord.Interaction[Any],
-                      body: Callable[[], Awaitable[None]]) -> None:
+                      body: Callable[[], Awaitable[None]], *, quiet: bool = False) -> None:
         """Defer, run, and turn a ServiceError into an ephemeral message (nothing changed)."""
-        await self.defer(interaction)
+        await self.defer(interaction, quiet=quiet)
         await learn_locale(interaction)
         # DMs follow the language of the player's client unless they chose one.
         self.service.note_locale(interaction.user.id, client_locale(interaction))
@@ -130,29 +134,36 @@ class Flows:
             raise
 
     async def finish(self, interaction: discord.Interaction[Any], outcome: Outcome,
-                     extra: Sequence[Msg] = ()) -> None:
-        """Reply to the caller, then deliver the outcome's effects to the table."""
+                     extra: Sequence[Msg] = (), *, quiet: bool = False) -> None:
+        """Reply to the caller, then deliver the outcome's effects to the table. ``quiet`` (a
+        press of Join or Ready): a reply the table is told anyway ("Bob joined") is not said
+        to the presser a second time."""
         locale = locale_of(interaction)
-        text = "\n".join(render(m, locale) for m in (outcome.reply, *extra))
-        await self.answer(interaction, text)
+        public = quiet and self.deferred_update(interaction) and not extra and any(
+            isinstance(e, Post) and e.msg == outcome.reply for e in outcome.effects)
+        if not public:
+            text = "\n".join(render(m, locale) for m in (outcome.reply, *extra))
+            await self.answer(interaction, text)
         await self.bot.delivery.deliver(outcome.effects)
 
     async def run(self, interaction: discord.Interaction[Any],
-                  call: Callable[[], Awaitable[Outcome]]) -> None:
+                  call: Callable[[], Awaitable[Outcome]], *, quiet: bool = False) -> None:
         async def body() -> None:
-            await self.finish(interaction, await call())
+            await self.finish(interaction, await call(), quiet=quiet)
 
-        await self.guarded(interaction, body)
+        await self.guarded(interaction, body, quiet=quiet)
 
     # ---- lobby buttons ---------------------------------------------------------------------
     async def join(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         user = interaction.user
         await self.run(interaction,
-                       lambda: self.service.join(game_id, user.id, display_name(user)))
+                       lambda: self.service.join(game_id, user.id, display_name(user)),
+                       quiet=True)
 
     async def ready(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         await self.run(interaction,
-                       lambda: self.service.confirm_ready(game_id, interaction.user.id))
+                       lambda: self.service.confirm_ready(game_id, interaction.user.id),
+                       quiet=True)
 
     # ---- the board, on request -------------------------------------------------------------
     async def answer_board(self, interaction: discord.Interaction[Any], game_id: int) -> None:

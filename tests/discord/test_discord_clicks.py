@@ -79,7 +79,9 @@ async def test_outsiders_other_seats_and_forged_ids_change_nothing(
     assert "There is no game #999" in unknown.response.content
     ready = await carol.click(next(m for m in thread.history() if "about to start" in m.content),
                               label="Ready")
-    assert "not playing in game #1" in ready.response.content
+    # Ready answers an error privately, as a note of its own.
+    (note,) = ready.followups
+    assert note.ephemeral and "not playing in game #1" in note.content
 
     assert await move_count(engine) == before
     assert (await service.private_view(1, alice.id)).view["you"]["bid"] is None

@@ -46,7 +46,9 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     assert "#1 is open" in thread.history()[0].content
 
     joined = await bob.click(thread.last_message, label="Join")
-    assert joined.ephemeral and "joined game #1 (2/3)" in joined.response.content
+    # The thread says who joined; the presser gets no private copy of that line.
+    assert not joined.followups and not joined.ephemeral
+    assert "joined game #1 (2/3)" in thread.last_message.content
     offered = await carol.autocomplete(thread, "game join", "game", "")
     assert [c["value"] for c in offered] == [1]
     joined = await carol.slash(thread, "game join", game=1)
@@ -59,7 +61,7 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     assert {u.id for u in check.mentions} == {bob.id, carol.id}  # only the unready pinged
     await bob.click(check, label="Ready")
     begun = await carol.click(thread.last_message, label="Ready")
-    assert "has begun" in begun.response.content
+    assert not begun.followups  # the thread says it has begun; no private copy
     assert any("has begun" in m.content for m in thread.history())
     board = thread.last_message
     assert board.attachments and board.attachments[0].filename == "board.png"

@@ -3,7 +3,7 @@
 ``make test`` plays every declared mode of every game once, the seat counts and languages
 alternating from mode to mode so that each game is played at its smallest and its largest
 table and in English and in Czech; AGoT, whose whole game is long, is played there for two
-full rounds. With ``PLAYER_EYE_FULL=1`` (CI sets it, after ``make test``) every mode is played
+full rounds, Catan for its first 300 presses (well past the opening). With ``PLAYER_EYE_FULL=1`` (CI sets it, after ``make test``) every mode is played
 at its smallest and largest seat count in both languages, every game to its end.
 """
 
@@ -18,6 +18,9 @@ FULL = os.environ.get("PLAYER_EYE_FULL", "") not in ("", "0")
 LOCALES = ("en", "cs")
 #: Games played for a number of rounds in ``make test`` (the whole game with FULL).
 ROUNDS = {"agot": 2}
+#: Games played for this many presses in ``make test`` (the whole game with FULL): a Catan
+#: press costs several times another game's (its trade board is redrawn with every move).
+PRESSES = {"catan_watch": 300}
 
 
 def all_runs() -> list[Run]:
