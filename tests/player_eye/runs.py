@@ -3,8 +3,9 @@
 ``make test`` plays every declared mode of every game once, the seat counts and languages
 alternating from mode to mode so that each game is played at its smallest and its largest
 table and in English and in Czech; AGoT, whose whole game is long, is played there for two
-full rounds, Catan for its first 300 presses (well past the opening). With ``PLAYER_EYE_FULL=1`` (CI sets it, after ``make test``) every mode is played
-at its smallest and largest seat count in both languages, every game to its end.
+full rounds, Catan for its first 300 presses (well past the opening). With
+``PLAYER_EYE_FULL=1`` (CI sets it, after ``make test``) every mode is played at its smallest
+and largest seat count in both languages, every game to its end.
 """
 
 from __future__ import annotations

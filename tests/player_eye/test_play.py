@@ -55,8 +55,8 @@ async def test_a_game_as_players_see_it(simcord_env: Any, service: GameService, 
     if report:
         with Path(report).open("a", encoding="utf-8") as out:
             out.write(f"{line} in {time.perf_counter() - started:.1f} s\n{findings.report()}\n")
-    partial = not FULL and (status == "rounds" and run.game in ROUNDS
-                            or status == "unfinished" and run.game in PRESSES)
+    partial = not FULL and ((status == "rounds" and run.game in ROUNDS)
+                            or (status == "unfinished" and run.game in PRESSES))
     finished = status == "finished" or partial
     assert finished, f"{line}\n{findings.report()}"
     assert not findings, f"{line}\n{findings.report()}"
