@@ -49,7 +49,8 @@ class Rhythm:
     game: str
     players: int
     moves: int = 0
-    turns: int = 0
+    #: units of play the stretch began (the one in progress when it started not counted)
+    begun: int = 0
     counts: Counter[str] = field(default_factory=Counter)
 
     def per_100(self, what: str) -> float:
@@ -57,7 +58,7 @@ class Rhythm:
 
     def line(self) -> str:
         c = self.counts
-        return (f"{self.game:12} {self.players}p {self.moves:4} moves {self.turns:4} turns | "
+        return (f"{self.game:12} {self.players}p {self.moves:4} moves {self.begun + 1:4} turns | "
                 f"per 100 moves: thread posts {self.per_100('thread posts'):6.1f}, "
                 f"thread edits {self.per_100('thread edits'):6.1f}, "
                 f"new boards {self.per_100('new boards'):5.1f}, "
@@ -145,13 +146,14 @@ def classify(req: Any, thread_id: str, counts: Counter[str]) -> None:
 
 
 async def play(env: Any, service: GameService, game_id: int, thread: Any, moves: int,
-               seed: int, rhythm: Rhythm, *, on_move: Any = None) -> None:
+               seed: int, rhythm: Rhythm) -> None:
     """Up to ``moves`` random legal moves, each delivered as a click delivers it."""
     from bot.discord.rhythm import turn_key
 
     rng = Rng(seed)
     bot = env.bot
-    turns: set[Any] = set()
+    snap = await service.board_snapshot(game_id)
+    unit = turn_key(snap.game_type, snap.view, snap.summary)
     with counting(env, thread, rhythm):
         for n in range(moves):
             summary = await service.summary(game_id)
@@ -167,11 +169,10 @@ async def play(env: Any, service: GameService, game_id: int, thread: Any, moves:
             await bot.delivery.deliver(rest)
             rhythm.moves += 1
             snap = await service.board_snapshot(game_id)
-            turns.add(turn_key(snap.game_type, snap.view, snap.summary))
-            if on_move is not None:
-                on_move()
+            now = turn_key(snap.game_type, snap.view, snap.summary)
+            rhythm.begun += now != unit
+            unit = now
         await env.settle()
-    rhythm.turns = len(turns)
 
 
 async def measure(game: str, moves: int = MOVES, seed: int = SEED) -> Rhythm:

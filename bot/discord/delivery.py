@@ -1,22 +1,32 @@
 """Service effects → Discord, after the service has returned (never inside it).
 
 * ``Post`` → a message in the game's thread (or its channel), pinging only the listed users;
-  some posts carry a persistent button (Join on the lobby, Ready on the ready check, …).
+  some posts carry a persistent button (Join on the lobby, Ready on the ready check, …). The
+  engine's own lines (a ``Post`` with a ``phase``) are narrated: gathered into one thread
+  message per unit of play, edited as the unit goes on, each phase headed within it.
 * ``Notify`` → a DM to the seat's user (with the private view and move buttons when
   ``show_private``), unless their DMs are known closed. A DM refused with 50007 is recorded
   with ``service.dm_closed`` and its table post delivered; it is never retried blindly.
 * ``BoardChanged`` → the board PNG (rendered off the loop) edited into the board message
-  while the phase is the same (or it is still the thread's last message); a new phase gets
-  a new board message at the bottom of the thread (``service.set_board_message``); then the
-  game's board hook, if its front declares one (``GameFront.board_hook``), brings its own thread
-  messages up to date (e.g. an open trade offer with its answer buttons).
+  while the game's unit of play (its turn key, ``bot.discord.rhythm``) is the same; the next
+  unit gets a new board message at the bottom of the thread (``service.set_board_message``)
+  and the previous board loses its buttons, so the thread reads as a history with one board
+  per unit. Then the game's board hook, if its front declares one (``GameFront.board_hook``),
+  brings its own thread messages up to date (e.g. an open trade offer with its answer buttons).
+
+One delivery (a move with every autopilot move and default it set off) is one burst: its
+narration lines go out in one message (or one edit), each player gets one DM however many
+notices the burst holds for them, and the board is drawn once, after the lines, as the burst
+left it — a handful of requests, far inside Discord's rate limits, not a few per move.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,9 +34,10 @@ import discord
 from bot.discord.components import HandButton, JoinButton, ReadyButton, VoteButton
 from bot.discord.panels import move_panel, note_text
 from bot.discord.presenters import board_embed, private_embed
-from bot.discord.text import guild_locale_of, render
+from bot.discord.rhythm import turn_key
+from bot.discord.text import guild_locale_of, render, tr
 from bot.games import front
-from bot.i18n import DEFAULT_LOCALE, Person, msg, view_text
+from bot.i18n import DEFAULT_LOCALE, Person, lines_msg, msg, view_text
 from bot.render import render_board_async
 from bot.service import (
     BoardChanged,
@@ -74,6 +85,10 @@ def post_items(post: Post, locale: str) -> list[discord.ui.Item[Any]]:
 #: The most text one public post may carry before it is cut, across several messages.
 MAX_POST = 20_000
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's content
+#: The most one burst's narration may fill (two messages): a longer burst (the autopilot
+#: playing a long stretch) keeps its latest lines and says how many it left out, so a
+#: thread never gets a run of messages that Discord's 5-per-5-seconds limit would hold up.
+BURST_NARRATION = 2 * MESSAGE_LIMIT - 200
 
 
 def split_message(text: str, size: int = 2000) -> list[str]:
@@ -106,6 +121,64 @@ def mentions_only(user_ids: Iterable[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
 
 
+def narrated(post: Post) -> bool:
+    """A post of the engine's own lines (it has a phase, pings nobody, carries no button):
+    gathered into the thread's narration message."""
+    return post.phase is not None and not post.mentions and not post_items(post, DEFAULT_LOCALE)
+
+
+@dataclass
+class Narration:
+    """A run of one game's narrated posts in one delivery, sent as one message or edit."""
+
+    game_id: int
+    posts: list[Post]
+
+
+def _joined(notes: list[Notify]) -> Notify:
+    """One DM for several notices to one player in one burst: their lines in order, with the
+    private panel when any asked for it (read afresh when several moves went by)."""
+    if len(notes) == 1:
+        return notes[0]
+    last = notes[-1]
+    show = any(n.show_private for n in notes)
+    return Notify(last.game_id, last.seat, last.user_id, lines_msg([n.msg for n in notes]),
+                  show_private=show)
+
+
+def coalesce(effects: Iterable[Effect]) -> list[Effect | Narration]:
+    """A burst's effects as few messages: consecutive narrated posts of a game (DMs between
+    them do not count) become one ``Narration``; a player's notices of a game become one,
+    delivered where the last of them stood; boards are left to the caller."""
+    items = list(effects)
+    last_note: dict[tuple[int, int], int] = {}
+    notes: dict[tuple[int, int], list[Notify]] = {}
+    for i, effect in enumerate(items):
+        if isinstance(effect, Notify):
+            key = (effect.game_id, effect.user_id)
+            last_note[key] = i
+            notes.setdefault(key, []).append(effect)
+    out: list[Effect | Narration] = []
+    open_run: dict[int, Narration] = {}
+    for i, effect in enumerate(items):
+        if isinstance(effect, Notify):
+            key = (effect.game_id, effect.user_id)
+            if last_note[key] == i:
+                out.append(_joined(notes[key]))
+        elif isinstance(effect, Post) and narrated(effect):
+            run = open_run.get(effect.game_id)
+            if run is None:
+                run = open_run[effect.game_id] = Narration(effect.game_id, [])
+                out.append(run)
+            run.posts.append(effect)
+        elif isinstance(effect, Post):
+            open_run.pop(effect.game_id, None)  # the thread's order: lines after it start anew
+            out.append(effect)
+        else:
+            out.append(effect)
+    return out
+
+
 class Delivery:
     def __init__(self, bot: BotLike) -> None:
         self.bot = bot
@@ -119,9 +192,16 @@ class Delivery:
         self._wanted: dict[int, int] = {}
         self._drawing = GameLocks()
         self._guild_locales: dict[int, str | None] = {}
-        #: Per game, the thread message that narrates the current phase: (message, the phase
-        #: as shown, its text so far). Kept per process; after a restart a new one begins.
-        self._narration: dict[int, tuple[discord.Message, str, str]] = {}
+        #: Per game, the thread message that narrates the current unit of play: (message,
+        #: the last phase as shown, its text so far, the unit). Kept per process; after a
+        #: restart a new one begins.
+        self._narration: dict[int, tuple[discord.Message, str, str, Hashable]] = {}
+        #: Per game, the board message and the unit of play it shows (kept per process: after
+        #: a restart the stored board is compared by its phase line once).
+        self._boards: dict[int, tuple[int, Hashable]] = {}
+        #: Per game, what its board message shows (message, image digest, embeds): a move
+        #: that changes neither (a secret choice, a follow) costs no request.
+        self._shown: dict[int, tuple[int, str, list[dict[str, Any]]]] = {}
 
     async def table_locale(self, guild: discord.Guild | None) -> str:
         """The language of a server's threads and boards: `/game server language:`, else the
@@ -145,21 +225,37 @@ class Delivery:
         return self.bot.service
 
     async def deliver(self, effects: Iterable[Effect]) -> None:
-        """Deliver in order; one failing message never stops the others."""
-        boards: set[int] = set()
+        """Deliver one burst in order, as few messages as it needs (see the module
+        docstring); each game's board last, once. One failing message never stops the
+        others."""
+        effects = list(effects)
+        boards: dict[int, BoardChanged] = {}
         for effect in effects:
+            if isinstance(effect, BoardChanged):
+                boards[effect.game_id] = effect  # every one carries the burst's last board
+        units = {gid: self.unit_of(b.snapshot) for gid, b in boards.items()
+                 if b.snapshot is not None}
+        for item in coalesce(effects):
             try:
-                if isinstance(effect, Post):
-                    await self.post(effect)
-                elif isinstance(effect, Notify):
-                    await self.notify(effect)
-                elif isinstance(effect, BoardChanged) and effect.game_id not in boards:
-                    boards.add(effect.game_id)
-                    await self.board(effect.game_id, effect.snapshot)
+                if isinstance(item, Narration):
+                    await self.narrate(item, units.get(item.game_id))
+                elif isinstance(item, Post):
+                    await self.post(item)
+                elif isinstance(item, Notify):
+                    await self.notify(item)
             except (discord.HTTPException, ServiceError):
                 # Never the effect itself: a private notice's text may hold a hand or an order.
-                log.exception("could not deliver a %s for game %s", type(effect).__name__,
-                              effect.game_id)
+                log.exception("could not deliver a %s for game %s", type(item).__name__,
+                              item.game_id)
+        for board in boards.values():
+            try:
+                await self.board(board.game_id, board.snapshot)
+            except (discord.HTTPException, ServiceError):
+                log.exception("could not deliver a board for game %s", board.game_id)
+
+    @staticmethod
+    def unit_of(snap: BoardSnapshot) -> Hashable:
+        return turn_key(snap.game_type, snap.view, snap.summary)
 
     # ---- the game's channel ----------------------------------------------------------------
     async def channel_of(self, game_id: int) -> Messageable | None:
@@ -193,8 +289,8 @@ class Delivery:
             for item in items:
                 view.add_item(item)
             kwargs["view"] = view
-        if post.phase is not None and not post.mentions and not items:
-            return await self._narrate(channel, post, locale)
+        if narrated(post):
+            return await self._narrate(channel, post.game_id, [post], None, locale)
         if post.title is not None:  # a card (the standings): the post players come back to
             embed = discord.Embed(
                 title=render(post.title, locale),
@@ -212,32 +308,70 @@ class Delivery:
                                       **(kwargs if last else {}))
         return sent
 
-    async def _narrate(self, channel: Messageable, post: Post, locale: str
-                       ) -> discord.Message | None:
-        """The engine's lines of one phase go into one thread message, edited as the phase
-        goes on and headed by the phase; a new phase (or a full message) starts a new one.
-        The full log stays in `/game log`."""
-        phase = view_text(post.phase, locale)
-        lines = render(post.msg, locale, limit=MAX_POST)
-        current = self._narration.get(post.game_id)
-        if current is not None and current[1] == phase \
-                and len(current[2]) + 1 + len(lines) <= MESSAGE_LIMIT:
-            message, _, text = current
-            content = f"{text}\n{lines}"
-            try:
-                await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException:  # deleted or not editable: a new message instead
-                pass
-            else:
-                self._narration[post.game_id] = (message, phase, content)
-                return message
-        heading = f"**{phase}**\n" if phase else ""
+    async def narrate(self, run: Narration, unit: Hashable | None) -> discord.Message | None:
+        channel = await self.channel_of(run.game_id)
+        if channel is None:
+            return None
+        locale = await self.table_locale(getattr(channel, "guild", None))
+        return await self._narrate(channel, run.game_id, run.posts, unit, locale)
+
+    async def _narrate(self, channel: Messageable, game_id: int, posts: list[Post],
+                       unit: Hashable | None, locale: str) -> discord.Message | None:
+        """The engine's lines go into one thread message per unit of play (``unit``; without
+        one, per phase), edited as the unit goes on, each phase headed where it begins; a new
+        unit (or a full message) starts a new message. The full log stays in `/game log`."""
+        current = self._narration.get(game_id)
+        phase = current[1] if current is not None else None
+        text = ""
+        for post in posts:
+            shown = view_text(post.phase, locale)
+            lines = render(post.msg, locale, limit=MAX_POST)
+            if shown != phase and shown:
+                text += f"{chr(10) if text else ''}**{shown}**"
+            phase = shown
+            text += f"{chr(10) if text else ''}{lines}"
+        trimmed = len(posts) > 1 and len(text) > BURST_NARRATION
+        if trimmed:
+            text = self._latest(text, locale)
+        first = view_text(posts[0].phase, locale)
+        if current is not None and not trimmed:
+            message, last_phase, so_far, last_unit = current
+            same = (unit is not None and unit == last_unit) or (unit is None
+                                                                and last_phase == first)
+            if same and len(so_far) + 1 + len(text) <= MESSAGE_LIMIT:
+                content = f"{so_far}\n{text}"
+                try:
+                    await message.edit(content=content,
+                                       allowed_mentions=discord.AllowedMentions.none())
+                except discord.HTTPException:  # deleted or not editable: a new message instead
+                    pass
+                else:
+                    self._narration[game_id] = (message, phase or "", content, unit)
+                    return message
+        if first and not trimmed and not text.startswith(f"**{first}**"):
+            text = f"**{first}**\n{text}"  # a new message always says which phase it is in
         sent: discord.Message | None = None
-        for part in split_message(heading + lines, MESSAGE_LIMIT):
+        for part in split_message(text, MESSAGE_LIMIT):
             sent = await channel.send(part, allowed_mentions=discord.AllowedMentions.none())
             if sent is not None:
-                self._narration[post.game_id] = (sent, phase, part)
+                self._narration[game_id] = (sent, phase or "", part, unit)
         return sent
+
+    @staticmethod
+    def _latest(text: str, locale: str) -> str:
+        """The tail of a long burst's narration that fits ``BURST_NARRATION``, under the
+        heading of the phase it starts in and a line saying how many lines it left out."""
+        lines = text.split("\n")
+        kept: list[str] = []
+        size = 0
+        while lines and size + len(lines[-1]) + 1 <= BURST_NARRATION - 300:
+            size += len(lines[-1]) + 1
+            kept.insert(0, lines.pop())
+        heading = next((line for line in reversed(lines) if line.startswith("**")), None)
+        left_out = sum(1 for line in lines if not line.startswith("**"))
+        if heading is not None and not (kept and kept[0].startswith("**")):
+            kept.insert(0, heading)
+        return "\n".join([tr("narration.left_out", locale, n=left_out), *kept])
 
     # ---- private messages ------------------------------------------------------------------
     async def notify(self, note: Notify) -> None:
@@ -306,6 +440,22 @@ class Delivery:
                 return snap.game_type
             return await self._draw(game_id, snap)
 
+    async def _same_unit(self, channel: Messageable, game_id: int, current: int,
+                         unit: Hashable, embed: discord.Embed) -> bool:
+        """Whether the board message ``current`` shows ``unit``: known in this process, else
+        (after a restart) read once and judged by its phase line."""
+        known = self._boards.get(game_id)
+        if known is not None and known[0] == current:
+            return known[1] == unit
+        try:
+            old = await channel.fetch_message(current)
+        except discord.NotFound:
+            return False
+        if old.embeds and old.embeds[0].description == embed.description:
+            self._boards[game_id] = (current, unit)
+            return True
+        return False
+
     async def _draw(self, game_id: int, snap: BoardSnapshot) -> str | None:
         """Render ``snap`` and put it into the game's board message (or a new one)."""
         summary = snap.summary
@@ -323,19 +473,30 @@ class Delivery:
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(HandButton(game_id, locale))
         file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+        unit = self.unit_of(snap)
         current = snap.board_message_id
-        if current is not None:
+        digest, embed_data = hashlib.sha256(png).hexdigest(), [e.to_dict() for e in embeds]
+        if current is not None and await self._same_unit(channel, game_id, current, unit,
+                                                         embed):
+            if self._shown.get(game_id) == (current, digest, embed_data):
+                return game_type
+            self._shown[game_id] = (current, digest, embed_data)
             try:
-                old = await channel.fetch_message(current)
-            except discord.NotFound:
-                old = None
-            same_phase = bool(old and old.embeds
-                              and old.embeds[0].description == embed.description)
-            if old is not None and (same_phase
-                                    or getattr(channel, "last_message_id", None) == current):
-                await old.edit(embeds=embeds, attachments=[file], view=buttons)
+                await channel.get_partial_message(current).edit(
+                    embeds=embeds, attachments=[file], view=buttons)
+            except discord.NotFound:  # deleted meanwhile: a new board below
+                file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+            else:
                 return game_type
         sent = await channel.send(embeds=embeds, file=file, view=buttons,
                                   allowed_mentions=discord.AllowedMentions.none())
         await self.service.set_board_message(game_id, sent.id)
+        self._boards[game_id] = (sent.id, unit)
+        self._shown[game_id] = (sent.id, digest, embed_data)
+        if current is not None and current != sent.id:
+            # The last unit's board stays as the thread's history, without buttons to press.
+            try:
+                await channel.get_partial_message(current).edit(view=None)
+            except discord.HTTPException:
+                log.info("game %s: board %s could not lose its buttons", game_id, current)
         return game_type
