@@ -19,6 +19,7 @@ import discord
 
 from bot.discord.panels import move_panel, note_text
 from bot.discord.presenters import private_embed
+from bot.games import front
 from bot.i18n import as_msg, render
 from bot.service import PrivateView
 from rules.base import GameRules, Text
@@ -80,6 +81,12 @@ def readings(rules: GameRules, config: dict[str, Any], n: int, seed: int, locale
         if not awaited or rules.result(state) is not None:
             break
         yield read("phase", rules.phase_label(state), True)
+        board = front(rules.id)
+        if step % panel_every == 0 and board is not None and board.board_embeds is not None:
+            for embed in board.board_embeds(rules.view(state, None), locale):
+                for text in _embed(embed):
+                    yield from (Reading("board text", t, public=True)
+                                for t in text.split("\n") if t)
         for seat in awaited:
             progress = rules.progress(state, seat)
             yield read("what the seat must do", progress)
@@ -152,7 +159,7 @@ def defects(r: Reading, locale: str, proper_names: frozenset[str] = frozenset()
         checks += [("one with a plural", ONE_PLURAL), ("'a' before a vowel", A_VOWEL)]
     if locale == "cs":
         checks += [("polite plural address (vykání)", VYKANI)]
-    if r.public and r.where.endswith("public log"):
+    if r.public and r.where.endswith(("public log", "board text")):
         checks.append(("second person in a public line", SECOND_PERSON[locale]))
     out += [f"{name}: {m.group(0)!r}" for name, rx in checks if (m := rx.search(t))]
     if (m := CATALOG_KEY.search(t)):

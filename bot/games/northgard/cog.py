@@ -38,6 +38,16 @@ def _describe(key: str) -> app_commands.locale_str:
     return app_commands.locale_str(str(value)[:100], key=full)
 
 
+def _card_reply(card: str, locale: str) -> str:
+    """The card's name in bold and what it does, the name once ("**Feast**: Recruit, …")."""
+    name, does = card_name(card, locale), card_text(card, locale)
+    if does == name:
+        return f"**{name}**"
+    if does.lower().startswith(name.lower()):
+        return f"**{name}**{does[len(name):]}"
+    return tr("northgard.cmd.card_text", locale, card=name, text=does)
+
+
 def option_values(name: str, players: int | None) -> list[str]:
     """``/game new options:`` suggestions for ``clans``: random, or a few seatings."""
     if name != "clans":
@@ -71,9 +81,7 @@ class NorthgardCog(GameCommands, group_name="northgard",
             if not found:
                 raise ServiceError("northgard.error.no_card", name=name[:40])
             c = found[0]
-            await self.bot.flows.answer(interaction, tr("northgard.cmd.card_text", locale,
-                                                        card=card_name(c, locale),
-                                                        text=card_text(c, locale)))
+            await self.bot.flows.answer(interaction, _card_reply(c, locale))
 
         await self.bot.flows.guarded(interaction, body)
 
