@@ -148,11 +148,16 @@ _LINES: dict[str, Callable[[Mapping[str, Any]], Text]] = {
         text("agot.log.seat_is", seat=i, house=board().house_name.get(h, h))
         for i, h in enumerate(d["houses"])]),
     "round_start": lambda d: text("agot.log.round_start", round=d["round"]),
-    "winter_is_coming": lambda d: text("agot.log.winter_is_coming", deck=d["deck"]),
+    "winter_is_coming": lambda d: text("agot.log.winter_is_coming"
+                                       if int(d.get("times", 1)) == 1
+                                       else "agot.log.winter_is_coming_again",
+                                       deck=d["deck"], n=int(d.get("times", 1))),
     "deck_shuffled": lambda d: text("agot.log.deck_shuffled", deck=d["deck"]),
     "westeros_revealed": lambda d: text("agot.log.westeros_revealed",
                                         cards=[westeros_text(c) for c in d["cards"]]),
-    "westeros_card": lambda d: text("agot.log.westeros_card", card=westeros_text(d["card"])),
+    "westeros_card": lambda d: (text("agot.log.westeros_card_deck", card=westeros_text(d["card"]),
+                                     deck=d["deck"]) if "deck" in d
+                                else text("agot.log.westeros_card", card=westeros_text(d["card"]))),
     "wildling_threat": lambda d: text("agot.log.wildling_threat", before=d["before"],
                                       after=d["after"]),
     "supply_adjusted": lambda d: text("agot.log.supply_adjusted", house=_house(d),

@@ -66,9 +66,12 @@ class Westeros(Handler):
         if step == 0:
             drawn = []
             for i, deck in enumerate(st.decks):
+                times = 0
                 while b.wcards[cards.peek(deck, DECK_TOP)].effect == "winter_is_coming":
-                    emit(ev, "winter_is_coming", deck=i + 1)  # its line says: reshuffled
+                    times += 1
                     cards.reshuffle(deck, st.rng)
+                if times:  # one line per deck, however often Winter came back on top
+                    emit(ev, "winter_is_coming", deck=i + 1, times=times)
                 drawn.append(cards.peek(deck, DECK_TOP))
             st.westeros = drawn
             emit(ev, "westeros_revealed", round=st.round, cards=list(drawn))
@@ -79,17 +82,18 @@ class Westeros(Handler):
                 if st.wildling != before:  # at the top of the track nothing happened
                     emit(ev, "wildling_threat", before=before, after=st.wildling)
         elif step <= 3:
-            self._resolve(st, st.westeros[step - 1], ev)
+            self._resolve(st, st.westeros[step - 1], ev, step)
         else:
             for deck in st.decks:
                 cards.cycle(deck, DECK_TOP)
             pop(st, fr)
         return True
 
-    def _resolve(self, st: State, cid: str, ev: list[Event]) -> None:
+    def _resolve(self, st: State, cid: str, ev: list[Event], deck: int) -> None:
         b = board()
         eff = b.wcards[cid].effect
-        emit(ev, "westeros_card", card=cid)
+        # The deck tells apart two cards of one name (Last Days of Summer is in decks I-III).
+        emit(ev, "westeros_card", card=cid, deck=deck)
         if eff in RESTRICTIONS:
             st.restrictions.append(eff)
         elif eff == "supply":
