@@ -187,3 +187,48 @@ def test_coop_summer_removes_shame_for_honor_never_chi_and_recovers_no_cards() -
     summer_recover(st, [])
     drive(st)
     assert not st.stack
+
+
+def test_shame_at_scoring_never_takes_honor_below_zero() -> None:
+    """"Za každý žeton hanby pod svými vojáky snižte hodnotu své cti o 5. Vaše čest takto nikdy
+    nemůže klesnout pod 0." """
+    from rules.great_wall.scoring import final_scores
+
+    st = bare(started(3))
+    c = st.clans[0]
+    c["honor"], c["shamed"]["spearman"], c["won"] = 7, 2, []
+    st.artifacts = []
+    assert final_scores(st)[0]["total"] == 0
+
+
+def test_chins_spearman_goes_to_the_other_section_and_is_not_recruited_if_neither_fits() -> None:
+    """"Jestliže kopiník nemůže u tohoto úseku Zdi zaútočit na žádnou hordu, je vyslán ke
+    druhému úseku. Pokud nemůže zaútočit ani zde, k jeho naverbování nedojde." """
+    from rules.great_wall.automata import chin_recruit
+    from rules.great_wall.procedures import invasion_section
+
+    st = bare(started(1))
+    chin = st.clan_of("chin")
+    assert chin is not None
+    for s in B.used_sections(st):
+        st.sections[s]["hordes"] = []
+    spears = st.clans[chin]["sup"]["spearman"]
+    chin_recruit(st, 1, [])
+    assert st.clans[chin]["sup"]["spearman"] == spears  # nowhere to attack: not recruited
+    first = invasion_section(st)
+    other = next(s for s in B.used_sections(st) if s != first)
+    st.sections[other]["hordes"] = [B.new_card("h01")]
+    chin_recruit(st, 1, [])
+    assert st.clans[chin]["sup"]["spearman"] == spears - 1
+    assert chin in B.soldiers_on(st.sections[other]["hordes"][0])
+
+
+def test_never_more_than_three_requests_at_once() -> None:
+    """"…ve hře nikdy nemohou být více než 3 aktivní karty císařských požadavků zároveň." """
+    from rules.great_wall.coop import unfulfilled
+
+    st = bare(started(3, mode="coop"))
+    st.requests = [None, None, None]
+    unfulfilled(st, [])
+    drive(st)
+    assert len(st.requests) == 3 and all(st.requests)
