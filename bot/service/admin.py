@@ -111,18 +111,32 @@ class AdminOps(VoteOps):
             self._require_active(head)
             self._check_useful(head, kind, None)
             due = None
-            if kind == "extend" and hours is not None:
-                low, high = self.settings.min_deadline_hours, self.settings.max_deadline_hours
-                if not low <= hours <= high:
-                    raise ServiceError("error.bad_hours", low=low, high=high)
-                due = self.clock.now() + timedelta(hours=hours)
+            if kind == "extend":
+                if hours is not None:
+                    low, high = (self.settings.min_deadline_hours,
+                                 self.settings.max_deadline_hours)
+                    if not low <= hours <= high:
+                        raise ServiceError("error.bad_hours", low=low, high=high)
+                    more = timedelta(hours=hours)
+                else:  # one more turn's time, the game's deadline
+                    more = self._turn_time(head)
+                # Extending adds to the deadline that runs now (never earlier than now).
+                current = await self._next_deadline(head)
+                now = self.clock.now()
+                if current is not None and current.tzinfo is None:
+                    current = current.replace(tzinfo=now.tzinfo)
+                due = max(current or now, now) + more
             # The same acts as the table's votes, carried out at once.
             vote = Vote(game_id=game_id, kind=kind, proposer_id=user_id, ballots={})
             async with self._tx() as conn:
                 effects = await self._carry_out(conn, head, vote, due=due)
                 await self._log_act(conn, head, user_id, kind, name=name,
                                     **({"hours": hours} if hours is not None else {}))
-            told = msg(f"admin.{kind}", player=Person(user_id, name), game_id=game_id)
+            if kind == "extend" and due is not None:
+                told = msg("admin.extend_by", player=Person(user_id, name), game_id=game_id,
+                           hours=_hours(more), deadline=due)
+            else:
+                told = msg(f"admin.{kind}", player=Person(user_id, name), game_id=game_id)
         return Outcome(game_id, told, head.game.version, [Post(game_id, told), *effects])
 
     async def _force_start(self, game_id: int, user_id: int, name: str) -> Outcome:
@@ -139,3 +153,9 @@ class AdminOps(VoteOps):
         told = Post(game_id, msg("admin.start", player=Person(user_id, name), game_id=game_id))
         outcome.effects.insert(0, told)
         return outcome
+
+
+def _hours(span: timedelta) -> str:
+    """A span in hours as players read it: "24", "1.5"."""
+    hours = round(span.total_seconds() / 3600, 2)
+    return f"{hours:g}"

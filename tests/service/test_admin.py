@@ -60,11 +60,12 @@ async def test_a_running_game_answers_to_admins_not_to_players(
     assert "Mod (admin) paused game #1." in posts(out.effects)
     assert (await service.summary(gid)).paused
     await service.admin_act(gid, 999, "Mod", "resume", admin=True)
+    before = (await service.summary(gid)).deadline
+    assert before is not None
     await service.admin_act(gid, 999, "Mod", "extend", admin=True, hours=48)
     deadline = (await service.summary(gid)).deadline
-    assert deadline is not None
-    assert deadline.replace(tzinfo=None) == (clock.now() + timedelta(hours=48)).replace(
-        tzinfo=None)
+    assert deadline is not None  # 48 hours added to the deadline that ran, not to now
+    assert deadline.replace(tzinfo=None) == (before + timedelta(hours=48)).replace(tzinfo=None)
     out = await service.kick(gid, 999, "Mod", 2, admin=True)
     assert any("removed Carol (Seat 3)" in p for p in posts(out.effects))
     assert 2 not in (await service.summary(gid)).awaiting  # the autopilot moved for the seat
@@ -139,3 +140,19 @@ async def test_a_vote_names_its_closing_time_and_expires(
         await service.run_due())
     again = await service.vote(gid, BOB, "pause")  # a new vote can open
     assert any(isinstance(e, Post) and e.msg.key == "vote.opened" for e in again.effects)
+
+
+async def test_extend_without_hours_adds_a_turn_to_the_current_deadline_and_says_how_much(
+        service: GameService, clock: ManualClock) -> None:
+    """Not a reset to now + 24 h (the same deadline again right after a resume): the
+    deadline that runs moves on by the game's time per decision, and the table is told by
+    how much."""
+    gid = await started_game(service, [ALICE, BOB])
+    clock.advance(5 * HOUR)
+    before = (await service.summary(gid)).deadline
+    assert before is not None
+    out = await service.admin_act(gid, 999, "Mod", "extend", admin=True)
+    after = (await service.summary(gid)).deadline
+    assert after is not None
+    assert after.replace(tzinfo=None) == (before + timedelta(hours=24)).replace(tzinfo=None)
+    assert any("extended the deadlines of game #1 by 24 h" in p for p in posts(out.effects))
