@@ -439,8 +439,11 @@ class Table:
         if surface.where == "thread":
             faces = [face(shown)] if shown is not None else []
         if faces and all(f == before for f in faces):
+            said = " / ".join(m.content for m in (result.followups if result else [])
+                              if m.content)
             self.findings.add("dead_control", f"[{player.name}/{surface.where}] "
-                                              f"{control.label or control.custom_id}")
+                                              f"{control.label or control.custom_id}"
+                                              + (f" → {said[:120]}" if said else ""))
 
     # ---- checking -------------------------------------------------------------------------
     def check(self, allowed_words: frozenset[str] = frozenset()) -> Findings:

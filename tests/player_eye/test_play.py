@@ -25,6 +25,7 @@ KNOWN: dict[str, str] = {
     "agot": "AGoT: dead controls in march/muster/casualty panels; house-card texts in English "
             "in Czech DMs (FINDINGS.md)",
     "catan_watch": "Catan: a DM line reading 'None.' (FINDINGS.md)",
+    "fort": "Fort: recruit buttons in a DM panel that change nothing (FINDINGS.md)",
     "great_wall": "The Great Wall: raw card ids in log lines, 'Hunters (h24)' (FINDINGS.md)",
     "northgard": "Northgard: 'Board version N' hand footer, tile ids 'Tile t18' (FINDINGS.md)",
 }
