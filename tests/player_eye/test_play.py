@@ -26,8 +26,10 @@ KNOWN: dict[str, str] = {
             "in Czech DMs (FINDINGS.md)",
     "catan_watch": "Catan: a DM line reading 'None.' (FINDINGS.md)",
     "fort": "Fort: recruit buttons in a DM panel that change nothing (FINDINGS.md)",
-    "great_wall": "The Great Wall: raw card ids in log lines, 'Hunters (h24)' (FINDINGS.md)",
-    "northgard": "Northgard: 'Board version N' hand footer, tile ids 'Tile t18' (FINDINGS.md)",
+    "northgard-team-4p-en": "Northgard team game: a teammate's exchange offer changes the "
+                            "other's options while both are awaited, and no new DM says so "
+                            "(no_prompt, FINDINGS.md)",
+    "northgard-team_long-4p-cs": "Northgard team game: as northgard-team-4p-en (FINDINGS.md)",
 }
 
 
