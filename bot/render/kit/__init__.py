@@ -40,7 +40,17 @@ Primitives (all record what they place in ``sheet.layout``):
 from __future__ import annotations
 
 from bot.render.kit.layout import Box, Layout
-from bot.render.kit.sheet import CHAT_BOX, CHAT_MIN_PX, INK, RGB, Sheet, chat_scale, min_px
+from bot.render.kit.sheet import (
+    CHAT_BOX,
+    CHAT_MIN_PX,
+    INK,
+    RGB,
+    Sheet,
+    chat_scale,
+    min_px,
+    png_bytes,
+    quantized,
+)
 from bot.render.kit.widgets import (
     WHITE,
     LegendItem,
@@ -59,11 +69,35 @@ from bot.render.kit.widgets import (
 from bot.render.names import NAMES_KEY, display_name, player_label, with_names
 
 __all__ = [
-    "CHAT_BOX", "CHAT_MIN_PX", "INK", "NAMES_KEY", "RGB", "WHITE", "Box", "Layout",
-    "LegendItem", "Sheet", "chat_scale", "colour_item", "display_name", "ink_on", "legend",
-    "legend_row_height", "legend_rows",
-    "min_px", "panel_grid", "player_chip", "player_label", "problems", "score_track",
-    "status_bar", "swatch", "tint", "with_names",
+    "CHAT_BOX",
+    "CHAT_MIN_PX",
+    "INK",
+    "NAMES_KEY",
+    "RGB",
+    "WHITE",
+    "Box",
+    "Layout",
+    "LegendItem",
+    "Sheet",
+    "chat_scale",
+    "colour_item",
+    "display_name",
+    "ink_on",
+    "legend",
+    "legend_row_height",
+    "legend_rows",
+    "min_px",
+    "panel_grid",
+    "player_chip",
+    "player_label",
+    "png_bytes",
+    "problems",
+    "quantized",
+    "score_track",
+    "status_bar",
+    "swatch",
+    "tint",
+    "with_names"
 ]
 
 

@@ -143,10 +143,19 @@ class Sheet:
     def png(self, palette: bool = False, colors: int = 256) -> bytes:
         """The image as PNG; ``palette`` quantizes to ``colors`` colours first (flat drawings
         look the same and encode faster and smaller; fewer colours quantize faster still)."""
-        img = self.img
-        if palette:
-            img = img.quantize(colors, method=Image.Quantize.FASTOCTREE,
-                               dither=Image.Dither.NONE)
-        buf = io.BytesIO()
-        img.save(buf, "PNG", compress_level=1)
-        return buf.getvalue()
+        return png_bytes(self.img, palette, colors)
+
+
+def png_bytes(img: Image.Image, palette: bool = False, colors: int = 256) -> bytes:
+    """``img`` as PNG, fast to encode; ``palette``: in ``colors`` colours (``quantized``)."""
+    buf = io.BytesIO()
+    (quantized(img, colors) if palette else img).save(buf, "PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def quantized(img: Image.Image, colors: int = 256) -> Image.Image:
+    """``img`` in a palette of ``colors`` chosen on a third-size copy: a flat drawing looks
+    the same, and choosing the palette on the copy takes a fraction of the time."""
+    small = img.reduce(3) if min(img.size) >= 300 else img
+    pal = small.quantize(colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return img.quantize(palette=pal, dither=Image.Dither.NONE)

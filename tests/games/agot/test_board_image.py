@@ -16,6 +16,7 @@ from bot.games.agot.render.map import labels, static_layers
 from bot.games.agot.render.sprites import icon_sprite, power_sprite
 from bot.games.agot.render.style import GOLD
 from bot.i18n import catalog
+from bot.render.kit import problems, with_names
 from rules.agot import RULES
 from rules.agot.board import board
 from rules.agot.state import State
@@ -60,11 +61,47 @@ def view() -> dict[str, Any]:
     return RULES.view(_later_state(), None)
 
 
-def test_the_image_is_the_map_alone_with_its_status_strip(view: dict[str, Any]) -> None:
+def test_the_image_is_the_map_with_the_houses_beside_it_for_the_chat_box(
+        view: dict[str, Any]) -> None:
     g = agot.geometry()
     img = _png(agot_render.render(view, "en"))
-    assert img.size == (g.map_width, g.map_height + agot.STATUS_BAND)
-    assert img.width < 1000  # the side panel is gone: the map fills Discord's preview
+    assert img.size == agot_render.board_size()
+    assert 4 / 3 <= img.width / img.height <= 16 / 9  # landscape, for Discord's 400x300 box
+    assert img.width > g.map_width  # the map at full size, the panel beside it
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_the_panel_names_every_house_with_its_player_power_supply_and_castles(
+        view: dict[str, Any], locale: str) -> None:
+    names = {s["seat"]: f"Player {s['seat'] + 1}" for s in view["seats"]}
+    sheet = agot_render.draw(with_names(view, names), locale)
+    assert problems(sheet) == []  # nothing drawn over anything, every word legible in chat
+    words = [b.label for b in sheet.layout.labels()]
+    for s in view["seats"]:
+        assert f"Player {s['seat'] + 1} ({s['name']})" in words
+        assert f"{s['castles']}/{view['castles_to_win']}" in words
+        assert str(s["power"]) in words and str(s["supply"]) in words
+    symbols = [b.label for b in sheet.layout.labels() if b.kind == "symbol"]
+    assert symbols.count("power") == len(view["seats"]) + 1  # one per house + the legend's
+
+
+def test_the_final_board_names_the_winner_and_ranks_the_houses_as_the_result() -> None:
+    st = _later_state()
+    rng = Rng(3)
+    while RULES.result(st) is None:
+        seat = sorted(RULES.awaiting(st))[0]
+        st, _ = RULES.apply(st, seat, RULES.random_action(st, seat, rng))
+    view = RULES.view(st, None)
+    sheet = agot_render.draw(view, "en")
+    assert problems(sheet) == []
+    result = view["result"]
+    winner = next(s["name"] for s in view["seats"] if s["seat"] == result["winners"][0])
+    words = [b.label for b in sheet.layout.labels()]
+    assert any(w.startswith("Winner: ") and winner in w for w in words)
+    chips = [b for b in sheet.layout.boxes if b.kind == "frame"]
+    order = [int(seat) for group in result["ranking"] for seat in group]
+    houses = {s["seat"]: s["name"] for s in view["seats"]}
+    assert [c.label for c in chips] == [houses[s] for s in order]
 
 
 @pytest.mark.parametrize("locale", ["en", "cs"])

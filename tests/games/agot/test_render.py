@@ -28,8 +28,7 @@ def _png(data: bytes) -> Image.Image:
 
 
 def _size() -> tuple[int, int]:
-    g = agot.geometry()
-    return g.width, g.height
+    return agot_render.board_size()
 
 
 def _play_until(st: State, done: Callable[[State], bool], seed: int,

@@ -14,7 +14,8 @@ once per process; a render only tints controlled land, places the pieces and wri
 
 from __future__ import annotations
 
-import io
+import math
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -29,10 +30,12 @@ from bot.games.agot.render.map import (
     labels,
     static_layers,
 )
+from bot.games.agot.render.panel import draw_panel
 from bot.games.agot.render.status import draw_status, house_of, status_texts
-from bot.games.agot.render.style import house_style
+from bot.games.agot.render.style import PANEL, house_style
 from bot.i18n import msg
 from bot.i18n import render as tr_render
+from bot.render.kit import Sheet, png_bytes
 from rules.agot.board import board
 
 #: ``/agot board region:`` — the areas each part of the map is cropped around.
@@ -55,7 +58,9 @@ AREA_CROP = (560, 440)
 CROP_MARGIN = 24
 
 
-def render_image(view: dict[str, Any], locale: str | None = None) -> Image.Image:
+def render_image(view: dict[str, Any], locale: str | None = None,
+                 status: bool = True) -> Image.Image:
+    """The map (and, with ``status``, the strip under it that a region crop shows)."""
     b = board()
     g = map_geometry()
     layers = static_layers(locale)
@@ -82,23 +87,52 @@ def render_image(view: dict[str, Any], locale: str | None = None) -> Image.Image
     for area, lab in labs.items():
         info = pieces.get(area)
         _draw_area(img, b, area, lab, info if isinstance(info, dict) else {}, houses, locale)
-    left, right = status_texts(view, locale)
-    draw_status(img, g.map_height, left, right)
+    if status:
+        left, right = status_texts(view, locale)
+        draw_status(img, g.map_height, left, right)
     return img
 
 
+def board_size() -> tuple[int, int]:
+    """The board image's size: the map's height, 3:2 wide. Landscape for Discord's 400x300
+    chat box; a little wider than the box's 4:3 because the map's height is fixed: the extra
+    width gives the panel's words more room than it costs the map in size."""
+    g = map_geometry()
+    return math.ceil(g.map_height * 3 / 2), g.map_height
+
+
+@lru_cache(maxsize=1)
+def map_words() -> frozenset[str]:
+    """The area names printed on the map in every language: words for the opened image (the
+    map is schematic at chat size; ``/agot board region:`` zooms in), not for the chat box."""
+    from bot.i18n import available_locales
+
+    return frozenset(line for loc in available_locales() for lab in labels(loc).values()
+                     for line in lab.lines)
+
+
+def draw(view: dict[str, Any], locale: str | None = None) -> Sheet:
+    """The board for Discord's chat box (3:2): the map at full size on the left, the panel
+    (round, phase, whom the game waits for, the houses with their players, castles, power
+    and supply, a legend) on the right; on a kit ``Sheet`` whose layout tests read."""
+    g = map_geometry()
+    width, height = board_size()
+    canvas = Image.new("RGB", (width, height), PANEL)
+    canvas.paste(render_image(view, locale, status=False).crop((0, 0, g.map_width, height)))
+    sheet = Sheet(width, height, canvas)
+    draw_panel(sheet, view, locale, g.map_width)
+    return sheet
+
+
 def _png(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
     # The map has few distinct colours, so a 256-colour palette looks the same; it halves the
     # encoding time (PNG row filtering is the cost, not zlib) and makes the file 2-3x smaller.
-    pal = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    pal.save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
+    return png_bytes(img, palette=True)
 
 
 def render(view: dict[str, Any], locale: str | None = None) -> bytes:
-    """The whole map with the status strip, its words in ``locale``."""
-    return _png(render_image(view, locale))
+    """The map with the panel beside it, its words in ``locale``."""
+    return _png(draw(view, locale).img)
 
 
 def crop_box(target: str, locale: str | None = None) -> tuple[int, int, int, int]:
