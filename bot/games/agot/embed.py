@@ -41,7 +41,8 @@ def agot_private_embed(view: PrivateView, locale: str) -> discord.Embed:
         colour=discord.Colour.dark_gold() if view.awaited else discord.Colour.dark_grey(),
     )
     owe = say(view.progress, locale) if view.awaited else waiting_text(v, locale)
-    embed.add_field(name=tr("hand.owe", locale), value=clip(owe or "—", FIELD), inline=False)
+    embed.add_field(name=tr("agot.hand.decision", locale), value=clip(owe or "—", FIELD),
+                    inline=False)
     mine = next((s for s in v.get("seats", []) if s.get("seat") == you.get("seat")), {})
     embed.add_field(name=tr("agot.hand.house", locale), value=tr(
         "agot.hand.stats", locale, limit=FIELD, power=you.get("power", 0),

@@ -123,7 +123,7 @@ def catan_embed(pv: PrivateView, locale: str) -> discord.Embed:
         colour=discord.Colour(COLOURS[seat % len(COLOURS)]),
     )
     owe = say(pv.progress, locale) if pv.awaited else tr("hand.nothing_owed", locale)
-    embed.add_field(name=tr("hand.owe", locale), value=_clip(owe or "—"), inline=False)
+    embed.add_field(name=tr("catan.hand.decision", locale), value=_clip(owe or "—"), inline=False)
     if you:
         embed.add_field(name=tr("catan.hand.cards", locale),
                         value=_clip(hand_line(you.get("hand") or {}, locale)), inline=False)

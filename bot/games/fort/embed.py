@@ -110,7 +110,7 @@ def fort_embed(pv: PrivateView, locale: str) -> discord.Embed:
         owe = tr("hand.nothing_owed", locale)
         if view.get("awaiting"):
             owe += "\n" + tr("fort.hand.waiting", locale, seats=waiting_text(view, locale))
-    embed.add_field(name=tr("hand.owe", locale), value=_clip(owe), inline=False)
+    embed.add_field(name=tr("fort.hand.decision", locale), value=_clip(owe), inline=False)
     draft = _draft(view)
     if draft is not None:
         packet = list(draft.get("packet") or [])
