@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.flows import display_name
-from bot.discord.help import pages, rules_sections, send_pages
+from bot.discord.help import guide_pages, pages, send_pages
 from bot.discord.options import option_completions, parse_options
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, mode_title, phase_text, render, say, status_text, tr
@@ -146,23 +146,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @app_commands.describe(game_type=cmd("rules.game_type"), section=cmd("rules.section"))
     async def rules(self, interaction: Interaction, game_type: str,
                     section: str | None = None) -> None:
-        """A game's rules reference, one section at a time (the contents first)."""
+        """A game's player's guide in the reader's language: every page, or the one asked."""
         async def body() -> None:
             locale = locale_of(interaction)
             rules = self.service.games.get(game_type)
-            sections = rules_sections(game_type) if rules is not None else []
-            if not sections:
+            guide = guide_pages(game_type, locale) if rules is not None else []
+            if not guide:
                 raise ServiceError("error.no_rules", game_type=game_type[:40])
-            names = [title for title, _ in sections]
-            if section is None or section not in names:
-                contents = [tr("help.rules_title", locale, title=rules.title if rules else "")]
-                contents += [tr("help.rules_section", locale, n=i + 1, title=t)
-                             for i, t in enumerate(names)]
-                contents.append(tr("help.rules_pick", locale))
-                await send_pages(interaction, pages("\n".join(contents)))
-                return
-            text = dict(sections)[section]
-            await send_pages(interaction, pages(f"**{section}**\n{text}"))
+            chosen = [(t, text) for t, text in guide if t == section] or guide
+            title = tr("help.rules_title", locale, title=rules.title if rules else "")
+            # A page a message: the guide's pages are written to fit one each.
+            texts = [f"**{t}**\n{text}" for t, text in chosen]
+            texts[0] = f"{title}\n\n{texts[0]}"
+            await send_pages(interaction, [part for text in texts for part in pages(text)])
 
         await self.bot.flows.guarded(interaction, body)
 
@@ -176,7 +172,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
                               ) -> list[app_commands.Choice[str]]:
         game_type = str(getattr(interaction.namespace, "game_type", "") or "")
         return [app_commands.Choice(name=t[:100], value=t[:100])
-                for t, _ in rules_sections(game_type)
+                for t, _ in guide_pages(game_type, locale_of(interaction))
                 if current.lower() in t.lower()][:MAX_CHOICES]
 
     @new.autocomplete("mode")

@@ -1,11 +1,14 @@
-"""Help and onboarding: `/help` (what the bot does, how a game runs here, every command) and the
-rules reference of a game (`/game rules`), read from the `rules.md` each game front ships (a
-link to `docs/games/<game>.md`, so there is one text), in sections that fit a message."""
+"""Help and onboarding: `/help` (what the bot does, how a game runs here, every command) and a
+game's player's guide (`/game rules`): ``guide/<locale>.md`` in each game's front package (found
+by the front's folder, never listed), one to three pages — a ``## `` heading each — in the
+reader's language, English where a language has none. The developers' rules reference stays
+in ``docs/games/<game>.md``."""
 
 from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -15,17 +18,30 @@ from discord.ext import commands
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, tr
 from bot.games import front_dir
+from bot.i18n import DEFAULT_LOCALE
 
 #: The most text one ephemeral message carries.
 PAGE = 1900
 
 
-@cache
-def rules_sections(game_type: str) -> list[tuple[str, str]]:
-    """(heading, text) of each ``## `` section of a game's rules reference; [] if none ships."""
+def guide_path(game_type: str, locale: str) -> Path | None:
+    """A game's player's guide in ``locale``, else in English; None if it ships none."""
     folder = front_dir(game_type)
-    doc = folder / "rules.md" if folder is not None else None
-    if doc is None or not doc.is_file():
+    if folder is None:
+        return None
+    for loc in dict.fromkeys((locale, DEFAULT_LOCALE)):
+        path = folder / "guide" / f"{loc}.md"
+        if path.is_file():
+            return path
+    return None
+
+
+@cache
+def guide_pages(game_type: str, locale: str = DEFAULT_LOCALE) -> list[tuple[str, str]]:
+    """(heading, text) of each page (``## `` section) of a game's player's guide; [] if none
+    ships."""
+    doc = guide_path(game_type, locale)
+    if doc is None:
         return []
     sections: list[tuple[str, str]] = []
     title, lines = "", []

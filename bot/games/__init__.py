@@ -80,7 +80,7 @@ def _discover() -> dict[str, GameFront]:
 
 
 def front_dir(game_id: str) -> Path | None:
-    """The folder of a game's front package (its ``rules.md``, ``i18n``…)."""
+    """The folder of a game's front package (its player's ``guide``, ``i18n``…)."""
     _discover()
     return _DIRS.get(game_id)
 
