@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 LOCK   := requirements/lock.txt
 LOCKED := $(VENV)/.locked
 
-.PHONY: setup run test lint demo bench db-upgrade lock upgrade clean
+.PHONY: setup run try test lint demo bench db-upgrade lock upgrade clean
 
 setup: $(STAMP)
 
@@ -26,6 +26,10 @@ $(STAMP): $(LOCKED) pyproject.toml
 
 run: $(STAMP)
 	$(PY) -m bot run
+
+# A table in your browser, no token: `make try ARGS="--game fort --lang cs"`.
+try: $(STAMP)
+	$(PY) -m bot try $(ARGS)
 
 test: $(STAMP)
 	$(PY) -m ruff check .

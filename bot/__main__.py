@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run | demo | bench | content | db``."""
+"""Command line: ``python -m bot run | try | demo | bench | content | db``."""
 
 from __future__ import annotations
 
@@ -18,6 +18,19 @@ def _parser() -> argparse.ArgumentParser:
                                 "master for long asynchronous board games.")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    try_ = sub.add_parser("try", help="play at a table in your browser: the real bot in a "
+                          "simulated Discord, the other seats played by bots; no token needed")
+    try_.add_argument("--game", default="agot", help="game type (see demo --list)")
+    try_.add_argument("--mode", default=None, help="one of the game's modes")
+    try_.add_argument("--players", type=int, default=None,
+                      help="seats at the table, yours included (default: 3, within the "
+                      "game's range)")
+    try_.add_argument("--lang", choices=["en", "cs"], default="en")
+    try_.add_argument("--db", type=Path, default=None,
+                      help="the SQLite file that keeps the table (default: data/try.db)")
+    try_.add_argument("--port", type=int, default=None, help="the loopback port to serve on")
+    try_.add_argument("--seconds", type=float, default=None,
+                      help="stop after this long instead of serving until Ctrl+C")
     demo = sub.add_parser("demo", help="play a whole game offline through the service layer")
     demo.add_argument("--game", default=None,
                       help="game type (see --list); without it, every game in every mode")
@@ -66,6 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     url = ""
     try:
         url = _settings().database_url if args.command in ("run", "db") else ""
+        if args.command == "try":
+            from bot.try_table import TRY_DB
+
+            url = f"sqlite+aiosqlite:///{args.db or TRY_DB}"
         return _dispatch(args)
     except KeyboardInterrupt:
         return 130
@@ -106,6 +123,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _run()
     if args.command == "demo":
         return _demo(args)
+    if args.command == "try":
+        from bot.try_table import try_command
+
+        return try_command(args.game, mode=args.mode, players=args.players, lang=args.lang,
+                           db=args.db, port=args.port, seconds=args.seconds)
     if args.command == "content":
         from bot.content_cli import content_command
 

@@ -1,0 +1,158 @@
+"""``python -m bot try``: the real bot inside simcord's simulated Discord, served as a local web
+page (simcord's preview), so a person sits at a table without a Discord application.
+
+The world is one server with a ``#games`` channel, you and the other players as members. The
+other players join and press Ready the way people do, then their seats are opened: an open seat
+is played by the service's autopilot (each seat's ``default_action``) right after every move,
+so the bots move after you. ``seat_bots`` is the one place that decides who plays a bot seat;
+an AI player plugs in there (or in the service's autopilot) without touching the rest."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.service import GameService, ServiceSettings
+from rules import registry
+
+#: Where ``make try`` keeps its games.
+TRY_DB = Path("data") / "try.db"
+#: The human's name and the names the bot seats get, in seat order after the human.
+YOU = "You"
+BOT_NAMES = ("Ser Bot", "Maester Bot", "Lady Bot", "Lord Bot", "Wildling Bot")
+#: Seats at a table unless asked otherwise (within the game's range): you and two bots.
+DEFAULT_SEATS = 3
+#: The simulated guild's id is fixed, so the world rebuilt by a second run is the same server.
+GUILD_ID = 1_100_000_000_000_000_001
+
+
+@dataclass
+class Table:
+    """A running try-out table: the simcord world and the thread of the game."""
+
+    env: Any
+    service: GameService
+    guild: Any
+    channel: Any
+    you: Any
+    bots: list[Any]
+    thread: Any
+    game_id: int
+
+
+async def seat_bots(you: Any, thread: Any, seats: Sequence[int]) -> None:
+    """Hand ``seats`` (0-based) to the autopilot: you, the server's owner, open each with
+    ``/game kick``, and the service plays an open seat with the game's default action after
+    every move until someone claims it. An AI player plugs in here or in that autopilot."""
+    for seat in seats:
+        await you.slash(thread, "game kick", seat=seat + 1)
+
+
+async def open_table(env: Any, service: GameService, game: str, *, players: int,
+                     mode: str | None = None, lang: str = "en") -> Table:
+    """Build the world and open a game the way players do, then seat the bots."""
+    you_user = env.create_user(YOU)
+    guild = env.create_guild("Maester", id=GUILD_ID, owner=you_user)
+    channel = guild.create_text_channel("games")
+    you = guild.add_member(you_user)
+    bots = [guild.add_member(env.create_user(n)) for n in BOT_NAMES[:players - 1]]
+    await you.slash(channel, "game server", language=lang)
+    # The page shows one channel, the game's thread: your private panel comes behind its
+    # **My hand** button and the bot calls you there, instead of in DMs the page cannot show.
+    await you.slash(channel, "game settings", dms=False, language=lang)
+    options: dict[str, Any] = {"game_type": game, "players": players}
+    if mode:
+        options["mode"] = mode
+    before = {t.id for t in channel.threads}
+    created = await you.slash(channel, "game new", **options)
+    new = [t for t in channel.threads if t.id not in before]
+    if not new:
+        raise TryError(created.response.content or "the game was not created")
+    thread = new[0]
+    game_id = await service.game_for_thread(thread.id)
+    if game_id is None:
+        raise TryError(f"no game in thread {thread.name}")
+    for b in bots:
+        await b.slash(thread, "game join", game=game_id)
+    await you.slash(thread, "game start")
+    for b in bots:
+        await b.slash(thread, "game ready", game=game_id)
+    summary = await service.summary(game_id)
+    await seat_bots(you, thread, [s for s, uid, _ in summary.players if uid != you.id])
+    await env.settle()
+    return Table(env, service, guild, channel, you, bots, thread, game_id)
+
+
+class TryError(Exception):
+    """The table could not be opened (a bad game, mode or player count)."""
+
+
+def make_try_service(url: str) -> GameService:
+    """The service over the try-out database, on the real clock (deadlines are a day)."""
+    from bot.service.clock import SystemClock
+    from storage.db import make_engine
+
+    return GameService(make_engine(url), clock=SystemClock(), settings=ServiceSettings())
+
+
+async def serve(game: str, *, players: int | None, mode: str | None, lang: str,
+                db: Path, port: int | None, seconds: float | None,
+                on_ready: Callable[[Table, str], Awaitable[None]] | None = None) -> int:
+    """Open the table and serve its page until it is closed (or ``seconds`` pass);
+    ``on_ready`` gets the table and the page's loopback URL once it is served."""
+    from simcord import Env
+
+    from bot.discord.app import create_bot
+    from storage.migrate import upgrade_async
+
+    db.parent.mkdir(parents=True, exist_ok=True)
+    url = f"sqlite+aiosqlite:///{db}"
+    await upgrade_async(url)
+    service = make_try_service(url)
+    rules = registry.get(game)
+    n = players or min(max(DEFAULT_SEATS, rules.min_seats), rules.max_seats)
+    bot = create_bot(service)
+    env = Env(bot, settle_timeout=120.0)
+    await env.start()
+    try:
+        table = await open_table(env, service, game, players=n, mode=mode, lang=lang)
+        viewers = [table.you, *table.bots]
+        async with env.preview(table.thread, viewers=viewers, layout="channel",
+                               locale="cs" if lang == "cs" else "en-US", port=port) as preview:
+            if on_ready is not None:
+                await on_ready(table, preview.url)
+            if seconds is None:
+                await preview.wait_closed()
+            else:
+                await asyncio.sleep(seconds)
+    finally:
+        await env.shutdown()
+        await service.engine.dispose()
+    return 0
+
+
+def try_command(game: str, *, mode: str | None, players: int | None, lang: str,
+                db: Path | None, port: int | None, seconds: float | None) -> int:
+    """``python -m bot try``: serve the table until Ctrl+C (or ``seconds``)."""
+    from bot.i18n import msg
+
+    if game not in sorted(registry.games()):
+        print(msg("try.unknown_game", game=game, games=", ".join(sorted(registry.games())))
+              .render(lang), file=sys.stderr)
+        return 2
+
+    async def told(table: Table, url: str) -> None:
+        print(msg("try.open", url=url, game_id=table.game_id).render(lang), flush=True)
+
+    try:
+        return asyncio.run(serve(game, players=players, mode=mode, lang=lang,
+                                 db=db or TRY_DB, port=port, seconds=seconds, on_ready=told))
+    except TryError as exc:
+        print(msg("try.refused", reason=str(exc)).render(lang), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
