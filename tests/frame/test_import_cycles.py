@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 APP = "bot.discord.app"
 #: The modules that build and run the bot (``python -m bot run``): they alone import the app.
-ENTRY_POINTS = {"bot.runner"}
+ENTRY_POINTS = {"bot.runner", "bot.try_table"}  # the real bot; the bot in simcord's page
 
 
 def _module(path: Path) -> str:
