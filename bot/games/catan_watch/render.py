@@ -94,6 +94,7 @@ class _Board:
         self.top = self.legend_top = 0.0
         self.items: list[LegendItem] = []
         self.tags: list[_Tag] = []
+        self.side_stats: list[LegendItem] = []
 
     def t(self, key: str, **params: Any) -> str:
         return tr_render(msg(key, **params), self.locale)
@@ -440,18 +441,42 @@ def _wildling_dot(c: _Board, xy: Point, kind: str, r: float) -> None:
 
 
 # ---- the players' column --------------------------------------------------------------------
+def _facts(c: _Board) -> list[str]:
+    view = c.view
+    facts = [c.t("catan.img.deck", n=view.get("development_deck", 0))]
+    dice = view.get("dice") or []
+    if dice and view.get("rolled"):
+        facts.insert(0, c.t("catan.img.dice_nw", a=dice[0], b=dice[1], w=dice[2])
+                     if len(dice) > 2 else c.t("catan.img.dice", a=dice[0], b=dice[1]))
+    return facts
+
+
+def _side_height(c: _Board, width: float) -> float:
+    """How tall the players' column is, before its own legend."""
+    f = c.f
+    lines = sum(min(2, len(c.s.lines(fact, width, f, True))) for fact in _facts(c))
+    height = lines * math.ceil(f * 1.25)
+    if c.nw:
+        height += 2 * math.ceil(f * 1.25)
+        if c.board.get("tormund") is None:
+            height += math.ceil(f * 1.2)
+    chip = math.ceil(f * 1.5)
+    return height + 4 + len(c.view.get("players", [])) * (chip + math.ceil(f * 1.32) + 4)
+
+
+def _stat_items(c: _Board) -> list[LegendItem]:
+    return [LegendItem(lambda s, b: _cards_icon(c, b), c.t("catan.img.cards")),
+            LegendItem(lambda s, b: _dev_icon(c, b), c.t("catan.img.dev")),
+            LegendItem(lambda s, b: _length_icon(c, b), c.t("catan.img.length"))]
+
+
 def _side(c: _Board, box: Box4) -> None:
     view = c.view
     x0, y0, x1, y1 = box
     f = c.f
     row = math.ceil(f * 1.32)
     y = y0
-    facts = [c.t("catan.img.deck", n=view.get("development_deck", 0))]
-    dice = view.get("dice") or []
-    if dice and view.get("rolled"):
-        facts.insert(0, c.t("catan.img.dice_nw", a=dice[0], b=dice[1], w=dice[2])
-                     if len(dice) > 2 else c.t("catan.img.dice", a=dice[0], b=dice[1]))
-    for fact in facts:
+    for fact in _facts(c):
         y = c.s.wrapped(x0, y, fact, x1 - x0, f, bold=True, max_lines=2, leading=1.25)
     if c.nw:
         wall = view["wall"]
@@ -592,9 +617,6 @@ def _legend_items(c: _Board) -> list[LegendItem]:
                     lambda s, b, k2=kind: _wildling(c, mid(b), k2, (b[2] - b[0]) / 2 + 2),
                     c.t(f"catan.img.wildling.{kind}")))
         items.append(LegendItem(lambda s, b: _guard_icon(c, b), c.t("catan.img.guard")))
-    items.append(LegendItem(lambda s, b: _cards_icon(c, b), c.t("catan.img.cards")))
-    items.append(LegendItem(lambda s, b: _dev_icon(c, b), c.t("catan.img.dev")))
-    items.append(LegendItem(lambda s, b: _length_icon(c, b), c.t("catan.img.length")))
     for holder, colour, key in (("longest_road", ROAD_BADGE, "catan.badge.longest_road"),
                                 ("largest_watch", WATCH_BADGE, "catan.badge.largest_watch")):
         if c.view.get(holder) is not None:
@@ -609,8 +631,19 @@ def plan(view: Mapping[str, Any], locale: str | None = None) -> _Board:
     f = c.f
     c.top = _status(c) + 4
     c.items = _legend_items(c)
+    # The players' own symbols go under them when the column has room (the map gains a
+    # legend row), else into the legend below.
+    c.side_stats = []
     rows = legend_rows(c.s, PAD, WIDTH - PAD, c.items, spacing=0.55)
     c.legend_top = HEIGHT - 4 - rows * legend_row_height(f, 1.3)
+    side_room = c.legend_top - 4 - c.top
+    if _side_height(c, WIDTH - PAD - MAP_WIDTH - PAD) + 3 * legend_row_height(f, 1.2) \
+            <= side_room:
+        c.side_stats = _stat_items(c)
+    else:
+        c.items += _stat_items(c)
+        rows = legend_rows(c.s, PAD, WIDTH - PAD, c.items, spacing=0.55)
+        c.legend_top = HEIGHT - 4 - rows * legend_row_height(f, 1.3)
     c.s.draw.rectangle((0, c.top - 4, MAP_WIDTH, c.legend_top - 4), fill=NW_BG if c.nw else SEA)
     map_top = c.top
     if c.nw:
@@ -623,6 +656,7 @@ def plan(view: Mapping[str, Any], locale: str | None = None) -> _Board:
 def draw(view: Mapping[str, Any], locale: str | None = None) -> Sheet:
     """The board on a kit ``Sheet`` (its ``layout`` records every label, for tests)."""
     c = plan(view, locale)
+    f = c.f
     if c.nw:
         _north(c, (PAD, c.top, MAP_WIDTH - PAD, c.top + _wall_height(c)))
     _harbours(c, c.tags)
@@ -643,6 +677,9 @@ def draw(view: Mapping[str, Any], locale: str | None = None) -> Sheet:
         for spot, token in zip(spots, tokens, strict=False):
             token(spot, _token_r(c))
     _side(c, (MAP_WIDTH + PAD, c.top, WIDTH - PAD, c.legend_top - 4))
+    if c.side_stats:
+        legend(c.s, MAP_WIDTH + PAD, c.legend_top - 4 - 3 * legend_row_height(f, 1.2),
+               WIDTH - PAD, c.side_stats, columns=1, leading=1.2)
     legend(c.s, PAD, c.legend_top, WIDTH - PAD, c.items, leading=1.3, spacing=0.55)
     return c.s
 
