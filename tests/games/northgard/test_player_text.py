@@ -9,8 +9,9 @@ from typing import Any
 import discord
 import pytest
 
+from bot.i18n import as_msg, render
 from bot.service import GameService
-from rules.base import Action
+from rules.base import Action, Event
 from rules.northgard.names import terr_name
 from rules.registry import get
 from rules.rng import Rng
@@ -92,3 +93,25 @@ async def test_a_move_says_what_is_decided_and_back_is_not_the_confirm_button(
     assert back and counts, [c.get("label") for c in buttons]
     assert all(c["style"] == discord.ButtonStyle.secondary.value for c in back)
     assert all(c["style"] != discord.ButtonStyle.success.value for c in counts + back)
+
+
+def test_final_fame_and_winter_read_as_sentences() -> None:
+    """The end's fame names its parts by what they are (no "-5 tokens"), leaving out the empty
+    ones; winter upkeep says whether it was free, paid, paid in part or not paid."""
+    fame = {"0": {"total": -12, "tokens": -5, "resources": 3, "cards": 0, "achievements": 0,
+                  "unrest": -10},
+            "1": {"total": 0, "tokens": 0, "resources": 0, "cards": 0, "achievements": 0,
+                  "unrest": 0}}
+    line = render(as_msg(RULES.describe(Event("final_fame", {"fame": fame}), None)), "en")
+    assert line == ("Fame revealed: Red: -12 fame (during play -5, resources 3, Unrest cards "
+                    "-10); Yellow: 0 fame.")
+
+    def winter(cost: list[int], paid: list[int], locale: str = "en") -> str:
+        data = {"seat": 0, "n": 3, "cost": cost, "paid": paid, "short": paid != cost}
+        return render(as_msg(RULES.describe(Event("winter_paid", data), None)), locale)
+
+    assert winter([0, 0], [0, 0]) == "Red feeds 3 units at no cost."
+    assert winter([1, 0], [1, 0]) == "Red feeds 3 units and pays 1 food."
+    assert winter([2, 1], [1, 0]) == "Red pays only 1 food of 2 food, 1 wood to feed 3 units."
+    assert winter([1, 0], [0, 0]) == "Red cannot pay 1 food to feed 3 units."
+    assert winter([0, 0], [0, 0], "cs") == "Červený živí 3 jednotky zdarma."
