@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import as_msg, render
 from bot.service import GameService
+from rules.base import Event, Text
 from rules.registry import get
 from tests.player_text import defects, readings, report, service_readings
 
@@ -62,3 +64,27 @@ def test_advisors_and_requests_are_named_on_their_buttons() -> None:
     assert not any("of the offer" in t or t.startswith("Fulfil Request ") for t in texts)
     assert any(re.fullmatch(r"donate 1 (wood|stone|gold) to the Storehouse for 2 Honor\?", t)
                for t in texts)
+
+
+def test_the_lines_the_issue_quotes_now_read_right() -> None:
+    """Third person in public lines, Horde cards without ids, no "and nothing", English
+    generals in pinyin (Czech keeps its own transcription), "an archer"."""
+    def line(kind: str, locale: str = "en", **data: Any) -> str:
+        return render(as_msg(RULES.describe(Event(kind, data), None)), locale)
+
+    assert line("clerk_placed", clan=1, loc="gold_mine", src="supply") == \
+        "Red: a clerk from their supply to Gold Mine."
+    assert line("horde_arrives", s=0, card="h24", row=0) == \
+        "A Horde card arrives at section 1 (row 1): Hunters."
+    assert line("ability", clan=1, card="a21", honor=1, res=[]) == \
+        "Red: Chancellor II gives 1 Honor."
+    assert line("ability", "cs", clan=1, card="a21", honor=3, res=[["wood", 1]]) == \
+        "Červený: Kancléř II dává 3 body cti, 1 dřevo."
+    assert line("shame_unit", clan=1, unit="archer") == \
+        "Red: the Shame token goes under an archer."
+    assert line("shame_unit", "cs", clan=1, unit="archer") == \
+        "Červený: žeton hanby jde pod lučištníka."
+    assert render(as_msg(Text("great_wall.card.g10", {})), "en") == "Ban Chao"
+    assert render(as_msg(Text("great_wall.card.g04", {})), "en") == "Li Jing"
+    assert render(as_msg(Text("great_wall.card.g10", {})), "cs") == "Pan Čchao"
+    assert render(as_msg(Text("great_wall.card.g04", {})), "cs") == "Li Ťing"
