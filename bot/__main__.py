@@ -20,7 +20,10 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     try_ = sub.add_parser("try", help="play at a table in your browser: the real bot in a "
                           "simulated Discord, the other seats played by bots; no token needed")
-    try_.add_argument("--game", default="agot", help="game type (see demo --list)")
+    try_.add_argument("--game", default=None, help="game type (see demo --list); without it, "
+                      "the last table if it is still being played, else agot")
+    try_.add_argument("--new", action="store_true",
+                      help="open a new table even if the last one is still being played")
     try_.add_argument("--mode", default=None, help="one of the game's modes")
     try_.add_argument("--players", type=int, default=None,
                       help="seats at the table, yours included (default: 3, within the "
@@ -127,7 +130,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         from bot.try_table import try_command
 
         return try_command(args.game, mode=args.mode, players=args.players, lang=args.lang,
-                           db=args.db, port=args.port, seconds=args.seconds)
+                           db=args.db, port=args.port, seconds=args.seconds,
+                           new=args.new)
     if args.command == "content":
         from bot.content_cli import content_command
 

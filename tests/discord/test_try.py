@@ -64,3 +64,37 @@ def test_try_command_prints_the_local_url(tmp_path: Path,
 def test_try_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["try", "--game", "chess", "--seconds", "0"]) == 2
     assert "There is no game `chess`" in capsys.readouterr().err
+
+
+async def test_try_again_continues_the_table(tmp_path: Path) -> None:
+    """A second run rebuilds the world, gives the stored game a new thread with its board,
+    and your seat and panel are yours again; ``new`` opens another table instead."""
+    db = tmp_path / "try.db"
+    versions: list[int] = []
+
+    async def move(table: Table, url: str) -> None:
+        hand = [m for m in table.thread.history(viewer=table.you) if "My hand" in labels(m)][-1]
+        panel = (await table.you.click(hand, label="My hand")).response
+        await table.you.click(panel, label=labels(panel)[0])
+        await table.env.settle()
+        versions.append((await table.service.summary(table.game_id)).version)
+
+    async def again(table: Table, url: str) -> None:
+        assert table.game_id == 1
+        versions.append((await table.service.summary(table.game_id)).version)
+        await _check_table(table, url)
+
+    await serve("fort", players=None, mode=None, lang="en", db=db, port=None, seconds=0,
+                on_ready=move)
+    await serve(None, players=None, mode=None, lang="en", db=db, port=None, seconds=0,
+                on_ready=again)
+    assert versions[1] == versions[0] > 0
+
+    ids: list[int] = []
+
+    async def other(table: Table, url: str) -> None:
+        ids.append(table.game_id)
+
+    await serve("fort", players=None, mode=None, lang="en", db=db, port=None, seconds=0,
+                new=True, on_ready=other)
+    assert ids == [2]
