@@ -68,9 +68,12 @@ class Flows:
     @staticmethod
     def in_place(interaction: discord.Interaction[Any]) -> bool:
         """A click in the clicker's own panel (an ephemeral answer, or their DM) is answered
-        by editing that panel; a click in a public message gets a new ephemeral answer."""
+        by editing that panel; a click in a public message gets a new ephemeral answer. A
+        form (modal) opened from one's own panel counts as a click in it: its answer edits
+        the panel instead of posting a second sheet under it."""
         message = interaction.message
-        if interaction.type is not discord.InteractionType.component or message is None:
+        if interaction.type not in (discord.InteractionType.component,
+                                    discord.InteractionType.modal_submit) or message is None:
             return False
         return interaction.guild_id is None or message.flags.ephemeral
 
