@@ -73,7 +73,9 @@ def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None, x0: float) ->
     s.draw.rectangle((x0, 0, x1, s.height), fill=PAPER)
     phase = view_text(view.get("phase_label"), locale) or _t(
         "agot.img.round", locale, round=int(view.get("round") or 0))
-    y = status_bar(s, (x0, 0, x1, round(f * 1.9)), phase, size=f, max_lines=2) + pad
+    # A battle's phase line is long: a third line fits beside four houses, not five.
+    lines = 3 if len(view.get("seats") or []) <= 4 else 2
+    y = status_bar(s, (x0, 0, x1, round(f * 1.9)), phase, size=f, max_lines=lines) + pad
     left, room = x0 + pad, x1 - x0 - 2 * pad
     result = view.get("result")
     seats = list(view.get("seats") or [])
