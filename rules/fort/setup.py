@@ -44,7 +44,9 @@ def new_game(config: Mapping[str, Any], n_seats: int, seed: int) -> State:
     st.rule_stack = rng.shuffled(list(t.rule_order))[: n_seats + 1]
     st.perk_row = rng.shuffled(list(t.perk_order))[: n_seats + 1]
     if cfg["cats"]:
-        st.cats = {c: None for c in rng.shuffled(list(t.cat_order))[:n_seats]}
+        # In id order: a saved state's keys come back sorted (canonical JSON), so a game
+        # reloaded from the database iterates its cats as the live one does.
+        st.cats = {c: None for c in sorted(rng.shuffled(list(t.cat_order))[:n_seats])}
     st.park_deck = rng.shuffled(list(t.park_deck))
     st.park = [st.park_deck.pop() for _ in range(s["park_size"])]
     dogs = rng.shuffled(list(t.dogs)) if cfg["dogs"] else []

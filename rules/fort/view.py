@@ -83,7 +83,9 @@ def _public(st: State) -> dict[str, Any]:
         "park_deck_n": len(st.park_deck),
         "rule_stack_n": len(st.rule_stack),
         "perk_row": list(st.perk_row),
-        "cats_table": [{"cat": c, "owner": o} for c, o in st.cats.items()],
+        # Sorted: a view must not depend on whether the state was reloaded (a panel's
+        # buttons are checked against a digest of the view).
+        "cats_table": [{"cat": c, "owner": st.cats[c]} for c in sorted(st.cats)],
         "macaroni": st.macaroni,
         "end": st.end,
         "trashed": list(st.box),
