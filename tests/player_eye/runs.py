@@ -2,10 +2,10 @@
 
 ``make test`` plays every declared mode of every game once, the seat counts and languages
 alternating from mode to mode so that each game is played at its smallest and its largest
-table and in English and in Czech; AGoT, whose whole game is long, is played there for two
-full rounds, Catan for its first 300 presses (well past the opening). With
-``PLAYER_EYE_FULL=1`` (CI sets it, after ``make test``) every mode is played at its smallest
-and largest seat count in both languages, every game to its end.
+table and in English and in Czech; AGoT for two full rounds, and every table for at most
+``PRESS_CAP`` presses (the solo and short games to their end). With ``PLAYER_EYE_FULL=1``
+(CI sets it, after ``make test``) every mode is played at its smallest and largest seat count
+in both languages, every game to its end.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ FULL = os.environ.get("PLAYER_EYE_FULL", "") not in ("", "0")
 LOCALES = ("en", "cs")
 #: Games played for a number of rounds in ``make test`` (the whole game with FULL).
 ROUNDS = {"agot": 2}
-#: Games played for this many presses in ``make test`` (the whole game with FULL): a Catan
-#: press costs several times another game's (its trade board is redrawn with every move).
-PRESSES = {"catan_watch": 300}
+#: ``make test`` plays each table for this many presses at most (the short games and modes
+#: to their end; with FULL every game to its end): a press through simcord costs 80-350 ms,
+#: more as a game's thread grows, and whole games of every mode took ~30 minutes of CPU.
+PRESS_CAP = 200
 
 
 def all_runs() -> list[Run]:

@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.service import GameService
-from rules.base import Action, ActionSpec
+from rules.base import Action, GameRules
 from rules.rng import Rng
+from storage import repo
 from tests.player_eye.checks import Findings, Line, line_findings
 
 BUTTON, SELECT, ROW, LABEL = 2, 3, 1, 18
@@ -37,6 +38,8 @@ NOT_MOVES = ("mst:vote:", "mst:join:", "mst:ready:", "mst:hand:")
 #: How many of a channel's newest messages are read again after each press (older ones are
 #: the record; edits happen to the newest).
 RECENT = 12
+#: A kind of move offered at this many of a player's moves and never made is unreachable.
+REACH_AT_LEAST = 40
 
 
 @dataclass
@@ -140,17 +143,26 @@ class Table:
         self.tried: Counter[tuple[str, str, str]] = Counter()
         self.presses = 0
         self.moves = 0
-        self.applied: Counter[str] = Counter()
-        self.legal: Counter[str] = Counter()
         self._prompt_checked: set[tuple[int, int]] = set()
 
     # ---- seeing ---------------------------------------------------------------------------
     def backend(self) -> Any:
         return self.env.backend
 
-    def messages(self, channel_id: int, viewer: int | None = None) -> list[Any]:
+    def messages(self, channel_id: int, viewer: int | None = None,
+                 last: int | None = None) -> list[Any]:
+        """The channel's messages ``viewer`` sees, oldest first (only the ``last`` newest),
+        read from the newest back: a long game's thread holds thousands, and the store keeps
+        them in the order they were sent."""
         stored = self.backend().messages.get(channel_id, {})
-        return [m for _, m in sorted(stored.items()) if viewer is None or m.visible_to(viewer)]
+        out: list[Any] = []
+        for m in reversed(stored.values()):
+            if viewer is None or m.visible_to(viewer):
+                out.append(m)
+                if last is not None and len(out) >= last:
+                    break
+        out.reverse()
+        return out
 
     def message(self, channel_id: int, message_id: int) -> Any | None:
         return self.backend().messages.get(channel_id, {}).get(message_id)
@@ -175,8 +187,8 @@ class Table:
             for channel_id, where in ((self.thread.id, "thread"), (self.dm_id(p), "dm")):
                 if channel_id is None:
                     continue
-                shown = self.messages(channel_id, p.member.id)
-                for m in shown if everything else shown[-RECENT:]:
+                shown = self.messages(channel_id, p.member.id, None if everything else RECENT)
+                for m in shown:
                     self.read(p, "reply" if m.is_ephemeral else where, m)
 
     # ---- the lobby ------------------------------------------------------------------------
@@ -261,11 +273,11 @@ class Table:
                 out.append(Surface(*player.panel, "reply", self.actor(player, player.panel[0])))
         dm = self.dm_id(player)
         if dm is not None:
-            for m in reversed(self.messages(dm)):
+            for m in reversed(self.messages(dm, last=RECENT)):
                 if controls(m):
                     out.append(Surface(dm, m.id, "dm", player.member.user))
                     break
-        for m in self.messages(self.thread.id, player.member.id)[-RECENT:]:
+        for m in self.messages(self.thread.id, player.member.id, RECENT):
             if m.is_ephemeral:
                 continue
             if any(not c.custom_id.startswith(NOT_MOVES) for c in controls(m)):
@@ -274,7 +286,7 @@ class Table:
 
     async def my_hand(self, player: Player) -> Surface | None:
         """Press the newest My hand in the thread: the answer is the player's panel."""
-        for m in reversed(self.messages(self.thread.id, player.member.id)):
+        for m in reversed(self.messages(self.thread.id, player.member.id, 4 * RECENT)):
             hand = [c for c in controls(m) if c.custom_id.startswith("mst:hand:")]
             if hand:
                 result = await player.member.click(self._wrap(m), custom_id=hand[0].custom_id)
@@ -353,32 +365,23 @@ class Table:
             dm = self.dm_id(p)
             ok = False
             if p.dms and dm is not None:
-                ok = any(controls(m) and (m.content or m.embeds) for m in self.messages(dm)[-3:])
+                ok = any(controls(m) and (m.content or m.embeds) for m in self.messages(dm, last=3))
             if not ok:
                 mention = f"<@{p.member.id}>"
                 ok = any(mention in (m.content or "") and controls(m)
-                         for m in self.messages(self.thread.id)[-RECENT:])
+                         for m in self.messages(self.thread.id, last=RECENT))
             if not ok and p.panel is not None:
                 ok = False  # an old ephemeral answer is not where a waited-for player looks
             if not ok:
                 self.findings.add("no_prompt", f"[{p.name}] waited for at move {version} "
                                                "with no DM (or thread mention) to act on")
 
-    async def note_legal(self, summary: Any) -> None:
-        for seat in summary.awaiting:
-            p = self.player_at(seat)
-            if p is None:
-                continue
-            for a in await self.service.legal_actions(self.game_id, p.member.id):
-                if isinstance(a, Action | ActionSpec):
-                    self.legal[a.kind] += 1
-
     async def play(self, max_presses: int, *, rounds: int | None = None) -> str:
         """Play until the game ends, ``max_presses`` presses were made, or (``rounds``) the
         phase label has shown that many new rounds; returns the final status."""
         stuck = 0
+        summary = await self.service.summary(self.game_id)
         while self.presses < max_presses:
-            summary = await self.service.summary(self.game_id)
             if summary.status != "active":
                 return summary.status
             if rounds is not None and self.presses % 10 == 0:
@@ -390,7 +393,6 @@ class Table:
             await self.owed_check(summary.version, summary.awaiting)
             if not summary.awaiting:
                 return "nobody awaited"
-            await self.note_legal(summary)
             seat = sorted(summary.awaiting)[self.rng.randbelow(len(summary.awaiting))]
             player = self.player_at(seat)
             assert player is not None, f"seat {seat} has no player"
@@ -400,6 +402,7 @@ class Table:
                 if hand is not None:
                     surfaces.insert(0, hand)
             acted = False
+            after = summary
             for surface in surfaces:
                 message = self.message(surface.channel_id, surface.message_id)
                 if message is None:
@@ -428,6 +431,7 @@ class Table:
                 self.findings.add("stuck", f"{stuck} presses without a move at version "
                                            f"{summary.version}")
                 return "stuck"
+            summary = after if acted else await self.service.summary(self.game_id)
         return "unfinished"
 
     def dead_check(self, player: Player, surface: Surface, before: str, control: Control,
@@ -446,6 +450,25 @@ class Table:
                                               + (f" → {said[:120]}" if said else ""))
 
     # ---- checking -------------------------------------------------------------------------
+    async def reach_check(self, rules: GameRules, at_least: int = REACH_AT_LEAST) -> None:
+        """Replay the game's log on the engine: a kind of move the engine offered the player
+        the game waited for at ``at_least`` moments, which no press ever made, is a legal
+        move no player could reach from Discord."""
+        async with self.service.engine.connect() as conn:
+            game = await repo.get_game(conn, self.game_id)
+            rows = await repo.actions_after(conn, self.game_id, -1)
+        assert game is not None
+        state = rules.new_game(game.config, game.n_seats, game.seed)
+        offered: Counter[str] = Counter()
+        made = {str(r.action.get("kind")) for r in rows if r.source == "player"}
+        for row in rows:
+            if row.source == "player":
+                offered.update({a.kind for a in rules.legal_actions(state, row.seat)})
+            rules.step(state, row.seat, Action.from_json(row.action))
+        for kind, n in sorted(offered.items()):
+            if kind not in made and n >= at_least:
+                self.findings.add("unreached", f"{kind}: offered at {n} moves, never made")
+
     def check(self, allowed_words: frozenset[str] = frozenset()) -> Findings:
         self.look(everything=True)
         ids = [p.member.id for p in self.players]

@@ -14,18 +14,18 @@ from typing import Any
 import pytest
 
 from bot.service import GameService
+from rules import registry
 from tests.player_eye.play import Run, run_table, summary_line
-from tests.player_eye.runs import FULL, PRESSES, ROUNDS, all_runs
+from tests.player_eye.runs import FULL, PRESS_CAP, ROUNDS, all_runs
 
 #: Presses a run may take before it counts as unfinished (no game needs nearly as many).
 MAX_PRESSES = int(os.environ.get("PLAYER_EYE_MAX_PRESSES", "6000"))
 #: Runs that still fail, with what another change is fixing (tests/player_eye/FINDINGS.md):
 #: a game (every run of it) or a run id -> the finding.
 KNOWN: dict[str, str] = {
-    "agot": "AGoT: dead controls in march/muster/casualty panels; house-card texts in English "
-            "in Czech DMs (FINDINGS.md)",
-    "catan_watch": "Catan: a DM line reading 'None.' (FINDINGS.md)",
-    "fort": "Fort: recruit buttons in a DM panel that change nothing (FINDINGS.md)",
+    "agot": "AGoT: dead controls — a march confirm refused ('A power token is left only when "
+            "every unit leaves the area'), the casualty and muster panels (FINDINGS.md)",
+    "fort-cats-4p-cs": "Fort: recruit buttons in a DM panel that change nothing (FINDINGS.md)",
     "northgard-team-4p-en": "Northgard team game: a teammate's exchange offer changes the "
                             "other's options while both are awaited, and no new DM says so "
                             "(no_prompt, FINDINGS.md)",
@@ -50,16 +50,16 @@ async def test_a_game_as_players_see_it(simcord_env: Any, service: GameService, 
                                         service_seed: int) -> None:
     started = time.perf_counter()
     table = await run_table(simcord_env, service, run, service_seed)
-    cap = MAX_PRESSES if FULL else PRESSES.get(run.game, MAX_PRESSES)
+    cap = MAX_PRESSES if FULL else PRESS_CAP
     status = await table.play(cap, rounds=None if FULL else ROUNDS.get(run.game))
+    await table.reach_check(registry.get(run.game))
     findings = table.check()
     line = summary_line(run, table, status, findings)
     report = os.environ.get("PLAYER_EYE_REPORT")
     if report:
         with Path(report).open("a", encoding="utf-8") as out:
             out.write(f"{line} in {time.perf_counter() - started:.1f} s\n{findings.report()}\n")
-    partial = not FULL and ((status == "rounds" and run.game in ROUNDS)
-                            or (status == "unfinished" and run.game in PRESSES))
+    partial = not FULL and (status in ("rounds", "unfinished"))
     finished = status == "finished" or partial
     assert finished, f"{line}\n{findings.report()}"
     assert not findings, f"{line}\n{findings.report()}"
