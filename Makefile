@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 LOCK   := requirements/lock.txt
 LOCKED := $(VENV)/.locked
 
-.PHONY: setup run try test lint demo bench db-upgrade lock upgrade clean
+.PHONY: setup run try screenshots test lint demo bench db-upgrade lock upgrade clean
 
 setup: $(STAMP)
 
@@ -30,6 +30,10 @@ run: $(STAMP)
 # A table in your browser, no token: `make try ARGS="--game fort --lang cs"`.
 try: $(STAMP)
 	$(PY) -m bot try $(ARGS)
+
+# The README's pictures of the try-out page, in headless Chromium (apt-get install chromium).
+screenshots: $(STAMP)
+	$(PY) -m bot screenshots --out docs/images
 
 test: $(STAMP)
 	$(PY) -m ruff check .

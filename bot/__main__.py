@@ -34,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     try_.add_argument("--port", type=int, default=None, help="the loopback port to serve on")
     try_.add_argument("--seconds", type=float, default=None,
                       help="stop after this long instead of serving until Ctrl+C")
+    shots = sub.add_parser("screenshots", help="photograph the try-out page of every game in "
+                           "headless Chromium for the README")
+    shots.add_argument("--out", type=Path, default=Path("docs/images"))
     demo = sub.add_parser("demo", help="play a whole game offline through the service layer")
     demo.add_argument("--game", default=None,
                       help="game type (see --list); without it, every game in every mode")
@@ -126,6 +129,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _run()
     if args.command == "demo":
         return _demo(args)
+    if args.command == "screenshots":
+        from bot.try_shots import screenshots_command
+
+        return screenshots_command(args.out)
+    if args.command == "screenshots":
+        from bot.try_shots import screenshots_command
+
+        return screenshots_command(args.out)
     if args.command == "try":
         from bot.try_table import try_command
 

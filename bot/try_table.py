@@ -14,6 +14,7 @@ import json
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -146,12 +147,22 @@ class TryError(Exception):
     """The table could not be opened (a bad game, mode or player count)."""
 
 
-def make_try_service(url: str) -> GameService:
-    """The service over the try-out database, on the real clock (deadlines are a day)."""
-    from bot.service.clock import SystemClock
+class WorldClock:
+    """The simulated Discord's clock, once it runs: deadlines and the times the page shows
+    then agree (a wall clock would put every deadline months away from the page's now)."""
+
+    def __init__(self) -> None:
+        self.env: Any = None
+
+    def now(self) -> datetime:
+        return self.env.now() if self.env is not None else datetime.now(UTC)
+
+
+def make_try_service(url: str, clock: WorldClock) -> GameService:
+    """The service over the try-out database, on the world's clock."""
     from storage.db import make_engine
 
-    return GameService(make_engine(url), clock=SystemClock(), settings=ServiceSettings())
+    return GameService(make_engine(url), clock=clock, settings=ServiceSettings())
 
 
 async def serve(game: str | None, *, players: int | None, mode: str | None, lang: str,
@@ -167,7 +178,8 @@ async def serve(game: str | None, *, players: int | None, mode: str | None, lang
     db.parent.mkdir(parents=True, exist_ok=True)
     url = f"sqlite+aiosqlite:///{db}"
     await upgrade_async(url)
-    service = make_try_service(url)
+    clock = WorldClock()
+    service = make_try_service(url, clock)
     stored = None if new else await stored_table(service, game)
     rules = registry.get(game or DEFAULT_GAME)
     n = stored[2] if stored else \
@@ -175,6 +187,7 @@ async def serve(game: str | None, *, players: int | None, mode: str | None, lang
     bot = create_bot(service, sync=False)
     env = Env(bot, settle_timeout=120.0)
     await env.start()
+    clock.env = env
     # Each run's simulated Discord is new, so the commands are synced every time (the stored
     # digest says what a real Discord already has); it also keeps the world's ids the same.
     await bot.sync_tree(force=True)

@@ -1,0 +1,127 @@
+"""``python -m bot screenshots``: the ``make try`` page in headless Chromium (Debian's
+``chromium`` driven by Playwright), photographed for the README: for each game the thread in
+mid-game, your private panel (behind **My hand**), and the ``/game status`` answer."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.i18n import msg, render
+from bot.try_table import Table, serve
+
+#: The system's Chromium (Playwright's own browser download is not used).
+BROWSER = "chromium"
+#: The page's size in the pictures.
+VIEWPORT = {"width": 1100, "height": 860}
+#: Moves played before the pictures, so the thread shows a game under way.
+MOVES_BEFORE = 4
+#: (game, language) of the pictures: every game in English, one in Czech.
+SHOTS = (("agot", "en"), ("catan_watch", "en"), ("northgard", "en"), ("great_wall", "en"),
+         ("fort", "en"), ("agot", "cs"))
+
+
+@asynccontextmanager
+async def browser_page(url: str) -> AsyncIterator[Any]:
+    """A headless Chromium page open at ``url``, its first component drawn."""
+    from playwright.async_api import async_playwright
+
+    path = shutil.which(BROWSER)
+    if path is None:
+        raise RuntimeError("Chromium is not installed: apt-get install chromium")
+    async with async_playwright() as pw:
+        # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
+        browser = await pw.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        try:
+            page = await browser.new_page(viewport=VIEWPORT)
+            await page.goto(url)
+            await page.wait_for_selector("button.component-button")
+            yield page
+        finally:
+            await browser.close()
+
+
+async def wait_for_move(table: Table, before: int, seconds: float = 60.0) -> bool:
+    """Whether the game moved past version ``before`` within ``seconds``."""
+    for _ in range(int(seconds / 0.25)):
+        if (await table.service.summary(table.game_id)).version != before:
+            return True
+        await asyncio.sleep(0.25)
+    return False
+
+
+async def play_moves(table: Table, moves: int, hand: str) -> None:
+    """Your last offered button, ``moves`` times, pressed through your panel (the bots answer
+    each); stops early when the panel offers no button (a select, or the game ended)."""
+    for _ in range(moves):
+        before = (await table.service.summary(table.game_id)).version
+        history = table.thread.history(viewer=table.you)
+        hand_message = next(m for m in reversed(history) if hand in _labels(m))
+        panel = (await table.you.click(hand_message, label=hand)).response
+        offered = [label for label in _labels(panel) if label != hand]
+        if not offered:
+            return
+        await table.you.click(panel, label=offered[-1])
+        if not await wait_for_move(table, before):
+            return
+        await table.env.settle()
+
+
+def _labels(message: Any) -> list[str]:
+    """The enabled buttons' labels of a message."""
+    out: list[str] = []
+    for row in message.components:
+        children = row.get("components", [row]) if isinstance(row, dict) else \
+            getattr(row, "children", [row])
+        for child in children:
+            c = child if isinstance(child, dict) else child.to_dict()
+            if c.get("type") == 2 and c.get("label") and not c.get("disabled"):
+                out.append(str(c["label"]))
+    return out
+
+
+async def _pictures(table: Table, url: str, out: Path, name: str, hand: str) -> list[Path]:
+    await play_moves(table, MOVES_BEFORE, hand)
+    written: list[Path] = []
+    async with browser_page(url) as page:
+        await page.wait_for_function(
+            "() => [...document.querySelectorAll('img.embed-image')]"
+            ".every(i => i.complete && i.naturalWidth > 0)")
+        await page.wait_for_timeout(500)
+        written.append(out / f"discord-{name}-thread.png")
+        await page.screenshot(path=written[-1])
+        shown = await page.locator("button.component-button").count()
+        await page.locator("button.component-button", has_text=hand).last.click()
+        await page.wait_for_function(
+            f"() => document.querySelectorAll('button.component-button').length > {shown}")
+        await page.wait_for_timeout(500)
+        written.append(out / f"discord-{name}-panel.png")
+        await page.screenshot(path=written[-1])
+        await table.you.slash(table.thread, "game status")
+        await table.env.settle()
+        await page.wait_for_timeout(1500)
+        written.append(out / f"discord-{name}-status.png")
+        await page.screenshot(path=written[-1])
+    return written
+
+
+def screenshots_command(out: Path) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    for game, lang in SHOTS:
+        name = game if lang == "en" else f"{game}-{lang}"
+
+        async def shoot(table: Table, url: str, name: str = name, lang: str = lang) -> None:
+            hand = render(msg("ui.my_hand"), lang)
+            for path in await _pictures(table, url, out, name, hand):
+                print(path)
+
+        with tempfile.TemporaryDirectory() as scratch:
+            asyncio.run(serve(game, players=None, mode=None, lang=lang,
+                              db=Path(scratch) / "try.db", port=None, seconds=0, new=True,
+                              on_ready=shoot))
+    return 0

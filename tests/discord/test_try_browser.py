@@ -1,0 +1,60 @@
+"""The ``make try`` page in headless Chromium: three moves played by clicking the page's own
+buttons, and what a player sees read from the page's DOM (the board image loaded, move buttons
+enabled, no error announced). Runs where Debian's ``chromium`` is installed (CI installs it)."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.try_shots import BROWSER, browser_page, wait_for_move
+from bot.try_table import Table, serve
+
+pytest.importorskip("playwright")
+pytestmark = pytest.mark.skipif(shutil.which(BROWSER) is None,
+                                reason="Chromium is not installed (apt-get install chromium)")
+
+SEES = """() => ({
+  boards: [...document.querySelectorAll('img.embed-image')]
+    .map(i => i.complete && i.naturalWidth > 0),
+  moves: [...document.querySelectorAll('button.component-button')]
+    .filter(b => b.textContent.trim() !== 'My hand').map(b => !b.disabled),
+  alert: document.querySelector('[role=alert]')?.textContent || '',
+  errors: !document.getElementById('inspector-count').hidden,
+})"""
+
+
+async def test_three_moves_by_clicking_the_page(tmp_path: Path) -> None:
+    seen: list[dict[str, object]] = []
+
+    async def play(table: Table, url: str) -> None:
+        async with browser_page(url) as page:
+            for _ in range(3):
+                before = (await table.service.summary(table.game_id)).version
+                shown = await page.locator("button.component-button").count()
+                await page.locator("button.component-button", has_text="My hand").last.click()
+                # your panel arrives as a new message with its move buttons
+                await page.wait_for_function(
+                    f"() => document.querySelectorAll('button.component-button').length > {shown}")
+                await page.wait_for_timeout(300)
+                sees = await page.evaluate(SEES)
+                seen.append(sees)
+                assert any(sees["moves"]), sees
+                await page.locator("button.component-button:not([disabled])") \
+                    .filter(has_not_text="My hand").last.click()
+                assert await wait_for_move(table, before)
+            await page.wait_for_function(
+                "() => [...document.querySelectorAll('img.embed-image')]"
+                ".some(i => i.complete && i.naturalWidth > 0)")
+            seen.append(await page.evaluate(SEES))
+
+    await asyncio.wait_for(serve("fort", players=None, mode=None, lang="en",
+                                 db=tmp_path / "try.db", port=None, seconds=0, on_ready=play),
+                           timeout=300)
+    assert len(seen) == 4
+    last = seen[-1]
+    assert last["boards"] and all(last["boards"]), last  # every board image loaded
+    assert all(not s["alert"] and not s["errors"] for s in seen), seen
