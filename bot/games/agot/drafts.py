@@ -163,8 +163,12 @@ def march_panel(view: PrivateView, actions: Options, locale: str, origin: str | 
                                  options, placeholder), i))
     moves = march_moves(slots, picks, dests)
     summary = march_summary(moves, power, locale)
-    ui.add_item(at(MarchConfirm(view.game_id, view.seat, view.version, origin, code, tr(
-        "agot.act.march_go", locale, limit=80, summary=summary)), 4))
+    confirm = MarchConfirm(view.game_id, view.seat, view.version, origin, code, tr(
+        "agot.act.march_go", locale, limit=80, summary=summary))
+    # A power token stays behind only when every unit marches out: until then the march
+    # cannot be confirmed (a press would only be refused).
+    confirm.item.disabled = power and any(p == 0 for p in picks)
+    ui.add_item(at(confirm, 4))
     you = v.get("you") or {}
     here = v["board"].get(origin, {})
     if (not is_sea(origin) and int(you.get("power", 0)) > 0
@@ -181,7 +185,8 @@ def march_panel(view: PrivateView, actions: Options, locale: str, origin: str | 
                                   action_label(stay, v, locale), Style.secondary), 4))
     if _row_room(ui, 4):
         ui.add_item(at(HandButton(view.game_id, locale), 4))
-    return Panel(ui, msg("agot.note.march", area=area_name(origin), summary=summary))
+    key = "agot.note.march_power_all" if confirm.item.disabled else "agot.note.march"
+    return Panel(ui, msg(key, area=area_name(origin), summary=summary))
 
 
 def _row_room(ui: discord.ui.View, row: int) -> bool:
