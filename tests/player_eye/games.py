@@ -25,11 +25,7 @@ MAX_PRESSES = int(os.environ.get("PLAYER_EYE_MAX_PRESSES", "6000"))
 #: Runs that still fail, with what another change is fixing (tests/player_eye/FINDINGS.md):
 #: a game (every run of it) or a run id -> the finding.
 KNOWN: dict[str, str] = {
-    "agot": "AGoT: dead controls — a march confirm refused ('A power token is left only when "
-            "every unit leaves the area'), the casualty and muster panels (FINDINGS.md)",
-    "fort-cats-4p-cs": "Fort: recruit buttons in a DM panel that change nothing (FINDINGS.md)",
-    "fort-cats_dogs-2p-en": "Fort: 'Play Bitsy' in a DM panel answers 'That button does not "
-                            "belong to this game.' and stays (FINDINGS.md)",
+    "agot": "AGoT: dead controls in the casualty, march-select and muster panels (FINDINGS.md)",
     "northgard-team-4p-en": "Northgard team game: a teammate's exchange offer changes the "
                             "other's options while both are awaited, and no new DM says so "
                             "(no_prompt, FINDINGS.md)",
