@@ -95,10 +95,10 @@ async def _pictures(table: Table, url: str, out: Path, name: str, hand: str) -> 
         await page.wait_for_timeout(500)
         written.append(out / f"discord-{name}-thread.png")
         await page.screenshot(path=written[-1])
-        shown = await page.locator("button.component-button").count()
+        shown = await page.locator(".message-ephemeral-note").count()
         await page.locator("button.component-button", has_text=hand).last.click()
         await page.wait_for_function(
-            f"() => document.querySelectorAll('button.component-button').length > {shown}")
+            f"() => document.querySelectorAll('.message-ephemeral-note').length > {shown}")
         await page.wait_for_timeout(500)
         written.append(out / f"discord-{name}-panel.png")
         await page.screenshot(path=written[-1])

@@ -34,11 +34,11 @@ async def test_three_moves_by_clicking_the_page(tmp_path: Path) -> None:
         async with browser_page(url) as page:
             for _ in range(3):
                 before = (await table.service.summary(table.game_id)).version
-                shown = await page.locator("button.component-button").count()
+                shown = await page.locator(".message-ephemeral-note").count()
                 await page.locator("button.component-button", has_text="My hand").last.click()
-                # your panel arrives as a new message with its move buttons
+                # your panel arrives as a new message only you can see, with its move buttons
                 await page.wait_for_function(
-                    f"() => document.querySelectorAll('button.component-button').length > {shown}")
+                    f"() => document.querySelectorAll('.message-ephemeral-note').length > {shown}")
                 await page.wait_for_timeout(300)
                 sees = await page.evaluate(SEES)
                 seen.append(sees)
