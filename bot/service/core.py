@@ -430,9 +430,14 @@ class ServiceCore:
         # secret orders) is still open; it gets a fresh one when the game moved on publicly
         # and what it owes changed (the next auction, a new round).
         renewed = new_awaiting - old_awaiting
-        if head.state is not None and any(e.visible_to is None for e in events):
-            renewed |= {s for s in new_awaiting & old_awaiting
-                        if head.progress_in(new_state, s) != head.progress_in(head.state, s)}
+        # A seat still awaited whose decision changed (a teammate's offer to answer, the next
+        # auction) is told what it now owes; its deadline starts afresh only after a public
+        # event (a private one, such as an offer, must not buy its sender's partner time).
+        changed = {s for s in new_awaiting & old_awaiting
+                   if head.progress_in(new_state, s) != head.progress_in(head.state, s)
+                   } if head.state is not None else set()
+        if any(e.visible_to is None for e in events):
+            renewed |= changed
         dropped = old_awaiting - new_awaiting
         write = MoveWrite(
             game_id=game_id, old_version=old_version,
@@ -494,8 +499,8 @@ class ServiceCore:
             async with self.engine.connect() as conn:
                 missed = await deadline_moves(conn, game_id)
             await self._ratings_changed(head)
-        return self._effects_of(head, events, new_awaiting - old_awaiting, version, quiet,
-                                missed)
+        return self._effects_of(head, events, (new_awaiting - old_awaiting) | (changed - quiet),
+                                version, quiet, missed)
 
     async def _with_board(self, head: Head, effects: list[Effect]) -> list[Effect]:
         """``effects`` with the game's board snapshot on its ``BoardChanged``: the public view

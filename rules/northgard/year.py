@@ -208,8 +208,9 @@ class Trade(Decision):
         return Action("back") if fr["get"][seat] else Action("trade_done")
 
     def progress(self, st: State, fr: Frame, seat: int) -> Text:
-        if fr["done"][seat] and self.incoming(st, fr, seat) is not None:
-            return text("northgard.what.swap_answer")
+        if self.incoming(st, fr, seat) is not None:
+            return text("northgard.what.swap_answer" if fr["done"][seat]
+                        else "northgard.what.trade_and_answer")
         return text(self.what)
 
     def only_answers(self, st: State, fr: Frame) -> bool:

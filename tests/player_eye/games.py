@@ -26,10 +26,7 @@ MAX_PRESSES = int(os.environ.get("PLAYER_EYE_MAX_PRESSES", "6000"))
 #: a game (every run of it) or a run id -> the finding.
 KNOWN: dict[str, str] = {
     "agot": "AGoT: dead controls in the casualty, march-select and muster panels (FINDINGS.md)",
-    "northgard-team-4p-en": "Northgard team game: a teammate's exchange offer changes the "
-                            "other's options while both are awaited, and no new DM says so "
-                            "(no_prompt, FINDINGS.md)",
-    "northgard-team_long-4p-cs": "Northgard team game: as northgard-team-4p-en (FINDINGS.md)",
+    "northgard-team_long-4p-cs": "Northgard long team game, Czech (FINDINGS.md)",
 }
 
 
