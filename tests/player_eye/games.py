@@ -26,6 +26,8 @@ MAX_PRESSES = int(os.environ.get("PLAYER_EYE_MAX_PRESSES", "6000"))
 #: a game (every run of it) or a run id -> the finding.
 KNOWN: dict[str, str] = {
     "agot": "AGoT: dead controls in the casualty, march-select and muster panels (FINDINGS.md)",
+    "catan_watch-nights_watch_tragedy-4p-cs": "Catan: a hero button (Samwell Tarly) offered "
+                                              "when the hero cannot help, refused (FINDINGS.md)",
     "northgard-team_long-4p-cs": "Northgard long team game, Czech (FINDINGS.md)",
 }
 

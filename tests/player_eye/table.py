@@ -142,6 +142,8 @@ class Table:
         #: (face of the surface, control, values) → presses: the least tried is pressed first.
         self.tried: Counter[tuple[str, str, str]] = Counter()
         self.presses = 0
+        #: The last press opened a form (filled at random and sent).
+        self.filled = False
         self.moves = 0
         self._prompt_checked: set[tuple[int, int]] = set()
 
@@ -332,6 +334,7 @@ class Table:
         else:
             result = await surface.actor.click(message, custom_id=control.custom_id)
         self.collect_result(player, result)
+        self.filled = bool(result.modal)
         if result.modal:
             result = await self.fill(player, surface, result)
         if result is not None and result.response is not None and result.response.ephemeral:
@@ -436,7 +439,11 @@ class Table:
 
     def dead_check(self, player: Player, surface: Surface, before: str, control: Control,
                    result: Any) -> None:
-        """A press that changed nothing and shows the same choice again is a dead control."""
+        """A press that changed nothing and shows the same choice again is a dead control
+        (a form filled at random may be refused as bad input: that is its answer, not a
+        dead control)."""
+        if self.filled:
+            return
         shown = result.response._message if result is not None and result.response else None
         same_place = self.message(surface.channel_id, surface.message_id)
         faces = [face(m) for m in (shown, same_place) if m is not None]
