@@ -36,7 +36,8 @@ _RATE_LIMITS = _RateLimits()
 
 
 def count_requests(client: Any) -> None:
-    """Count every REST request the client's HTTP layer makes, by method, and every 429."""
+    """Count every request to Discord's REST API, by method — the client's and the interaction
+    answers' — and every 429."""
     http = client.http
     if getattr(http, "_maester_counted", False):
         return
@@ -48,9 +49,29 @@ def count_requests(client: Any) -> None:
 
     http.request = counted
     http._maester_counted = True
-    logger = logging.getLogger("discord.http")
-    if _RATE_LIMITS not in logger.filters:
-        logger.addFilter(_RATE_LIMITS)
+    _count_webhook_requests()
+    for name in ("discord.http", "discord.webhook.async_"):
+        logger = logging.getLogger(name)
+        if _RATE_LIMITS not in logger.filters:
+            logger.addFilter(_RATE_LIMITS)
+
+
+def _count_webhook_requests() -> None:
+    """Interaction answers and follow-ups go through discord.py's webhook adapter, not the
+    client's HTTP layer: one process-wide adapter, counted once."""
+    from discord.webhook import async_
+
+    adapter = async_.AsyncWebhookAdapter
+    if getattr(adapter, "_maester_counted", False):
+        return
+    send = adapter.request
+
+    async def counted(self: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
+        DISCORD_REQUESTS.labels(route.method).inc()
+        return await send(self, route, *args, **kwargs)
+
+    adapter.request = counted  # type: ignore[method-assign]
+    adapter._maester_counted = True  # type: ignore[attr-defined]
 
 
 async def health(bot: BotLike) -> tuple[bool, dict[str, Any]]:

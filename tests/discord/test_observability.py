@@ -62,6 +62,30 @@ async def test_metrics_and_health_answer_over_http(simcord_env: Any,
     assert health == (200, {"ok": True, "discord": True, "database": True})
 
 
+async def test_interaction_answers_count_as_discord_requests(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Interaction answers go through discord.py's webhook adapter (which simcord stands in
+    for, so it is driven directly here): counted as requests too."""
+    from discord.http import Route
+    from discord.webhook import async_
+
+    from bot.discord import observe
+
+    sent: list[str] = []
+
+    async def answered(_self: Any, route: Any, *_args: Any, **_kwargs: Any) -> None:
+        sent.append(route.method)
+
+    monkeypatch.setattr(async_.AsyncWebhookAdapter, "request", answered)
+    monkeypatch.setattr(async_.AsyncWebhookAdapter, "_maester_counted", False, raising=False)
+    observe._count_webhook_requests()
+    before = sample("maester_discord_requests_total", method="PATCH")
+    await async_.AsyncWebhookAdapter().request(Route("PATCH", "/webhooks/1/t/messages/@original"),
+                                               None)
+    assert sent == ["PATCH"]
+    assert sample("maester_discord_requests_total", method="PATCH") == before + 1
+
+
 async def test_health_says_what_is_wrong(simcord_env: Any, service: GameService,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     async def refused() -> None:
