@@ -27,7 +27,8 @@ from sqlalchemy import String, cast, select
 
 from bot.service import GameService, ManualClock, ServiceError
 from rules import registry
-from rules.base import Action, ActionSpec, GameRules, hash_json
+from rules.base import Action, ActionSpec, GameRules
+from rules.canonical_json import hash_json
 from rules.rng import Rng
 from storage.db import create_all, make_engine
 from storage.models import Game

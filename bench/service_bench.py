@@ -65,7 +65,8 @@ from bench.pg import fresh_database
 from bot.heap import settle_heap
 from bot.service import GameService, ManualClock, ServiceError, ServiceSettings
 from rules import registry
-from rules.base import GameRules, canonical_json
+from rules.base import GameRules
+from rules.canonical_json import canonical_json
 from rules.rng import Rng
 from storage.db import checkpoint, create_all, drop_all, make_engine
 from storage.models import Deadline, Game, Seat, UserSettings

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from rules.base import hash_json
+from rules.canonical_json import hash_json
 
 PROVENANCES = ("seed", "public", "provisional")
 FieldType = Literal["str", "int", "float", "bool", "list", "dict", "any", "quantity"]

@@ -28,6 +28,7 @@ from sqlalchemy.types import TypeDecorator
 
 from storage.models import ActionRow, Deadline, Game, Seat, Snapshot, TableAct
 from storage.repo import NEXT_DEADLINE, VersionConflict
+from storage.step import Step
 
 if TYPE_CHECKING:
     from storage.hot import SqliteHotPath
@@ -98,19 +99,6 @@ class MoveWrite:
     #: After the commit: the game's earliest turn deadline, read in the same transaction
     #: (the board the move leaves shows it; no second read).
     next_deadline: Any = None
-
-
-@dataclass
-class Step:
-    """One statement of a batch and its rows (executemany). ``conflict`` names the games
-    whose head moved if fewer rows than given were changed (the optimistic version check).
-    A ``query`` step runs once per row and keeps each row's first result column."""
-
-    stmt: Executable
-    rows: list[dict[str, Any]]
-    conflict: list[int] | None = None
-    query: bool = False
-    results: list[Any] = field(default_factory=list)
 
 
 # ---- the statements (built once per column set: runners cache their compiled form) --------

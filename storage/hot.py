@@ -34,9 +34,9 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import ColumnElement, Executable
 
-from storage.batch import Step
 from storage.models import Deadline, Game, Seat, UserSettings
 from storage.repo import NEXT_DEADLINE, VersionConflict, from_row
+from storage.step import Step
 
 G = Game.__table__
 S = Seat.__table__

@@ -29,10 +29,10 @@ from sqlalchemy.engine import URL, Dialect
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from storage import jsoncol
-from storage.batch import Step
 from storage.hot import Compiled, HeadParts, Statements, compile_for
 from storage.models import Deadline, Game, Seat, UserSettings
 from storage.repo import NEXT_DEADLINE, VersionConflict
+from storage.step import Step
 
 G = Game.__table__
 D = Deadline.__table__

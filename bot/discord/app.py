@@ -28,7 +28,7 @@ from bot.discord.text import learn_locale, locale_of, render
 from bot.games import fronts
 from bot.i18n import available_locales, catalog, msg
 from bot.service import GameService
-from rules.base import canonical_json
+from rules.canonical_json import canonical_json
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,8 @@ from bot.discord.text import render, tr
 from bot.games import front, fronts
 from bot.i18n import Msg, as_msg, msg
 from bot.service import PrivateView
-from rules.base import Action, ActionSpec, Text, canonical_json
+from rules.base import Action, ActionSpec, Text
+from rules.canonical_json import canonical_json
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds "My hand"
 MAX_SELECTS = 4

@@ -40,7 +40,8 @@ from bot.service.errors import ServiceError, StaleVersion
 from bot.service.locks import GameLocks
 from bot.service.validate import check_game_id
 from rules import registry
-from rules.base import Action, Event, GameRules, Text, canonical_json
+from rules.base import Action, Event, GameRules, Text
+from rules.canonical_json import canonical_json
 from rules.replay import LoggedAction, ReplayMismatch, replay
 from storage import repo
 from storage.batch import BatchWriter, JSONText, MoveWrite

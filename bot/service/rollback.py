@@ -16,7 +16,7 @@ from bot.service.core import Head, ServiceCore
 from bot.service.effects import BoardChanged, Effect, Outcome, Post
 from bot.service.errors import ServiceError
 from bot.service.validate import check_game_id, check_user_id
-from rules.base import hash_json
+from rules.canonical_json import hash_json
 from storage.batch import MoveWrite
 
 ROLLBACK = "$rollback"

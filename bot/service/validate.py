@@ -31,7 +31,8 @@ from typing import Any
 
 from bot.i18n import Msg
 from bot.service.errors import ServiceError
-from rules.base import Action, GameRules, Text, canonical_json
+from rules.base import Action, GameRules, Text
+from rules.canonical_json import canonical_json
 from rules.kit.params import check as params_check
 from storage.models import ActionRow
 

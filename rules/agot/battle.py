@@ -22,8 +22,8 @@ from rules.agot.control import (
     remove_units,
 )
 from rules.agot.flow import Handler, emit, pop, register
+from rules.agot.forces import attack_strength, support_areas, support_strength, transport_reach
 from rules.agot.house_cards import card, play_card, refill_if_empty
-from rules.agot.march import attack_strength, support_areas, support_strength, transport_reach
 from rules.agot.state import Frame, State
 from rules.agot.supply import within_supply
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.agot.data import UNITS
 from rules.content import Collection, ContentSchema, Field
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
+#: The unit kinds as the data files name them (``rules.agot.data`` checks the tables by them).
+UNITS = ("footman", "knight", "ship")
 
 CONTENT_SCHEMA = ContentSchema("agot", DATA_DIR, (
     Collection("areas", {

@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from rules import content
+from rules.agot.content import CONTENT_SCHEMA, UNITS
 
 Provenance = str  # "seed" | "public" | "provisional"
 
 PROVENANCES = frozenset({"seed", "public", "provisional"})
-UNITS = ("footman", "knight", "ship")
 ORDER_KINDS = ("march", "defense", "support", "raid", "consolidate")
 PLAYER_COUNTS = (3, 4, 5)
 TRACKS = ("throne", "fiefdoms", "court")
@@ -216,8 +216,6 @@ def _read(folder: Path, name: str) -> Any:
 def _lay_pack_over(name: str, data: dict[str, Any]) -> None:
     """Replace the shipped entries of ``name``'s collections with the configured content pack's
     (``CONTENT_DIR/agot/``; validated field by field by ``rules.content``)."""
-    from rules.agot.content import CONTENT_SCHEMA
-
     content.lay_over(data, name, CONTENT_SCHEMA, content.load(CONTENT_SCHEMA))
 
 

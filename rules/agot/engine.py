@@ -10,6 +10,7 @@ from rules.agot import battle as _battle  # noqa: F401  (registers its frame)
 from rules.agot import march as _march  # noqa: F401
 from rules.agot import planning as _planning  # noqa: F401
 from rules.agot import raids as _raids  # noqa: F401
+from rules.agot import rounds as _rounds  # noqa: F401
 from rules.agot import westeros as _westeros  # noqa: F401
 from rules.agot.board import board
 from rules.agot.content import CONTENT_SCHEMA

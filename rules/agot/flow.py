@@ -1,4 +1,5 @@
-"""The phase machinery: frame handlers, the driver, the round frame and the end of the game.
+"""The phase machinery: frame handlers, the driver and the end of the game (the round frame
+is ``rules.agot.rounds``).
 
 Each frame kind has one ``Handler``. The driver runs automatic frames until the top frame
 waits for someone; ``act`` hands a seat's action to the top frame.
@@ -10,10 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.agot.board import board
-from rules.agot.control import castle_counts, gain_power
+from rules.agot.control import castle_counts
 from rules.agot.state import Frame, State
 from rules.agot.supply import supply_count
-from rules.base import Event, Text, text
+from rules.base import Event, text
 from rules.kit import frames as kit_frames
 
 LAST_ROUND = 10
@@ -140,87 +141,6 @@ def finish_after_last_round(st: State, ev: list[Event]) -> None:
     st.stack.clear()
 
 
-# ---- the round -----------------------------------------------------------------------------
-class RoundFrame(Handler):
-    """Westeros (from round 2) → planning → Raven → raids → marches → consolidate → next."""
-
-    kind = "round"
-
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        step = fr["step"]
-        fr["step"] = step + 1
-        if step == 0:
-            emit(ev, "round_start", round=st.round)
-            if st.round > 1:
-                st.stack.append({"kind": "westeros", "step": 0})
-        elif step == 1:
-            st.stack.append(new_planning(st))
-        elif step == 2:
-            st.stack.append({"kind": "raven"})
-        elif step == 3:
-            st.stack.append({"kind": "raids", "idx": 0})
-        elif step == 4:
-            st.stack.append({"kind": "marches", "idx": 0})
-        elif step == 5:
-            _unrout(st, ev)
-            _consolidate(st, ev)
-        else:
-            st.orders.clear()
-            st.restrictions.clear()
-            st.blade_used = False
-            if st.round >= LAST_ROUND:
-                finish_after_last_round(st, ev)
-                return True
-            st.round += 1
-            fr["step"] = 0
-        return True
-
-    def label(self, st: State, fr: Frame) -> Text:
-        return text("agot.phase.between")
-
-
-def new_planning(st: State) -> Frame:
-    from rules.agot.planning import new_planning_frame
-
-    return new_planning_frame(st)
-
-
-def _unrout(st: State, ev: list[Event]) -> None:
-    any_routed = False
-    for u in st.units.values():
-        if u[4] or u[5] or u[6]:
-            any_routed = True
-            u[1] += u[4]
-            u[2] += u[5]
-            u[3] += u[6]
-            u[4] = u[5] = u[6] = 0
-    if any_routed:
-        emit(ev, "routed_restored")
-
-
-def _consolidate(st: State, ev: list[Event]) -> None:
-    b = board()
-    if "feast_for_crows" in st.restrictions:
-        return
-    gains = [0] * st.n
-    for area, (seat, tok) in sorted(st.orders.items()):
-        if b.tokens[tok].kind == "consolidate":
-            # "…1 žeton moci také za každé území, které … obsahuje symbol moci (korunu)":
-            # one more per area with a crown, however many crowns it prints.
-            gains[seat] += 1 + (1 if b.crowns[area] else 0)
-    for seat in turn_order_list(st):
-        if gains[seat]:
-            got = gain_power(st, seat, gains[seat])
-            emit(ev, "consolidated", seat=seat, power=got)
-
-
-def turn_order_list(st: State) -> list[int]:
-    return list(st.tracks["throne"])
-
-
 def update_supply(st: State, seat: int) -> int:
     st.supply[seat] = supply_count(st, seat)
     return st.supply[seat]
-
-
-register(RoundFrame())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.base import json_round_trip
+from rules.canonical_json import json_round_trip
 from rules.rng import Rng
 
 Player = dict[str, Any]

@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.base import Event
 from rules.great_wall import board as B
+from rules.great_wall.building import build, wall_cost
 from rules.great_wall.data import CHIN_LOCATIONS, PRODUCTION
 from rules.great_wall.procedures import (
     auto_field,
@@ -16,15 +17,11 @@ from rules.great_wall.procedures import (
     invasion_section,
     remove_shame,
     shame_held,
+    wound,
 )
+from rules.great_wall.reed import decide
 from rules.great_wall.state import State
 from rules.kit.frames import Frame
-
-
-def refill_offer(st: State) -> None:
-    """After an Advisor leaves the offer the rest slide left and one is dealt on the right."""
-    while len(st.offer) < 4 and st.decks["advisor"]:
-        st.offer.append(st.decks["advisor"].pop())
 
 
 # ---- Command cards -------------------------------------------------------------------------------
@@ -60,8 +57,6 @@ def reed_move(st: State, ev: list[Event]) -> None:
     """The Reed card: the ruler moves one Reed clerk (``reed.move_options``)."""
     reed = st.clan_of("reed")
     if reed is not None:
-        from rules.great_wall.reed import decide
-
         decide(st, "move", reed, ev)
 
 
@@ -81,8 +76,6 @@ def location_effect(st: State, loc: str, clan: int, k: int, ev: list[Event]) -> 
         if loc == "barracks":
             chin_recruit(st, k, ev)
         return
-    from rules.great_wall.reed import decide
-
     if loc == "embassy" and st.offer:
         decide(st, "discard", clan, ev)
     elif loc == "builders_camp":
@@ -181,8 +174,6 @@ def chin_recruit(st: State, n: int, ev: list[Event]) -> None:
 
 
 def chin_wound(st: State, clan: int, s: int, ev: list[Event]) -> None:
-    from rules.great_wall.procedures import wound
-
     for row, card in enumerate(st.sections[s]["hordes"]):
         f = auto_field(card)
         if f is not None:
@@ -192,8 +183,6 @@ def chin_wound(st: State, clan: int, s: int, ev: list[Event]) -> None:
 
 def chin_build(st: State, ev: list[Event]) -> None:
     """GW-S7: the invasion section (else the other), paid from the Storehouse only."""
-    from rules.great_wall.locations import build, wall_cost
-
     c = st.clan_of("chin")
     assert c is not None
     first = invasion_section(st)

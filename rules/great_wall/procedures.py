@@ -1,5 +1,6 @@
 """Procedures several phases call: Shame, Tactic draws, Horde arrivals and raids, covering
-fields, killing and rescuing soldiers, taking a defeated Horde card."""
+fields, killing and rescuing soldiers, taking a defeated Horde card, refilling the Advisor
+offer."""
 
 from __future__ import annotations
 
@@ -15,6 +16,12 @@ from rules.kit.cards import draw
 
 def num(key: str) -> int:
     return int(data().numbers[key])
+
+
+def refill_offer(st: State) -> None:
+    """After an Advisor leaves the offer the rest slide left and one is dealt on the right."""
+    while len(st.offer) < 4 and st.decks["advisor"]:
+        st.offer.append(st.decks["advisor"].pop())
 
 
 # ---- Shame (GW-9 … GW-11, co-op GW-C11, GW-C15) ---------------------------------------------

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Action, Event
+from rules.base import Action, Event, text
 from rules.great_wall import board as B
 from rules.great_wall.data import LOCATIONS, data
 from rules.great_wall.machine import Choice, push, register
-from rules.great_wall.procedures import cover
+from rules.great_wall.procedures import cover, refill_offer
 from rules.great_wall.state import State
 from rules.kit.frames import Frame
 
@@ -80,8 +80,6 @@ def apply(st: State, what: str, reed: int, action: Action, ev: list[Event]) -> N
         st.locs[p["dst"]].append(reed)
         ev.append(Event("clerk_placed", {"clan": reed, "loc": p["dst"], "src": p["src"]}))
     elif what == "discard":
-        from rules.great_wall.automata import refill_offer
-
         card = st.offer.pop(p["slot"])
         st.decks["advisor_discard"].append(card)
         refill_offer(st)
@@ -122,6 +120,4 @@ class ReedChoice(Choice):
         return {"kind": self.kind, "clan": fr["clan"], "what": fr["what"]}
 
     def progress(self, st: State, fr: Frame, seat: int) -> Any:
-        from rules.base import text
-
         return text(f"great_wall.progress.reed_{fr['what']}")

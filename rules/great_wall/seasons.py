@@ -9,12 +9,12 @@ from collections.abc import Callable
 from rules.base import Action, Event
 from rules.great_wall import board as B
 from rules.great_wall import coop
-from rules.great_wall.automata import chin_advisors, refill_offer
+from rules.great_wall.automata import chin_advisors
 from rules.great_wall.combat import start_volley
 from rules.great_wall.data import PRODUCTION, data
 from rules.great_wall.fall import start_placement, start_resolution
 from rules.great_wall.machine import MACHINE, Choice, push, register
-from rules.great_wall.procedures import add_horde, end_game, num
+from rules.great_wall.procedures import add_horde, end_game, num, refill_offer
 from rules.great_wall.state import State
 from rules.kit.frames import Frame, Handler
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import json_round_trip
+from rules.canonical_json import json_round_trip
 from rules.rng import Rng
 
 #: Every attribute of a state, in a stable order (the JSON form lists exactly these).

@@ -149,6 +149,14 @@ def monsters_in(st: State, terr: str) -> list[str]:
     return [mid for mid in st.monster_row if st.monsters.get(mid) == terr]
 
 
+def remove_monster(st: State, mid: str) -> None:
+    """A defeated monster leaves its territory and the row for the discard pile."""
+    st.monsters.pop(mid, None)
+    if mid in st.monster_row:
+        st.monster_row.remove(mid)
+    st.monster_discard.append(mid)
+
+
 def monster_kinds(st: State, terr: str) -> set[str]:
     gd = data()
     return {gd.monsters[mid].kind for mid in monsters_in(st, terr)}

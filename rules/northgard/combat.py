@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.base import Action, Event, Text, text
 from rules.northgard.board import (
+    add_units,
     bear_seat,
     buildings_in,
     clan_seat,
@@ -20,6 +21,7 @@ from rules.northgard.board import (
     has_kaija,
     hostile_in,
     regular,
+    remove_monster,
     remove_units,
     seats_at,
     units_of,
@@ -227,8 +229,6 @@ class Combat(Decision):
         fr["step"] = "done"
 
     def _finish(self, st: State, fr: Frame, ev: list[Event]) -> None:
-        from rules.northgard.monsters import remove_monster
-
         terr, winner, mid = fr["terr"], fr["winner"], fr["monster"]
         pop(st, fr)
         loser_side = 1 - winner if winner in (0, 1) else -1
@@ -284,8 +284,6 @@ def retreat(st: State, seat: int, terr: str, avoid: list[str], ev: list[Event]) 
 
 
 def move_units(st: State, seat: int, frm: str, to: str, n: int, kaija: bool) -> None:
-    from rules.northgard.board import add_units
-
     remove_units(st, frm, seat, n)
     add_units(st, to, seat, n)
     if kaija and has_kaija(st, frm, seat):

@@ -17,6 +17,7 @@ from rules.northgard.board import (
     seats_at,
     units_of,
 )
+from rules.northgard.combat import start_combat
 from rules.northgard.data import data
 from rules.northgard.geometry import node_key
 from rules.northgard.machine import Auto, Decision, pop, push, register
@@ -64,16 +65,7 @@ def activate_monster(st: State, mid: str, ev: list[Event]) -> None:
             st.kaija = ""
         emit(ev, "draug_took", monster=mid, terr=terr, seat=owner)
     elif kind == "valkyrie":
-        from rules.northgard.combat import start_combat
-
         start_combat(st, terr, att=-1, dfn=owner, monster=mid, ev=ev)
-
-
-def remove_monster(st: State, mid: str) -> None:
-    st.monsters.pop(mid, None)
-    if mid in st.monster_row:
-        st.monster_row.remove(mid)
-    st.monster_discard.append(mid)
 
 
 # ---- the monster phase ---------------------------------------------------------------------

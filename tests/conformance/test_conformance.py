@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from bot.i18n import as_msg, render
-from rules.base import Action, Event, GameRules, RuleViolation, Text, canonical_json, plain
+from rules.base import Action, Event, GameRules, RuleViolation, Text, plain
+from rules.canonical_json import canonical_json
 from rules.registry import games
 from rules.replay import LoggedAction, replay
 from rules.rng import Rng

@@ -39,7 +39,8 @@ from bot.i18n import available_locales, catalog, msg, render
 from bot.render import render_board
 from bot.service import Post, PrivateView
 from bot.service.votes import VOTE_KINDS
-from rules.base import Action, ActionSpec, GameRules, canonical_json
+from rules.base import Action, ActionSpec, GameRules
+from rules.canonical_json import canonical_json
 from rules.registry import games
 from rules.rng import Rng
 from tests.conformance.front_harness import (

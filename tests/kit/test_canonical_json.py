@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.base import canonical_json
+from rules.canonical_json import canonical_json
 
 
 def _std(value: Any) -> str:
@@ -46,9 +46,9 @@ def test_cases_orjson_would_write_otherwise() -> None:
 @settings(max_examples=400, deadline=None)
 @given(VALUES)
 def test_round_trips_give_the_standard_library_s_values(value: Any) -> None:
-    """``json_round_trip`` (for states: no float) and ``_freeze`` (an action's parameters:
+    """``json_round_trip`` (for states: no float) and ``canonical_form`` (an action's parameters:
     anything) give the standard library's round trip, key order included."""
-    from rules.base import _freeze, json_round_trip
+    from rules.canonical_json import canonical_form, json_round_trip
 
     try:
         plain = json.loads(json.dumps(value))
@@ -56,9 +56,9 @@ def test_round_trips_give_the_standard_library_s_values(value: Any) -> None:
     except TypeError:
         return
     assert _same(json_round_trip(value), plain)
-    assert _same(_freeze(value), ordered)
+    assert _same(canonical_form(value), ordered)
     for weird in (float("nan"), float("inf")):  # anyone's parameters may hold them
-        frozen = _freeze({"x": [value, weird]})["x"]
+        frozen = canonical_form({"x": [value, weird]})["x"]
         assert _same(frozen[0], ordered) and _same(frozen[1], weird)
 
 

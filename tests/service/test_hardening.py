@@ -23,7 +23,8 @@ from bot.service.validate import (
     quote,
 )
 from rules import registry
-from rules.base import Action, ActionSpec, canonical_json, hash_json
+from rules.base import Action, ActionSpec
+from rules.canonical_json import canonical_json, hash_json
 from rules.kit.params import Bool, Int, Opt, Schema, Str
 from rules.kit.params import check as params_check
 from rules.rng import Rng

@@ -15,7 +15,8 @@ from bot.service import (
     ServiceSettings,
     StaleVersion,
 )
-from rules.base import Action, canonical_json
+from rules.base import Action
+from rules.canonical_json import canonical_json
 from storage import repo
 from tests.fixtures.sealed_bids import RULES as SEALED
 from tests.service.helpers import ALICE, BOB, CAROL, started_game

@@ -39,7 +39,8 @@ from bot.games.catan_watch.names import (
 )
 from bot.i18n import Msg, msg
 from bot.service import PrivateView
-from rules.base import Action, ActionSpec, canonical_json
+from rules.base import Action, ActionSpec
+from rules.canonical_json import canonical_json
 
 Options = Sequence[Action | ActionSpec]
 ROWS = 5

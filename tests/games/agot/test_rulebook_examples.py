@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from rules.agot import RULES
-from rules.agot.march import transport_reach
+from rules.agot.forces import transport_reach
 from rules.agot.scenario import begin, clear, game, order, put, seat, tracks
 from rules.agot.state import State
 from rules.base import Action, RuleViolation

@@ -8,8 +8,8 @@ from rules.base import Action, Event
 from rules.great_wall import RULES
 from rules.great_wall import board as B
 from rules.great_wall.automata import location_effect, reed_move
+from rules.great_wall.building import build
 from rules.great_wall.fall import order_decider
-from rules.great_wall.locations import build
 from rules.great_wall.state import State
 from tests.games.great_wall.helpers import act, bare, drive, started
 

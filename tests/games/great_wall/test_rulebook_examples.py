@@ -7,13 +7,12 @@ from rules.great_wall import RULES
 from rules.great_wall import board as B
 from rules.great_wall import procedures as P
 from rules.great_wall.automata import chin_produce
+from rules.great_wall.building import build, build_options
 from rules.great_wall.data import data
 from rules.great_wall.fall import box_items
 from rules.great_wall.locations import (
     Activate,
     advisor_cost,
-    build,
-    build_options,
     hq_move,
     produce,
     promotable,
