@@ -37,6 +37,7 @@ def _parser() -> argparse.ArgumentParser:
     shots = sub.add_parser("screenshots", help="photograph the try-out page of every game in "
                            "headless Chromium for the README")
     shots.add_argument("--out", type=Path, default=Path("docs/images"))
+    shots.add_argument("--game", default=None, help="only this game's pictures")
     demo = sub.add_parser("demo", help="play a whole game offline through the service layer")
     demo.add_argument("--game", default=None,
                       help="game type (see --list); without it, every game in every mode")
@@ -132,11 +133,11 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "screenshots":
         from bot.try_shots import screenshots_command
 
-        return screenshots_command(args.out)
+        return screenshots_command(args.out, args.game)
     if args.command == "screenshots":
         from bot.try_shots import screenshots_command
 
-        return screenshots_command(args.out)
+        return screenshots_command(args.out, args.game)
     if args.command == "try":
         from bot.try_table import try_command
 

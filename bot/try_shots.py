@@ -21,6 +21,9 @@ BROWSER = "chromium"
 VIEWPORT = {"width": 1100, "height": 860}
 #: Moves played before the pictures, so the thread shows a game under way.
 MOVES_BEFORE = 4
+#: Scrolls the newest message only you can see to the bottom of the page.
+LAST_PRIVATE_TO_BOTTOM = ("() => [...document.querySelectorAll('.message-ephemeral-note')]"
+                          ".pop().parentElement.scrollIntoView({block: 'end'})")
 #: (game, language) of the pictures: every game in English, one in Czech.
 SHOTS = (("agot", "en"), ("catan_watch", "en"), ("northgard", "en"), ("great_wall", "en"),
          ("fort", "en"), ("agot", "cs"))
@@ -92,6 +95,8 @@ async def _pictures(table: Table, url: str, out: Path, name: str, hand: str) -> 
         await page.wait_for_function(
             "() => [...document.querySelectorAll('img.embed-image')]"
             ".every(i => i.complete && i.naturalWidth > 0)")
+        # the live board, not the lines after it
+        await page.locator("img.embed-image").last.scroll_into_view_if_needed()
         await page.wait_for_timeout(500)
         written.append(out / f"discord-{name}-thread.png")
         await page.screenshot(path=written[-1])
@@ -99,20 +104,30 @@ async def _pictures(table: Table, url: str, out: Path, name: str, hand: str) -> 
         await page.locator("button.component-button", has_text=hand).last.click()
         await page.wait_for_function(
             f"() => document.querySelectorAll('.message-ephemeral-note').length > {shown}")
+        await page.wait_for_timeout(300)
+        # the panel's foot (its buttons) at the bottom of the picture, the panel above it
+        await page.evaluate(LAST_PRIVATE_TO_BOTTOM)
         await page.wait_for_timeout(500)
         written.append(out / f"discord-{name}-panel.png")
         await page.screenshot(path=written[-1])
+        shown = await page.locator(".message-ephemeral-note").count()
         await table.you.slash(table.thread, "game status")
         await table.env.settle()
-        await page.wait_for_timeout(1500)
+        await page.locator("#refresh").click()  # a command sent from here, not from the page
+        await page.wait_for_function(
+            f"() => document.querySelectorAll('.message-ephemeral-note').length > {shown}")
+        await page.evaluate(LAST_PRIVATE_TO_BOTTOM)
+        await page.wait_for_timeout(500)
         written.append(out / f"discord-{name}-status.png")
         await page.screenshot(path=written[-1])
     return written
 
 
-def screenshots_command(out: Path) -> int:
+def screenshots_command(out: Path, only: str | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for game, lang in SHOTS:
+        if only is not None and game != only:
+            continue
         name = game if lang == "en" else f"{game}-{lang}"
 
         async def shoot(table: Table, url: str, name: str = name, lang: str = lang) -> None:
