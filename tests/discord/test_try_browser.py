@@ -1,6 +1,7 @@
 """The ``make try`` page in headless Chromium: three moves played by clicking the page's own
 buttons, and what a player sees read from the page's DOM (the board image loaded, move buttons
-enabled, no error announced). Runs where Debian's ``chromium`` is installed (CI installs it)."""
+enabled, no error announced); then "viewing as" another member shows none of your panels.
+Runs where Debian's ``chromium`` is installed (CI installs it)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ SEES = """() => ({
   errors: !document.getElementById('inspector-count').hidden,
 })"""
 
+#: The texts of the messages only the viewer can see.
+PRIVATE_TEXTS = ("() => [...document.querySelectorAll('.message-ephemeral-note')]"
+                 ".map(n => n.parentElement.innerText)")
+
 
 async def test_three_moves_by_clicking_the_page(tmp_path: Path) -> None:
     seen: list[dict[str, object]] = []
@@ -50,6 +55,16 @@ async def test_three_moves_by_clicking_the_page(tmp_path: Path) -> None:
                 "() => [...document.querySelectorAll('img.embed-image')]"
                 ".some(i => i.complete && i.naturalWidth > 0)")
             seen.append(await page.evaluate(SEES))
+            mine = await page.evaluate(PRIVATE_TEXTS)
+            assert sum("Your hand" in t for t in mine) >= 3, mine  # your three panels
+            # Viewing as another member: the thread, their own answers (to Join, Ready) and
+            # none of your panels
+            await page.select_option("#viewer-picker", value=str(table.bots[0].id))
+            await page.wait_for_function(
+                "() => !document.body.innerText.includes('Your hand')"
+                " && document.querySelectorAll('img.embed-image').length > 0")
+            theirs = await page.evaluate(PRIVATE_TEXTS)
+            assert theirs and not any("Your hand" in t or "Your move" in t for t in theirs)
 
     await asyncio.wait_for(serve("fort", players=None, mode=None, lang="en",
                                  db=tmp_path / "try.db", port=None, seconds=0, on_ready=play),
