@@ -79,3 +79,18 @@ async def test_the_leaderboard_says_what_its_rating_means(
     _guild, channel, (alice,) = server(simcord_env, "alice")
     board = (await alice.slash(channel, "game leaderboard", game_type="sealed_bids")).response
     assert "docs/" not in board.content and "starts at 1500" in board.content
+
+
+def test_a_round_at_a_lines_start_is_not_a_numbered_list() -> None:
+    from types import SimpleNamespace
+
+    from bot.discord.text import no_list, phase_text
+    from rules.base import text
+
+    assert no_list("2. kolo — plánování") == "2\\. kolo — plánování"
+    assert no_list("Kolo 2. fáze") == "Kolo 2. fáze"
+    summary = SimpleNamespace(phase=text("engine.text", text="3. kolo"), phase_label="Round 3",
+                              status="active", paused=False)
+    assert phase_text(summary, "cs") == "3\\. kolo"
+    paused = SimpleNamespace(phase=None, phase_label="", status="active", paused=True)
+    assert phase_text(paused, "cs") == "pozastavena"
