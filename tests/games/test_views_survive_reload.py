@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.base import canonical_json
+from rules.canonical_json import canonical_json
 from rules.registry import games
 from rules.rng import Rng
 
