@@ -231,10 +231,14 @@ def muster_panel(view: PrivateView, actions: Options, locale: str, page: int = 0
     first = page * MAX_ROWS
     for row, area in enumerate(areas[first:first + MAX_ROWS]):
         combos = muster_combos(area, v)
-        options = [discord.SelectOption(label=clip(combo_label(c, locale), OPTION), value=str(k),
-                                        default=picks[first + row] == k)
-                   for k, c in enumerate(combos)]
-        placeholder = tr("agot.muster.placeholder", locale, limit=150, area=area_name(area))
+        pick = picks[first + row]
+        # the current pick is not offered again (choosing it would change nothing); the
+        # placeholder shows it instead
+        options = [discord.SelectOption(label=clip(combo_label(c, locale), OPTION), value=str(k))
+                   for k, c in enumerate(combos) if k != pick]
+        placeholder = (clip(combo_label(combos[pick], locale), 150) if 0 < pick < len(combos)
+                       else tr("agot.muster.placeholder", locale, limit=150,
+                               area=area_name(area)))
         ui.add_item(at(MusterSelect(view.game_id, view.seat, view.version, page, row, code,
                                     options, placeholder), row))
     builds = muster_builds(areas, picks, v)

@@ -235,3 +235,23 @@ async def test_two_support_orders_can_back_different_sides() -> None:
     after = private(st, 0, 8)
     assert not support_open(after.view, "kingswood") and support_open(after.view, "searoad_marches")
     assert RULES.awaiting(st) == frozenset({0})
+
+
+def test_a_muster_select_never_offers_the_pick_it_already_shows() -> None:
+    """Choosing the option already picked would change nothing (a dead control): the select
+    offers only other combinations and shows the current one as its placeholder."""
+    from bot.games.agot.drafts import combo_label, muster_panel
+
+    st = RULES.new_game({"houses": ["baratheon", "lannister", "stark"]}, 3, 1)
+    pv = private(st, 1, 0)
+    combos = muster_combos("lannisport", pv.view)
+    knight = next(k for k, c in enumerate(combos) if [b["unit"] for b in c] == ["knight"])
+    spec = ActionSpec("muster", {"area": ["lannisport"]})
+    for pick in (0, knight):
+        panel = muster_panel(pv, [spec], "cs", 0, encode_muster([pick]))
+        (select,) = [c for r in rows_of(panel) for c in r["components"] if c["type"] == 3]
+        values = [o["value"] for o in select["options"]]
+        assert str(pick) not in values and len(values) == len(combos) - 1
+        assert not any(o.get("default") for o in select["options"])
+        if pick:
+            assert select["placeholder"] == combo_label(combos[knight], "cs")
