@@ -1,0 +1,171 @@
+"""What every game's AI player shares (docs/ai.md).
+
+An AI is pure and deterministic. ``choose(view, seat, rng, budget)`` sees only the seat's view
+— never the state — so it cannot cheat; where it searches, it first samples a whole state
+consistent with that view (``determinize``: the seat's secrets as they are, everyone else's
+drawn from what the seat cannot rule out). Budgets count work, never time: the same view and
+seed give the same move on a busy machine and an idle one.
+
+A game's AI (``rules/<game>/ai.py``, exposing ``AI``) implements ``determinize`` and
+``evaluate`` and may refine ``candidates`` (which moves are worth a look), ``policy`` (the
+cheap player of the rollouts) and ``choose`` itself.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rules.base import JSON, Action, GameRules, RuleViolation, Seat
+from rules.rng import Rng
+
+Difficulty = Literal["easy", "normal", "hard"]
+DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking one decision may take, in units of work.
+
+    ``worlds``: determinizations sampled; ``playouts``: rollouts per candidate move, spread
+    over the worlds (0: judge each move by ``evaluate`` right after it, no rollout);
+    ``depth``: moves per rollout before the position is scored; ``candidates``: the most
+    moves compared (a game with move templates samples this many).
+    """
+
+    difficulty: Difficulty
+    worlds: int
+    playouts: int
+    depth: int
+    candidates: int
+
+
+#: The default budgets; a game's AI may scale them (``Ai.budget``) to meet its time targets
+#: (docs/ai.md: ``easy`` p99 ≤ 50 ms, ``normal`` p99 ≤ 500 ms on 2 cores).
+BUDGETS: dict[Difficulty, Budget] = {
+    "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=12),
+    "normal": Budget("normal", worlds=4, playouts=8, depth=24, candidates=16),
+    "hard": Budget("hard", worlds=8, playouts=32, depth=48, candidates=24),
+}
+
+
+def check_difficulty(value: str) -> Difficulty:
+    if value not in DIFFICULTIES:
+        raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    return value  # type: ignore[return-value]
+
+
+class Ai(ABC):
+    """One game's AI player."""
+
+    def __init__(self, rules: GameRules) -> None:
+        self.rules = rules
+
+    # ---- what each game supplies ------------------------------------------------------
+    @abstractmethod
+    def determinize(self, view: JSON, seat: Seat, rng: Rng) -> Any:
+        """A whole state whose ``rules.view(state, seat)`` equals ``view``: what the seat
+        cannot see is sampled with ``rng`` from what it cannot rule out."""
+
+    @abstractmethod
+    def evaluate(self, state: Any, seat: Seat) -> float:
+        """How good ``state`` is for ``seat``: higher is better; a won game scores above any
+        running one, a lost game below."""
+
+    # ---- what a game may refine -------------------------------------------------------
+    def budget(self, difficulty: Difficulty) -> Budget:
+        return BUDGETS[difficulty]
+
+    def policy(self, state: Any, seat: Seat, rng: Rng) -> Action:
+        """The cheap player of rollouts (every seat of a rollout plays it)."""
+        return self.rules.random_action(state, seat, rng)
+
+    def candidates(self, state: Any, seat: Seat, rng: Rng, limit: int) -> list[Action]:
+        """The moves worth comparing: every concrete legal move, and samples of templates;
+        at most ``limit``, in a stable order."""
+        legal = self.rules.legal_actions(state, seat)
+        concrete = [a for a in legal if isinstance(a, Action)]
+        seen: dict[Action, None] = dict.fromkeys(concrete)
+        if len(concrete) < len(legal):
+            for _ in range(limit * 2):
+                if len(seen) >= limit:
+                    break
+                seen.setdefault(self.rules.random_action(state, seat, rng))
+        out = list(seen)
+        if len(out) > limit:
+            out = rng.sample(out, limit)
+        return out or [self.rules.default_action(state, seat)]
+
+    def choose(self, view: JSON, seat: Seat, rng: Rng, budget: Budget) -> Action:
+        """The move for ``seat``, from its ``view`` alone."""
+        state = self.determinize(view, seat, rng)
+        moves = self.candidates(state, seat, rng, budget.candidates)
+        if len(moves) == 1:
+            return moves[0]
+        if budget.playouts <= 0:
+            return best(moves, lambda a: self.after(state, seat, a))
+        worlds = [state] + [self.determinize(view, seat, rng)
+                            for _ in range(max(0, budget.worlds - 1))]
+        totals = dict.fromkeys(moves, 0.0)
+        for k in range(budget.playouts):
+            world = worlds[k % len(worlds)]
+            for move in moves:
+                totals[move] += self.rollout(world, seat, move, rng, budget.depth)
+        return best(moves, totals.__getitem__)
+
+    # ---- the machinery ------------------------------------------------------------------
+    def after(self, state: Any, seat: Seat, move: Action) -> float:
+        """``evaluate`` right after ``move`` (a move the world refuses scores lowest)."""
+        try:
+            nxt, _ = self.rules.apply(state, seat, move)
+        except RuleViolation:
+            return float("-inf")
+        return self.evaluate(nxt, seat)
+
+    def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int) -> float:
+        """``move``, then ``depth`` moves of ``policy`` by whoever is awaited, scored for
+        ``seat``. One copy of the state, stepped in place (``apply`` copies every move)."""
+        rules = self.rules
+        try:
+            world, _ = rules.apply(state, seat, move)
+        except RuleViolation:
+            return float("-inf")
+        for _ in range(depth):
+            if rules.result(world) is not None:
+                break
+            awaited = sorted(rules.awaiting(world))
+            if not awaited:
+                break
+            mover = awaited[0]
+            try:
+                rules.step(world, mover, self.policy(world, mover, rng))
+            except RuleViolation:
+                break  # the rollout ends where the cheap policy erred; the position counts
+        return self.evaluate(world, seat)
+
+
+def best(moves: list[Action], score: Callable[[Action], float]) -> Action:
+    """The move with the highest score; the first of equals (deterministic)."""
+    top, top_score = moves[0], score(moves[0])
+    for move in moves[1:]:
+        value = score(move)
+        if value > top_score:
+            top, top_score = move, value
+    return top
+
+
+def result_value(rules: GameRules, state: Any, seat: Seat) -> float | None:
+    """A finished game's worth for ``seat`` (1.0 a sole win, shared wins split, 0.0 a loss;
+    ranked places between), or None while it runs. Games add it to ``evaluate``'s scale."""
+    result = rules.result(state)
+    if result is None:
+        return None
+    if seat in result.winners:
+        return 1.0 / len(result.winners)
+    places = len(result.ranking)
+    for i, place in enumerate(result.ranking):
+        if seat in place:
+            return 0.5 * (places - 1 - i) / max(1, places)
+    return 0.0
