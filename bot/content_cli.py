@@ -9,7 +9,8 @@ import os
 from pathlib import Path
 
 from rules.base import GameRules
-from rules.content import ContentError, load, summary_lines, template
+from rules.content import ContentError, load
+from rules.content_template import summary_lines, template
 from rules.registry import games
 
 

@@ -13,13 +13,14 @@ from rules.base import JSON, GameRules, Seat
 from rules.kit.ai import Ai, check_difficulty
 from rules.rng import Rng
 
+#: Each game package's AI (None: it has none), by package.
 _AIS: dict[str, Ai | None] = {}
 
 
 def ai_for(rules: GameRules) -> Ai | None:
     """The game's AI, or None for a game that has none (its open seats play the default)."""
-    if rules.id not in _AIS:
-        package = type(rules).__module__.rsplit(".", 1)[0]
+    package = registry.package_of(rules.id) or type(rules).__module__
+    if package not in _AIS:
         try:
             module = importlib.import_module(f"{package}.ai")
         except ModuleNotFoundError as exc:
@@ -27,8 +28,8 @@ def ai_for(rules: GameRules) -> Ai | None:
                 raise
             module = None
         found = getattr(module, "AI", None)
-        _AIS[rules.id] = found if isinstance(found, Ai) else None
-    return _AIS[rules.id]
+        _AIS[package] = found if isinstance(found, Ai) else None
+    return _AIS[package]
 
 
 def decide(game_id: str, view: JSON, seat: Seat, seed: int, difficulty: str) -> dict[str, Any]:

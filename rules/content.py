@@ -21,20 +21,15 @@ bot at start from ``CONTENT_DIR``), never read from the environment here.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from rules.canonical_json import hash_json
+from rules.content_fields import Field, check_value
 
 PROVENANCES = ("seed", "public", "provisional")
-FieldType = Literal["str", "int", "float", "bool", "list", "dict", "any", "quantity"]
-_PY: dict[str, tuple[type, ...]] = {
-    "str": (str,), "int": (int,), "float": (int, float), "bool": (bool,),
-    "list": (list,), "dict": (dict,),
-}
 
 
 class ContentError(ValueError):
@@ -45,23 +40,6 @@ class ContentError(ValueError):
         where += f", field {fld!r}" if fld is not None else ""
         super().__init__(f"{where}: {problem}")
         self.file, self.entry, self.field, self.problem = file, entry, fld, problem
-
-
-@dataclass(frozen=True)
-class Field:
-    """One field of an entry. ``items`` types the elements of a ``list`` field or the values of
-    a ``dict`` field."""
-
-    type: FieldType
-    doc: str = ""
-    required: bool = True
-    choices: tuple[Any, ...] = ()
-    minimum: float | None = None
-    maximum: float | None = None
-    items: FieldType | None = None
-    #: The full spec of a list's elements or a dict's values, for nested or constrained
-    #: items (a grid of quantities); ``items`` is the short form of ``of=Field(items)``.
-    of: Field | None = None
 
 
 @dataclass(frozen=True)
@@ -411,133 +389,3 @@ def _check_entry(file: str, entry_id: str, entry: Mapping[str, Any], coll: Colle
         if problem:
             raise ContentError(file, entry_id, fname, problem)
     return clean
-
-
-def quantity(value: Any) -> tuple[str, int]:
-    """A printed quantity as (thing, amount): ``"gold"`` is one gold, ``"2 gold"`` or
-    ``{"gold": 2}`` two, ``""`` (or ``null``) nothing, ``("", 0)``. Raises ``ValueError``
-    on anything else."""
-    if value is None or value == "":
-        return "", 0
-    if isinstance(value, dict) and len(value) == 1:
-        ((thing, n),) = value.items()
-    elif isinstance(value, str):
-        head, _, tail = value.strip().partition(" ")
-        thing, n = (tail.strip(), head) if tail else (head, 1)
-        try:
-            n = int(n)
-        except ValueError:
-            raise ValueError(f"{value!r} is not 'thing' or 'n thing'") from None
-    else:
-        raise ValueError(f"{value!r} is not 'thing', 'n thing' or {{thing: n}}")
-    if not isinstance(thing, str) or not thing or thing[0].isdigit() or isinstance(n, bool) \
-            or not isinstance(n, int):
-        raise ValueError(f"{value!r} is not 'thing', 'n thing' or {{thing: n}}")
-    if n < 1:
-        raise ValueError(f"{value!r}: the amount must be at least 1")
-    return thing, n
-
-
-def _check_quantity(value: Any, spec: Field) -> str | None:
-    try:
-        thing, n = quantity(value)
-    except ValueError as exc:
-        return str(exc)
-    if thing and spec.choices and thing not in spec.choices:
-        return f"{thing!r} must be one of {', '.join(map(str, spec.choices))}"
-    if spec.maximum is not None and n > spec.maximum:
-        return f"the amount must be at most {spec.maximum}"
-    return None
-
-
-def check_value(value: Any, spec: Field) -> str | None:
-    """Why ``value`` does not fit ``spec``, or None."""
-    if spec.type == "quantity":
-        return _check_quantity(value, spec)
-    if spec.type != "any" and (not isinstance(value, _PY[spec.type]) or (
-            spec.type in ("int", "float") and isinstance(value, bool))):
-        return f"must be {spec.type}, not {type(value).__name__}"
-    if spec.choices and value not in spec.choices:
-        return f"must be one of {', '.join(map(str, spec.choices))}"
-    if spec.type in ("int", "float"):
-        if spec.minimum is not None and value < spec.minimum:
-            return f"must be at least {spec.minimum}"
-        if spec.maximum is not None and value > spec.maximum:
-            return f"must be at most {spec.maximum}"
-    if (spec.items is not None or spec.of is not None) and spec.type in ("list", "dict"):
-        inner = spec.of or Field(spec.items or "any")
-        items = value.items() if isinstance(value, dict) else enumerate(value)
-        for i, item in items:
-            problem = check_value(item, inner)
-            if problem:
-                return f"item {i}: {problem}"
-    return None
-
-
-def template(schema: ContentSchema, content: Content | None = None) -> dict[str, Any]:
-    """A fully commented skeleton of every collection: ``{file name: JSON object}`` with the
-    current entries, each field documented, ready to be filled from a printed copy."""
-    content = content or load(schema, use_configured=False)
-    files: dict[str, Any] = {}
-    for coll in schema.collections:
-        docs = {name: _field_doc(spec) for name, spec in coll.fields.items()}
-        files.setdefault(coll.filename, {})[f"_{coll.name}"] = {
-            "doc": coll.doc or f"{schema.game_id} {coll.name}",
-            "fields": {"id": _id_doc(coll),
-                        "provenance": "seed | public | provisional (set 'public' or 'seed' "
-                                      "once copied from the printed game)",
-                        "note, source": "text, optional: where the entry comes from",
-                        **docs},
-            **({"count": f"the printed game has {coll.count} entries"}
-               if coll.count is not None else {}),
-        }
-        if not coll.key and not coll.file:
-            files[coll.filename]["entries"] = stored_form(coll, content.entries(coll.name))
-        else:
-            lay_over(files[coll.filename], coll.filename, ContentSchema(
-                schema.game_id, schema.data_dir, (coll,)), content)
-    return files
-
-
-def _id_doc(coll: Collection) -> str:
-    replaces = "an entry here replaces the shipped one with the same id"
-    if coll.shape == "single":
-        return f"none: the object is the one {coll.name} entry and replaces it whole"
-    if coll.shape == "dict":
-        return f"the key the entry is stored under ({replaces})"
-    if coll.id_fields:
-        return f"made of {' + '.join(coll.id_fields)} ({replaces})"
-    return f"str: the entry's id ({replaces})"
-
-
-def _field_doc(spec: Field) -> str:
-    parts = [spec.type + (f" of {spec.items}" if spec.items else "")
-             + (f" of ({_field_doc(spec.of)})" if spec.of else "")]
-    if spec.type == "quantity":
-        parts.append("'thing', 'n thing' (\"2 gold\") or {thing: n}; '' for nothing")
-    if spec.choices:
-        parts.append("one of " + ", ".join(map(str, spec.choices)))
-    if spec.minimum is not None or spec.maximum is not None:
-        parts.append(f"range {spec.minimum}..{spec.maximum}")
-    if not spec.required:
-        parts.append("optional")
-    return "; ".join(parts) + (f": {spec.doc}" if spec.doc else "")
-
-
-def summary_lines(content: Content) -> Iterable[str]:
-    """What a pack overrides and what stays provisional, for ``python -m bot content check``."""
-    for o in content.overrides:
-        if not o.changed:
-            continue
-        verb = "adds" if o.added else "overrides"
-        yield f"{o.file}: {verb} {o.collection}/{o.id} ({o.provenance})"
-    for name, coll in content.collections.items():
-        marks = Counter(e["provenance"] for e in coll.values())
-        if len(coll) == 1:
-            mark = next(iter(marks))
-            yield f"{name}: still provisional" if mark == "provisional" else f"{name}: {mark}"
-        elif marks["provisional"]:
-            yield f"{name}: {marks['provisional']} of {len(coll)} entries still provisional"
-        else:
-            yield f"{name}: none of {len(coll)} entries provisional (" + ", ".join(
-                f"{marks[m]} {m}" for m in PROVENANCES if marks[m]) + ")"

@@ -13,6 +13,8 @@ from rules.base import GameRules
 GAME_PACKAGES: list[str] = ["rules"]
 
 _REGISTRY: dict[str, GameRules] = {}
+#: Each game's package (``rules.fort``): where its other parts (its AI) are found.
+_PACKAGES: dict[str, str] = {}
 
 
 class GameLoadError(Exception):
@@ -39,6 +41,7 @@ def _load() -> dict[str, GameRules]:
                 rules = getattr(module, "RULES", None)
                 if isinstance(rules, GameRules):
                     _REGISTRY[rules.id] = rules
+                    _PACKAGES[rules.id] = f"{package}.{info.name}"
     return _REGISTRY
 
 
@@ -55,6 +58,13 @@ def get(game_id: str) -> GameRules:
         raise KeyError(f"Unknown game {game_id!r}; known games: {known}") from None
 
 
+def package_of(game_id: str) -> str | None:
+    """The package a registered game was found in, or None for a game that is not."""
+    _load()
+    return _PACKAGES.get(game_id)
+
+
 def reset() -> None:
     """Forget the discovered games (tests that add a game package)."""
     _REGISTRY.clear()
+    _PACKAGES.clear()

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.content import Collection, ContentSchema, Field
+from rules.content import Collection, ContentSchema
+from rules.content_fields import Field
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 

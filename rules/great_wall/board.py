@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Event
-from rules.content import quantity
+from rules.content_fields import quantity
 from rules.great_wall.data import BUILD_RES, LOCATIONS, RESOURCES, UNITS, data
 from rules.great_wall.state import State
 

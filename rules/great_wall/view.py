@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.content import quantity
+from rules.content_fields import quantity
 from rules.great_wall import board as B
 from rules.great_wall.data import PRODUCTION, UNITS, data
 from rules.great_wall.machine import MACHINE

@@ -12,7 +12,9 @@ import pytest
 
 import bot.content_cli as cli
 from rules import content
-from rules.content import Collection, ContentError, ContentSchema, Field, load, template
+from rules.content import Collection, ContentError, ContentSchema, load
+from rules.content_fields import Field
+from rules.content_template import template
 from tests.fixtures.sealed_bids import RULES as SEALED
 
 

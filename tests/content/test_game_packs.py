@@ -17,7 +17,8 @@ import pytest
 
 from rules import content
 from rules.base import GameRules
-from rules.content import Collection, ContentError, load, stored_form, template
+from rules.content import Collection, ContentError, load, stored_form
+from rules.content_template import template
 from rules.registry import games
 
 

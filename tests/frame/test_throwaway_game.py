@@ -1,5 +1,5 @@
-"""Adding a game touches no shared file: a throwaway game — a rules package and a front
-package with its own item and catalogs, written into a temporary folder — is discovered,
+"""Adding a game touches no shared file: a throwaway game — a rules package with its AI and a
+front package with its own item and catalogs, written into a temporary folder — is discovered,
 offered by ``/game new``, passes every case of every conformance suite (rules, log, notices,
 front) that discovery gives it, and plays to the end through simcord."""
 
@@ -42,6 +42,13 @@ class ToyBids(SealedBids):
 
 
 RULES = ToyBids()
+'''
+
+AI_SRC = '''
+from tests.fixtures.sealed_bids_ai import SealedBidsAi
+from toy_rules.toy_bids import RULES
+
+AI = SealedBidsAi(RULES)
 '''
 
 FRONT_SRC = '''
@@ -103,6 +110,7 @@ def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[GameRules]:
     (root / "toy_fronts" / "toy_bids" / "i18n").mkdir(parents=True)
     (root / "toy_rules" / "__init__.py").write_text("")
     (root / "toy_rules" / "toy_bids" / "__init__.py").write_text(textwrap.dedent(RULES_SRC))
+    (root / "toy_rules" / "toy_bids" / "ai.py").write_text(textwrap.dedent(AI_SRC))
     (root / "toy_fronts" / "__init__.py").write_text("")
     (root / "toy_fronts" / "toy_bids" / "__init__.py").write_text(textwrap.dedent(FRONT_SRC))
     for locale, strings in CATALOGS.items():

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from rules import content
-from rules.content import ContentError, load, quantity
+from rules.content import ContentError, load
+from rules.content_fields import quantity
 from rules.great_wall import RULES
 from rules.great_wall import board as B
 from rules.great_wall.content import CONTENT_SCHEMA
