@@ -13,7 +13,7 @@ from rules.base import GameRules
 GAME_PACKAGES: list[str] = ["rules"]
 
 _REGISTRY: dict[str, GameRules] = {}
-#: Each game's package (``rules.fort``): where its other parts (its AI) are found.
+#: Each game's package (``rules.<game>``): where its other parts (its AI) are found.
 _PACKAGES: dict[str, str] = {}
 
 
