@@ -5,10 +5,10 @@ they kept busy.
 Each process is a ``GameService`` with the head cache on and ``shared_database=True`` (a read
 checks a cached head's version; a move relies on its commit's version check), as
 ``python -m bot run`` runs with ``SHARD_COUNT`` set. The database holds ``--games`` started
-games of the first registered game (seeded as ``service_bench`` seeds them: a deadline and a
+games of the first registered game (seeded as ``service_games`` seeds them: a deadline and a
 reminder row per awaited seat).
 
-(a) moves: each process plays 16 concurrent players (``service_bench.play``: random legal
+(a) moves: each process plays 16 concurrent players (``service_games.play``: random legal
     moves through ``GameService.submit``), on games no other player touches;
 (b) due rows: the clock is moved past every reminder, and every process runs its deadline
     loop (``run_due``) until none is left — each row claimed by one process
@@ -35,15 +35,8 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 
 from bench.pg import fresh_database
-from bench.service_bench import (
-    RunResult,
-    load_states,
-    local_server_cpu,
-    make_table,
-    plans_for,
-    play,
-    seed_games,
-)
+from bench.service_games import RunResult, load_states, make_table, plans_for, play, seed_games
+from bench.service_pg import local_server_cpu
 from bot.heap import settle_heap
 from bot.service import GameService, ManualClock, ServiceSettings
 from rules import registry

@@ -43,33 +43,27 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import multiprocessing as mp
 import os
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
-from multiprocessing.connection import Connection
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bench.figures import spread
-from bench.pg import fresh_database
+from bench.service_games import RunResult, Table, make_table, plans_for, seed_games, timed_run
+from bench.service_pg import PG_DATABASE, Workers, pg_problem
 from bot.heap import settle_heap
-from bot.service import GameService, ManualClock, ServiceError, ServiceSettings
+from bot.service import GameService, ManualClock, ServiceSettings
 from rules import registry
-from rules.base import GameRules
 from rules.canonical_json import canonical_json
 from rules.rng import Rng
 from storage.db import checkpoint, create_all, drop_all, make_engine
-from storage.models import Deadline, Game, Seat, UserSettings
 
 N_GAMES = 10_000
 #: Distinct ``new_game`` states per game type (seeds 0..DISTINCT-1, cycled over the 10,000
@@ -79,304 +73,10 @@ RUNS = 3
 SEQUENTIAL_MOVES = 300
 CONCURRENT_MOVES = 480
 PG_MOVES = 960  # per 16 players
-#: Untimed moves per player before each PostgreSQL run (~40 batches a process: enough for each
-#: pooled connection to have prepared every statement of a batch).
-PG_WARM_MOVES = 25
 PLAYERS = 16
 PG_PROCESSES = (1, 2, 4)
 PG_URL = os.environ.get("BENCH_DATABASE_URL",
                         "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
-PG_DATABASE = "maester_bench"
-
-G = Game.__table__
-
-
-# ---- seeding ---------------------------------------------------------------------------
-@dataclass
-class Table:
-    """One game type as the bench plays it."""
-
-    rules: GameRules
-    mode: str
-    n_seats: int
-    config: dict[str, Any]
-    states: list[Any]  # DISTINCT fresh states, seed i at index i
-
-    @property
-    def id(self) -> str:
-        return self.rules.id
-
-
-def make_table(rules: GameRules, distinct: int) -> Table:
-    variant = rules.variants()[0]
-    n = max(variant.seats)
-    config = rules.check_config(variant.config, n)
-    states = [rules.new_game(config, n, seed) for seed in range(distinct)]
-    return Table(rules, variant.name, n, config, states)
-
-
-def user_of(game_id: int, seat: int) -> int:
-    return game_id * 10 + seat
-
-
-async def seed_games(engine: AsyncEngine, table: Table, n_games: int, now: datetime
-                     ) -> list[int]:
-    """Insert ``n_games`` started games in bulk (the lobby flow is measured by the tests)."""
-    rules = table.rules
-    encoded = [(rules.to_json(st), sorted(rules.awaiting(st))) for st in table.states]
-    ids = list(range(1, n_games + 1))
-    chunk = 2_000
-    for lo in range(0, n_games, chunk):
-        part = ids[lo:lo + chunk]
-        games, seats, deadlines, settings = [], [], [], []
-        for gid in part:
-            seed = (gid - 1) % len(encoded)
-            state, awaiting = encoded[seed]
-            games.append({"id": gid, "game_type": rules.id, "title": f"bench {gid}",
-                          "creator_id": user_of(gid, 0), "status": "active",
-                          "config": table.config, "n_seats": table.n_seats,
-                          "max_seats": table.n_seats, "seed": seed, "state": state,
-                          "awaiting": awaiting, "created_at": now, "updated_at": now,
-                          "rules_version": rules.rules_version, "paused": False, "version": 0,
-                          "deadline_seconds": 86_400, "excuses": 1})
-            for s in range(table.n_seats):
-                seats.append({"game_id": gid, "seat": s, "user_id": user_of(gid, s),
-                              "display_name": f"p{s}", "joined_at": now, "ready": True,
-                              "dm_ok": True, "missed": 0, "excuses_left": 1, "active": True})
-                if user_of(gid, s) % 3 == 0:
-                    settings.append({"user_id": user_of(gid, s), "dm_enabled": True,
-                                     "remind_minutes": 60, "locale": "en"})
-            for s in awaiting:
-                deadlines.append({"game_id": gid, "seat": s, "kind": "deadline",
-                                  "due_at": now + timedelta(days=1), "version": 0})
-                deadlines.append({"game_id": gid, "seat": s, "kind": "remind",
-                                  "due_at": now + timedelta(days=1, hours=-2), "version": 0})
-        async with engine.begin() as conn:
-            await conn.execute(G.insert(), games)
-            await conn.execute(Seat.__table__.insert(), seats)
-            await conn.execute(Deadline.__table__.insert(), deadlines)
-            if settings:
-                await conn.execute(UserSettings.__table__.insert(), settings)
-    return ids
-
-
-async def load_states(engine: AsyncEngine, rules: GameRules, ids: Iterable[int]
-                      ) -> dict[int, Any]:
-    """The bench's own copies of these games' states (read before a run, never timed)."""
-    wanted = sorted(set(ids))
-    out: dict[int, Any] = {}
-    async with engine.connect() as conn:
-        for lo in range(0, len(wanted), 500):
-            q = select(G.c.id, G.c.state).where(G.c.id.in_(wanted[lo:lo + 500]))
-            for gid, state in (await conn.execute(q)).all():
-                out[int(gid)] = rules.from_json(state)
-    return out
-
-
-# ---- playing ---------------------------------------------------------------------------
-@dataclass
-class RunResult:
-    latencies: list[float] = field(default_factory=list)  # seconds, accepted moves only
-    cold: int = 0  # moves that were their game's first in the run (head load included)
-    errors: int = 0
-    agent: float = 0.0  # seconds spent choosing moves and mirroring them (not timed)
-    wall: float = 0.0
-    cpu: float = 0.0  # process CPU seconds over the run (agents included)
-    commits: int = 0
-    processes: int = 1
-    server_cpu: float | None = None  # CPU seconds of a local PostgreSQL's processes
-
-    def merge(self, other: RunResult) -> None:
-        self.latencies += other.latencies
-        self.cold += other.cold
-        self.errors += other.errors
-        self.agent += other.agent
-        self.cpu += other.cpu
-        self.commits += other.commits
-
-
-async def play(service: GameService, rules: GameRules, states: dict[int, Any],
-               plan: Sequence[int], rng: Rng, out: RunResult) -> None:
-    """Play one random legal move on each game of ``plan`` in turn."""
-    seen: set[int] = set()
-    for gid in plan:
-        t_agent = time.perf_counter()
-        state = states[gid]
-        awaited = sorted(rules.awaiting(state))
-        if not awaited or rules.result(state) is not None:
-            continue
-        seat = rng.choice(awaited)
-        action = rules.random_action(state, seat, rng)
-        t0 = time.perf_counter()
-        try:
-            await service.submit(gid, user_of(gid, seat), action)
-        except ServiceError as exc:
-            out.errors += 1
-            if out.errors <= 3:
-                print(f"    ! game {gid}: {exc}", file=sys.stderr)
-            continue
-        t1 = time.perf_counter()
-        out.latencies.append(t1 - t0)
-        if gid not in seen:
-            seen.add(gid)
-            out.cold += 1
-        rules.step(state, seat, action)  # the bench's copy follows the game (engine directly)
-        out.agent += (t0 - t_agent) + (time.perf_counter() - t1)
-
-
-def plans_for(ids: Sequence[int], players: int, moves: int, rng: Rng) -> list[list[int]]:
-    """Each player's games, drawn at random from its own share of ``ids`` (players never
-    share a game, so concurrent moves never conflict)."""
-    if len(ids) < players:
-        raise SystemExit(f"{players} players need as many games in the database, not "
-                         f"{len(ids)} (--games-in-db)")
-    shares = [ids[p::players] for p in range(players)]
-    per = max(1, moves // players)
-    return [[rng.choice(shares[p]) for _ in range(per)] for p in range(players)]
-
-
-async def timed_run(service: GameService, table: Table, engine: AsyncEngine,
-                    plans: list[list[int]], seed: int) -> RunResult:
-    states = await load_states(engine, table.rules, (g for plan in plans for g in plan))
-    out = RunResult()
-    results = [RunResult() for _ in plans]
-    batches = service.writer.batches
-    cpu0, t0 = time.process_time(), time.perf_counter()
-    await asyncio.gather(*(play(service, table.rules, states, plan, Rng(seed * 1000 + p), r)
-                           for p, (plan, r) in enumerate(zip(plans, results, strict=True))))
-    out.wall = time.perf_counter() - t0
-    out.cpu = time.process_time() - cpu0
-    for r in results:
-        out.merge(r)
-    out.commits = service.writer.batches - batches
-    return out
-
-
-# ---- PostgreSQL worker processes ----------------------------------------------------------
-def _pg_worker(pipe: Connection, default_gc: bool) -> None:
-    """A long-lived bench process: plays the jobs it is sent, one at a time."""
-    rules_by_id = registry.games()
-    if not default_gc:
-        settle_heap()
-    while True:
-        job = pipe.recv()
-        if job is None:
-            return
-        asyncio.run(_pg_job(pipe, rules_by_id[job["game"]], job))
-
-
-async def _pg_job(pipe: Connection, rules: GameRules, job: dict[str, Any]) -> None:
-    # SQLAlchemy's pool as the bot has it (a move goes through the hot path's own pool).
-    engine = make_engine(job["url"])
-    try:
-        service = GameService(engine, clock=ManualClock(), games={rules.id: rules},
-                              settings=ServiceSettings(shared_database=True))
-        states = await load_states(engine, rules, (g for plan in job["plans"] for g in plan))
-        # The hot path warm, as a running bot has it: untimed real moves on games of the
-        # plans (the copies follow them) open its connections (a new server backend costs the
-        # server milliseconds of CPU) and prepare each statement (planned once: see
-        # storage.pg_hot.SESSION), with asyncpg's one look-up of each array and record type.
-        await asyncio.gather(*(play(service, rules, states, plan[:PG_WARM_MOVES],
-                                    Rng(job["seed"] + 500 + p), RunResult())
-                               for p, plan in enumerate(job["plans"])))
-        results = [RunResult() for _ in job["plans"]]
-        pipe.send("ready")
-        pipe.recv()  # go
-        batches = service.writer.batches
-        cpu0, t0 = time.process_time(), time.perf_counter()
-        await asyncio.gather(*(play(service, rules, states, plan, Rng(job["seed"] + p), r)
-                               for p, (plan, r) in enumerate(zip(job["plans"], results,
-                                                                 strict=True))))
-        t1 = time.perf_counter()
-        out = RunResult(cpu=time.process_time() - cpu0,
-                        commits=service.writer.batches - batches)
-        for r in results:
-            out.merge(r)
-        pipe.send((out, t0, t1))
-        # Connections stay open until the server's CPU is read: a backend that exits while
-        # /proc is read can be missed both alive and in the postmaster's reaped children.
-        pipe.recv()
-    finally:
-        await engine.dispose()
-
-
-def local_server_cpu() -> float | None:
-    """CPU seconds used so far by this machine's PostgreSQL processes (its backends, WAL
-    writer and checkpointer), read from /proc: the part of a move's cost the server pays when
-    it shares the cores with the bot. None where /proc shows no such process."""
-    total, found = 0, False
-    for pid in os.listdir("/proc") if os.path.isdir("/proc") else ():
-        if not pid.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:  # gone, or not ours to read
-            continue
-        name, rest = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:]
-        if name.startswith("postgres"):
-            fields = rest.split()
-            total += sum(int(f) for f in fields[11:15])  # utime, stime; cutime, cstime:
-            # backends that exited, reaped by the postmaster
-            found = True
-    return total / os.sysconf("SC_CLK_TCK") if found else None
-
-
-class Workers:
-    def __init__(self, count: int, default_gc: bool) -> None:
-        # By its importable name: run as ``python -m bot bench`` (runpy, as __main__), a
-        # spawned process could not find ``__main__._pg_worker``.
-        from bench.service_bench import _pg_worker as worker
-
-        ctx = mp.get_context("spawn")
-        self.pipes: list[Connection] = []
-        self.procs = []
-        for _ in range(count):
-            parent, child = ctx.Pipe()
-            proc = ctx.Process(target=worker, args=(child, default_gc), daemon=True)
-            proc.start()
-            self.pipes.append(parent)
-            self.procs.append(proc)
-
-    def run(self, jobs: list[dict[str, Any]]) -> RunResult:
-        pipes = self.pipes[:len(jobs)]
-        for pipe, job in zip(pipes, jobs, strict=True):
-            pipe.send(job)
-        for pipe in pipes:
-            assert pipe.recv() == "ready"
-        server0 = local_server_cpu()
-        for pipe in pipes:
-            pipe.send("go")
-        total = RunResult()
-        starts, ends = [], []
-        for pipe in pipes:
-            out, t0, t1 = pipe.recv()
-            total.merge(out)
-            starts.append(t0)
-            ends.append(t1)
-        total.wall = max(ends) - min(starts)  # perf_counter is system-wide on Linux
-        server1 = local_server_cpu()
-        for pipe in pipes:
-            pipe.send("read")  # the workers may close their connections now
-        if server0 is not None and server1 is not None:
-            total.server_cpu = server1 - server0
-        return total
-
-    def close(self) -> None:
-        for pipe in self.pipes:
-            pipe.send(None)
-        for proc in self.procs:
-            proc.join(10)
-
-
-async def pg_problem(url: str) -> str | None:
-    """None if PostgreSQL answers (and the bench database is fresh), else why not."""
-
-    try:
-        await asyncio.wait_for(fresh_database(url, PG_DATABASE), 10)
-    except Exception as exc:  # any failure means "not here"
-        return f"{type(exc).__name__}: {exc}"[:300]
-    return None
-
 
 # ---- reporting -------------------------------------------------------------------------
 def pct(values: Sequence[float], p: float) -> float:
