@@ -30,8 +30,8 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord.bursts import POST_BUTTONS, post_items
 from bot.discord.components import CORE_ITEMS, HandButton
-from bot.discord.delivery import POST_BUTTONS, post_items
 from bot.discord.panels import GENERIC, move_panel, note_text
 from bot.discord.presenters import board_embed, private_embed
 from bot.games import GameFront, front, front_dir
