@@ -26,15 +26,13 @@ from rules.base import (
     ActionSpec,
     ConfigOption,
     Event,
-    GameRules,
-    Result,
     RuleViolation,
     Seat,
     Text,
     Variant,
     text,
 )
-from rules.content import ContentSchema
+from rules.kit.engine import StateRules
 from rules.kit.params import Schema
 
 _SEAT_KEYS = ("seat", "attacker", "defender", "winner", "chosen", "lowest")
@@ -61,9 +59,11 @@ def _enrich(st: State, events: list[Event]) -> list[Event]:
     return out
 
 
-class AgotRules(GameRules):
+class AgotRules(StateRules):
     id = "agot"
     title = "A Game of Thrones: The Board Game (1st edition)"
+    state_class = State
+    content = CONTENT_SCHEMA
     min_seats = 3
     max_seats = 5
     hidden_information = (
@@ -94,14 +94,8 @@ class AgotRules(GameRules):
         # an option the engine offers. Named "default" as it always was: tables type it.
         return [Variant("default", {}, (3, 4, 5))]
 
-    def n_seats(self, state: State) -> int:
-        return state.n
-
     def phase_label(self, state: State) -> str | Text:
         return phase_label(state)
-
-    def content_schema(self) -> ContentSchema:
-        return CONTENT_SCHEMA
 
     def action_schema(self) -> Schema:
         return action_schema(self.max_seats)
@@ -174,9 +168,6 @@ class AgotRules(GameRules):
         drive(state, events)
         return _enrich(state, events)
 
-    def copy_state(self, state: State) -> State:
-        return state.copy()
-
     # ---- reading -------------------------------------------------------------------------
     def view(self, state: State, seat: Seat | None) -> Any:
         return build_view(state, seat)
@@ -184,23 +175,8 @@ class AgotRules(GameRules):
     def seat_view(self, state: State, seat: Seat, public: Any) -> Any:
         return seat_view(state, seat, public)
 
-    def result(self, state: State) -> Result | None:
-        r = state.result
-        if r is None:
-            return None
-        return Result.from_json(r)
-
     def describe(self, event: Event, seat: Seat | None) -> Text:
         return describe_event(event, seat)
-
-    def to_json(self, state: State) -> Any:
-        return state.to_json()
-
-    def from_json(self, data: Any) -> State:
-        return State.from_json(data)
-
-    def adopt_json(self, data: Any) -> State:
-        return State.adopt(data)
 
     # ---- hidden information --------------------------------------------------------------
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:

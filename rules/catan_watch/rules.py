@@ -10,7 +10,6 @@ from rules.base import (
     ActionSpec,
     ConfigOption,
     Event,
-    GameRules,
     Result,
     Seat,
     Text,
@@ -28,13 +27,15 @@ from rules.catan_watch.view import phase_label
 from rules.catan_watch.view import progress as progress_text
 from rules.catan_watch.view import seat_view as make_seat_view
 from rules.catan_watch.view import view as make_view
-from rules.content import ContentSchema
+from rules.kit.engine import StateRules, stored_result
 from rules.kit.params import Schema
 
 
-class CatanWatchRules(GameRules):
+class CatanWatchRules(StateRules):
     id = "catan_watch"
     title = "Catan: A Game of Thrones — Brotherhood of the Watch"
+    state_class = State
+    content = CONTENT_SCHEMA
     min_seats = 3
     max_seats = 4
     hidden_information = (
@@ -67,14 +68,8 @@ class CatanWatchRules(GameRules):
                 Variant("nights_watch_tragedy", {"mode": "nights_watch", "layout": "variable",
                                                  "heroes_tragedy": True}, seats)]
 
-    def n_seats(self, state: State) -> int:
-        return state.n
-
     def action_schema(self) -> Schema:
         return build_schema(self.max_seats)
-
-    def content_schema(self) -> ContentSchema:
-        return CONTENT_SCHEMA
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         cfg = {**CONFIG_DEFAULTS, **config}
@@ -101,43 +96,23 @@ class CatanWatchRules(GameRules):
     def phase_label(self, state: State) -> Text:
         return phase_label(state)
 
-    def copy_state(self, state: State) -> State:
-        return state.clone()
-
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return make_view(state, seat)
 
     def seat_view(self, state: State, seat: Seat, public: dict[str, Any]) -> dict[str, Any]:
         return make_seat_view(state, seat, public)
 
-    def result(self, state: State) -> Result | None:
-        r = state.result
-        if r is None:
-            return None
-        return Result(
-            winners=tuple(r["winners"]),
-            ranking=tuple(tuple(p) for p in r["ranking"]),
-            scores={int(k): float(v) for k, v in r["scores"].items()},
-            reason=reason_text(r["reason"]),
-        )
+    def result_of(self, state: State, data: dict[str, Any]) -> Result:
+        return stored_result(data, reason_text(data["reason"]), state.n)
 
     def describe(self, event: Event, seat: Seat | None) -> Text:
         return describe_event(event, seat)
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> State:
-        return State.from_json(data)
-
-    def adopt_json(self, data: dict[str, Any]) -> State:
-        return State.adopt(data)
 
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
         """A copy with a different hand of the same size, different unplayed development
         cards (as many, the ones bought this turn still unplayable) and a different pending
         discard — whichever of these the seat has."""
-        s = state.clone()
+        s = state.copy()
         total = sum(s.hands[seat])
         if total:
             s.hands[seat] = _other_counts(s.hands[seat], total, rng)

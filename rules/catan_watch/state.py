@@ -168,7 +168,7 @@ class State:
     built: bool  # the active player has built or bought this turn (step 3: trading is over)
     start_rolls: list[list[int]]
 
-    def clone(self) -> State:
+    def copy(self) -> State:
         """A deep copy (what apply works on). Parts that are never changed in place are
         shared: the board layout and geometry, the set-up die rolls, the final result, the
         dice (replaced, not edited) and, in the base game, the empty Night's Watch parts

@@ -10,13 +10,11 @@ from rules.base import (
     ActionSpec,
     ConfigOption,
     Event,
-    GameRules,
     Result,
     Seat,
     Text,
     Variant,
 )
-from rules.content import ContentSchema
 from rules.fort import engine
 from rules.fort import view as views
 from rules.fort.content import CONTENT_SCHEMA
@@ -24,14 +22,17 @@ from rules.fort.describe import describe as describe_event
 from rules.fort.schema import action_schema
 from rules.fort.setup import CONFIG_DEFAULTS, FOLLOW_DEADLINE_RANGE, new_game
 from rules.fort.state import State
+from rules.kit.engine import StateRules, stored_result
 from rules.kit.params import Schema
 
 ALL_SEATS = (2, 3, 4)
 
 
-class FortRules(GameRules):
+class FortRules(StateRules):
     id = "fort"
     title = "Fort"
+    state_class = State
+    content = CONTENT_SCHEMA
     min_seats = 2
     max_seats = 4
     hidden_information = (
@@ -67,14 +68,8 @@ class FortRules(GameRules):
             Variant("draft_cats_dogs", {"draft": True, "dogs": True, "cats": True}, ALL_SEATS),
         ]
 
-    def n_seats(self, state: State) -> int:
-        return state.n
-
     def deadline_share(self, state: State) -> float:
         return engine.deadline_share(state)
-
-    def content_schema(self) -> ContentSchema:
-        return CONTENT_SCHEMA
 
     def action_schema(self) -> Schema:
         return action_schema(self.max_seats)
@@ -94,12 +89,6 @@ class FortRules(GameRules):
     def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
         return engine.step(state, seat, action)
 
-    def copy_state(self, state: State) -> State:
-        return state.clone()
-
-    def adopt_json(self, data: dict[str, Any]) -> State:
-        return State.adopt(data)
-
     def seat_label(self, state: State, seat: Seat) -> Text:
         return views.seat_label(seat)
 
@@ -115,25 +104,11 @@ class FortRules(GameRules):
     def seat_view(self, state: State, seat: Seat, public: dict[str, Any]) -> dict[str, Any]:
         return views.seat_view(state, seat, public)
 
-    def result(self, state: State) -> Result | None:
-        r = state.result
-        if r is None:
-            return None
-        return Result(
-            winners=tuple(r["winners"]),
-            ranking=tuple(tuple(p) for p in r["ranking"]),
-            scores={int(k): float(v) for k, v in r["scores"].items()},
-            reason=Text(r["reason"], {}),
-        )
+    def result_of(self, state: State, data: dict[str, Any]) -> Result:
+        return stored_result(data, Text(data["reason"], {}), state.n)
 
     def describe(self, event: Event, seat: Seat | None) -> Text:
         return describe_event(event, seat)
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> State:
-        return State.from_json(data)
 
     def is_pass(self, state: State, seat: Seat, action: Action) -> bool:
         # A follow choice stays revisable until Ready: restating the choice already made

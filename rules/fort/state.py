@@ -96,7 +96,7 @@ class State:
             result=d["result"], final=d["final"],
         )
 
-    def clone(self) -> State:
+    def copy(self) -> State:
         """A deep copy (faster than a JSON round trip: the shapes are known)."""
         players = [{k: (list(v) if type(v) is list else dict(v) if type(v) is dict else v)
                     for k, v in p.items()} for p in self.players]

@@ -141,7 +141,7 @@ def progress(st: State, seat: int) -> Text:
 def perturb_hidden(st: State, seat: int, rng: Any) -> State | None:
     """A copy differing only in ``seat``'s secrets: a hand card swapped with a deck card (or
     with a Park-deck card while drafting), else a Made-Up Rule swapped with the stack."""
-    s = st.clone()
+    s = st.copy()
     p = s.players[seat]
     if s.result is not None:
         return None

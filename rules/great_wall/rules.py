@@ -10,7 +10,6 @@ from rules.base import (
     ActionSpec,
     ConfigOption,
     Event,
-    GameRules,
     Result,
     RuleViolation,
     Seat,
@@ -18,7 +17,6 @@ from rules.base import (
     Variant,
     text,
 )
-from rules.content import ContentSchema
 from rules.great_wall import combat as _combat  # noqa: F401
 
 # Importing the phase modules registers their frame handlers with the machine.
@@ -41,15 +39,18 @@ from rules.great_wall.tactics import WINDOW_DEADLINE_SHARE
 from rules.great_wall.view import seat_view as make_seat_view
 from rules.great_wall.view import view as make_view
 from rules.great_wall.view import who
+from rules.kit.engine import StateRules, stored_result
 from rules.kit.params import Schema
 
 _CLAN_KEYS = ("clan", "winner")
 _CLAN_LISTS = ("present", "order")
 
 
-class GreatWallRules(GameRules):
+class GreatWallRules(StateRules):
     id = "great_wall"
     title = "The Great Wall"
+    state_class = State
+    content = CONTENT_SCHEMA
     min_seats = 1
     max_seats = 4
     hidden_information = (
@@ -87,12 +88,6 @@ class GreatWallRules(GameRules):
             Variant("solo_hardest", {"difficulty": "hardest", "chin_advisors": "both"}, (1,)),
             Variant("coop", {"mode": "coop"}, (2, 3, 4)),
         ]
-
-    def n_seats(self, state: State) -> int:
-        return state.n
-
-    def content_schema(self) -> ContentSchema:
-        return CONTENT_SCHEMA
 
     def action_schema(self) -> Schema:
         return action_schema()
@@ -148,9 +143,6 @@ class GreatWallRules(GameRules):
                 data[k] = [who(st, c) for c in data[k]]
         return Event(e.kind, data, e.visible_to)
 
-    def copy_state(self, state: State) -> State:
-        return state.clone()
-
     # ---- reading ---------------------------------------------------------------------------
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return make_view(state, seat)
@@ -158,14 +150,8 @@ class GreatWallRules(GameRules):
     def seat_view(self, state: State, seat: Seat, public: dict[str, Any]) -> dict[str, Any]:
         return make_seat_view(state, seat, public)
 
-    def result(self, state: State) -> Result | None:
-        r = state.result
-        if r is None:
-            return None
-        return Result(winners=tuple(r["winners"]),
-                      ranking=tuple(tuple(p) for p in r["ranking"]),
-                      scores={int(k): float(v) for k, v in r["scores"].items() if int(k) < state.n},
-                      reason=reason_text(r["reason"]))
+    def result_of(self, state: State, data: dict[str, Any]) -> Result:
+        return stored_result(data, reason_text(data["reason"]), state.n)
 
     def describe(self, event: Event, seat: Seat | None) -> Text:
         return describe_event(event, seat)
@@ -185,12 +171,6 @@ class GreatWallRules(GameRules):
         return text("great_wall.phase.season", year=state.year,
                     season=text(f"great_wall.season.{state.season}"))
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> State:
-        return State.from_json(data)
-
     def deadline_share(self, state: State) -> float:
         """A Tactic window question (default: pass) is quick; every other decision gets the
         whole deadline."""
@@ -208,7 +188,7 @@ class GreatWallRules(GameRules):
         names a card the swap moved (none today) would make the swap fall on another card."""
         if not 0 <= seat < state.n:
             return None
-        s = state.clone()
+        s = state.copy()
         c = s.clans[seat]
         c["res"][rng.choice(list(RESOURCES))] += 1
         named = {v for fr in s.stack for k, v in fr.items() if k == "card" and isinstance(v, str)}

@@ -62,7 +62,7 @@ class State:
             setattr(st, f, data[f])
         return st
 
-    def clone(self) -> State:
+    def copy(self) -> State:
         return State.from_json(json_round_trip(self.to_json()))
 
     # ---- randomness: the Rng's two ints live in the state --------------------------------

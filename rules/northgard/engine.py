@@ -12,15 +12,13 @@ from rules.base import (
     ActionSpec,
     ConfigOption,
     Event,
-    GameRules,
-    Result,
     RuleViolation,
     Seat,
     Text,
     Variant,
     text,
 )
-from rules.content import ContentSchema
+from rules.kit.engine import StateRules
 from rules.kit.params import Schema
 from rules.northgard import combat as _combat  # noqa: F401  (registers its frames)
 from rules.northgard import effects as _effects  # noqa: F401
@@ -53,9 +51,11 @@ def _seatings(low: int, high: int) -> dict[str, tuple[int, ...]]:
             for order in permutations(CLANS, n)}
 
 
-class NorthgardRules(GameRules):
+class NorthgardRules(StateRules):
     id = "northgard"
     title = "Northgard: Uncharted Lands"
+    state_class = State
+    content = CONTENT_SCHEMA
     min_seats = 2
     max_seats = 5
     hidden_information = (
@@ -101,14 +101,8 @@ class NorthgardRules(GameRules):
                                       "more_monsters": True}, (3,)),
         ]
 
-    def n_seats(self, state: State) -> int:
-        return state.n
-
     def action_schema(self) -> Schema:
         return action_schema()
-
-    def content_schema(self) -> ContentSchema:
-        return CONTENT_SCHEMA
 
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         return list(data().provisional)
@@ -167,9 +161,6 @@ class NorthgardRules(GameRules):
         MACHINE.drive(state, events)
         return events
 
-    def copy_state(self, state: State) -> State:
-        return state.copy()
-
     # ---- reading -------------------------------------------------------------------------
     def view(self, state: State, seat: Seat | None) -> Any:
         return build_view(state, seat)
@@ -177,20 +168,8 @@ class NorthgardRules(GameRules):
     def seat_view(self, state: State, seat: Seat, public: Any) -> Any:
         return seat_view(state, seat, public)
 
-    def result(self, state: State) -> Result | None:
-        r = state.result
-        if r is None:
-            return None
-        return Result.from_json(r)
-
     def describe(self, event: Event, seat: Seat | None) -> Text:
         return describe_event(event, seat)
-
-    def to_json(self, state: State) -> Any:
-        return state.to_json()
-
-    def from_json(self, data: Any) -> State:
-        return State.from_json(data)
 
     # ---- hidden information --------------------------------------------------------------
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:

@@ -188,7 +188,7 @@ def test_yields_match_the_plain_rule(mode: str) -> None:
             s.gift = ["regular" if rng.randbelow(4) == 0 else "" for _ in s.gift]
         reindex(s)
         for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
-            a, b = s.clone(), s.clone()
+            a, b = s.copy(), s.copy()
             fast: list[Event] = []
             produce(a, total, fast)
             plain = _reference_produce(b, total)
