@@ -94,8 +94,7 @@ class AgotRules(StateRules):
         # an option the engine offers. Named "default" as it always was: tables type it.
         return [Variant("default", {}, (3, 4, 5))]
 
-    def phase_label(self, state: State) -> str | Text:
-        return phase_label(state)
+    phase_label = staticmethod(phase_label)
 
     def action_schema(self) -> Schema:
         return action_schema(self.max_seats)
@@ -169,14 +168,9 @@ class AgotRules(StateRules):
         return _enrich(state, events)
 
     # ---- reading -------------------------------------------------------------------------
-    def view(self, state: State, seat: Seat | None) -> Any:
-        return build_view(state, seat)
-
-    def seat_view(self, state: State, seat: Seat, public: Any) -> Any:
-        return seat_view(state, seat, public)
-
-    def describe(self, event: Event, seat: Seat | None) -> Text:
-        return describe_event(event, seat)
+    view = staticmethod(build_view)
+    seat_view = staticmethod(seat_view)
+    describe = staticmethod(describe_event)
 
     # ---- hidden information --------------------------------------------------------------
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:

@@ -9,7 +9,6 @@ from rules.base import (
     Action,
     ActionSpec,
     ConfigOption,
-    Event,
     Result,
     Seat,
     Text,
@@ -93,20 +92,14 @@ class CatanWatchRules(StateRules):
     def progress(self, state: State, seat: Seat) -> Text:
         return progress_text(state, seat)
 
-    def phase_label(self, state: State) -> Text:
-        return phase_label(state)
-
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return make_view(state, seat)
-
-    def seat_view(self, state: State, seat: Seat, public: dict[str, Any]) -> dict[str, Any]:
-        return make_seat_view(state, seat, public)
+    phase_label = staticmethod(phase_label)
+    view = staticmethod(make_view)
+    seat_view = staticmethod(make_seat_view)
 
     def result_of(self, state: State, data: dict[str, Any]) -> Result:
         return stored_result(data, reason_text(data["reason"]), state.n)
 
-    def describe(self, event: Event, seat: Seat | None) -> Text:
-        return describe_event(event, seat)
+    describe = staticmethod(describe_event)
 
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
         """A copy with a different hand of the same size, different unplayed development

@@ -95,20 +95,14 @@ class FortRules(StateRules):
     def progress(self, state: State, seat: Seat) -> Text:
         return views.progress(state, seat)
 
-    def phase_label(self, state: State) -> Text:
-        return views.phase_label(state)
-
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return views.view(state, seat)
-
-    def seat_view(self, state: State, seat: Seat, public: dict[str, Any]) -> dict[str, Any]:
-        return views.seat_view(state, seat, public)
+    phase_label = staticmethod(views.phase_label)
+    view = staticmethod(views.view)
+    seat_view = staticmethod(views.seat_view)
 
     def result_of(self, state: State, data: dict[str, Any]) -> Result:
         return stored_result(data, Text(data["reason"], {}), state.n)
 
-    def describe(self, event: Event, seat: Seat | None) -> Text:
-        return describe_event(event, seat)
+    describe = staticmethod(describe_event)
 
     def is_pass(self, state: State, seat: Seat, action: Action) -> bool:
         # A follow choice stays revisable until Ready: restating the choice already made

@@ -144,17 +144,13 @@ class GreatWallRules(StateRules):
         return Event(e.kind, data, e.visible_to)
 
     # ---- reading ---------------------------------------------------------------------------
-    def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
-        return make_view(state, seat)
-
-    def seat_view(self, state: State, seat: Seat, public: dict[str, Any]) -> dict[str, Any]:
-        return make_seat_view(state, seat, public)
+    view = staticmethod(make_view)
+    seat_view = staticmethod(make_seat_view)
 
     def result_of(self, state: State, data: dict[str, Any]) -> Result:
         return stored_result(data, reason_text(data["reason"]), state.n)
 
-    def describe(self, event: Event, seat: Seat | None) -> Text:
-        return describe_event(event, seat)
+    describe = staticmethod(describe_event)
 
     def seat_label(self, state: State, seat: Seat) -> Text:
         return colour_label(seat)

@@ -140,8 +140,7 @@ class NorthgardRules(StateRules):
     def progress(self, state: State, seat: Seat) -> Text:
         return progress(state, seat)
 
-    def phase_label(self, state: State) -> Text:
-        return phase_label(state)
+    phase_label = staticmethod(phase_label)
 
     def not_awaited_message(self, state: State, seat: Seat) -> str:
         # RuleViolation takes a catalog Text as its message, like every other refusal here.
@@ -162,14 +161,9 @@ class NorthgardRules(StateRules):
         return events
 
     # ---- reading -------------------------------------------------------------------------
-    def view(self, state: State, seat: Seat | None) -> Any:
-        return build_view(state, seat)
-
-    def seat_view(self, state: State, seat: Seat, public: Any) -> Any:
-        return seat_view(state, seat, public)
-
-    def describe(self, event: Event, seat: Seat | None) -> Text:
-        return describe_event(event, seat)
+    view = staticmethod(build_view)
+    seat_view = staticmethod(seat_view)
+    describe = staticmethod(describe_event)
 
     # ---- hidden information --------------------------------------------------------------
     def perturb_hidden(self, state: State, seat: Seat, rng: Any) -> State | None:
