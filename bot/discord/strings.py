@@ -8,12 +8,18 @@ from discord import Locale, app_commands
 from bot.i18n import DEFAULT_LOCALE, catalog, pick_locale
 
 
-def cmd(key: str) -> app_commands.locale_str:
-    full = f"cmd.{key}"
-    text = catalog(DEFAULT_LOCALE).get(full)
+def described(key: str) -> app_commands.locale_str:
+    """A command's or option's description: the catalog's English text under ``key``, which
+    the translator looks up again for the other locales. A missing key fails at import."""
+    text = catalog(DEFAULT_LOCALE).get(key)
     if text is None:
-        raise KeyError(f"message key {full!r} is missing from the catalog")
-    return app_commands.locale_str(text[:100], key=full)
+        raise KeyError(f"message key {key!r} is missing from the catalog")
+    return app_commands.locale_str(str(text)[:100], key=key)
+
+
+def cmd(key: str) -> app_commands.locale_str:
+    """The core's ``/game`` descriptions (``cmd.<key>``)."""
+    return described(f"cmd.{key}")
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.discord.flows import Chooser, Options
 from bot.discord.lookup import GameCommands
 from bot.discord.presenters import board_embed
+from bot.discord.strings import described
 from bot.discord.text import locale_of, tr
 from bot.games.agot import codes as C
 from bot.games.agot import render as board_image
@@ -32,7 +33,7 @@ from bot.games.agot.text import (
     token_label,
     units_text,
 )
-from bot.i18n import DEFAULT_LOCALE, catalog, view_text
+from bot.i18n import DEFAULT_LOCALE, view_text
 from bot.render import render_board_async
 from bot.service import PrivateView, ServiceError
 from rules.agot.board import board
@@ -49,11 +50,7 @@ MAX_CHOICES = 25
 
 def text(key: str) -> app_commands.locale_str:
     """A command/option description from the catalog (``agot.cmd.*``)."""
-    full = f"agot.cmd.{key}"
-    value = catalog(DEFAULT_LOCALE).get(full)
-    if value is None:
-        raise KeyError(f"message key {full!r} is missing from the catalog")
-    return app_commands.locale_str(value[:100], key=full)
+    return described(f"agot.cmd.{key}")
 
 
 def parse_houses(text_: str) -> str | list[str]:

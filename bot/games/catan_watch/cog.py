@@ -11,13 +11,12 @@ from discord import app_commands
 
 from bot.discord.lookup import GameCommands
 from bot.discord.panels import context_token
-from bot.discord.strings import cmd
+from bot.discord.strings import cmd, described
 from bot.discord.text import locale_of
 from bot.games.catan_watch import flow as flow
 from bot.games.catan_watch.names import OPTION, action_details, action_label
 from bot.games.catan_watch.panels import terms_digest
 from bot.games.catan_watch.parse import parse_counts
-from bot.i18n import DEFAULT_LOCALE, catalog
 from bot.service import ServiceError
 from rules.base import Action
 
@@ -33,11 +32,7 @@ BUILD_KINDS = frozenset({"place_settlement", "place_road", "place_guard", "place
 def _describe(key: str) -> app_commands.locale_str:
     """A command or option description from the catalog (``catan.cmd.<key>``); other locales
     come through the adapter's translator, which looks the key up again."""
-    full = f"catan.cmd.{key}"
-    text = catalog(DEFAULT_LOCALE).get(full)
-    if text is None:
-        raise KeyError(f"message key {full!r} is missing from the catalog")
-    return app_commands.locale_str(text[:100], key=full)
+    return described(f"catan.cmd.{key}")
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

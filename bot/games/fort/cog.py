@@ -12,9 +12,9 @@ import discord
 from discord import app_commands
 
 from bot.discord.lookup import GameCommands
+from bot.discord.strings import described
 from bot.discord.text import locale_of, tr
 from bot.games.fort.names import card_line, cat_line, perk_line, rule_line, seat_name
-from bot.i18n import DEFAULT_LOCALE, catalog
 from bot.service import ServiceError
 from rules.fort.data import tables
 
@@ -33,11 +33,7 @@ WHICH = ("table", "kids", "dogs", "cats", "perks", "rules")
 def text(key: str) -> app_commands.locale_str:
     """A command/option description from the catalog (``fort.cmd.*``); other locales come
     through the adapter's translator, which looks the key up again."""
-    full = f"fort.cmd.{key}"
-    value = catalog(DEFAULT_LOCALE).get(full)
-    if value is None:
-        raise KeyError(f"message key {full!r} is missing from the catalog")
-    return app_commands.locale_str(value[:100], key=full)
+    return described(f"fort.cmd.{key}")
 
 
 def chunks(lines: list[str], limit: int = MESSAGE) -> list[str]:

@@ -11,11 +11,10 @@ from discord import app_commands
 
 from bot.discord.lookup import GameCommands
 from bot.discord.panels import context_token
-from bot.discord.strings import cmd
+from bot.discord.strings import cmd, described
 from bot.discord.text import locale_of, tr
 from bot.games.northgard.labels import action_label, card_text
 from bot.games.northgard.names import card_name
-from bot.i18n import DEFAULT_LOCALE, catalog
 from bot.service import ServiceError
 from rules.base import Action
 from rules.northgard.data import CLANS, data
@@ -31,11 +30,7 @@ MAX_CHOICES = 25
 
 def _describe(key: str) -> app_commands.locale_str:
     """A command or option description from the catalog (``northgard.cmd.<key>``)."""
-    full = f"northgard.cmd.{key}"
-    value = catalog(DEFAULT_LOCALE).get(full)
-    if value is None:
-        raise KeyError(f"message key {full!r} is missing from the catalog")
-    return app_commands.locale_str(str(value)[:100], key=full)
+    return described(f"northgard.cmd.{key}")
 
 
 def _card_reply(card: str, locale: str) -> str:
