@@ -1,17 +1,27 @@
 """Which game a command means: the one given, else the thread's, else the caller's only one —
-and, for a game's own command group, a clear answer when the thread holds another game."""
+and, for a game's own command group, a clear answer when the thread holds another game; the
+group's shared wiring (its ``game:`` choices, and moves named by a typed or autocompleted
+option)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.service import GameService, ServiceError
+from bot.discord.panels import context_token
+from bot.discord.text import locale_of, tr
+from bot.service import GameService, PrivateView, ServiceError
+from rules.base import Action
 
 if TYPE_CHECKING:
     from bot.discord.protocol import BotLike
+
+#: Discord's most autocomplete choices, and the longest choice name.
+MAX_CHOICES = 25
+CHOICE_NAME = 100
 
 
 async def resolve_game(service: GameService, interaction: discord.Interaction[Any],
@@ -54,3 +64,71 @@ class GameCommands(commands.GroupCog):
         """This thread's game (or ``game``, or the caller's only one of this type); another
         game's thread is named, not misread."""
         return await resolve_game(self.service, interaction, game, self.game_type)
+
+    async def game_choices(self, interaction: discord.Interaction[Any], current: str
+                           ) -> list[app_commands.Choice[int]]:
+        """The caller's games of this group's type for a ``game:`` option, each with its
+        state, matching what was typed."""
+        locale = locale_of(interaction)
+        needle = current.strip().lower()
+        out = []
+        for s in await self.service.my_games(interaction.user.id):
+            if s.game_type != self.game_type:
+                continue
+            name = tr("ui.game_choice", locale, limit=CHOICE_NAME, game_id=s.game_id,
+                      title=s.title, state=s.phase_label or s.status)
+            if needle in name.lower():
+                out.append(app_commands.Choice(name=name, value=s.game_id))
+        return out[:MAX_CHOICES]
+
+    # ---- a move named by an option: autocomplete sends ``version:context:index`` ----------
+    #: The catalog key telling a player their typed text names no single option.
+    which_option: ClassVar[str] = ""
+
+    def option_name(self, view: PrivateView, action: Action, locale: str) -> str:
+        """How an option reads in the autocomplete list (each group words its moves)."""
+        raise NotImplementedError
+
+    async def option_choices(self, interaction: discord.Interaction[Any], current: str,
+                             kinds: frozenset[str] | None = None
+                             ) -> list[app_commands.Choice[str]]:
+        """The caller's legal moves (of ``kinds``) whose names hold what was typed."""
+        try:
+            gid = await self._game(interaction, getattr(interaction.namespace, "game", None))
+            view = await self.service.private_view(gid, interaction.user.id)
+            actions = await self.service.legal_actions(gid, interaction.user.id)
+        except ServiceError:
+            return []
+        locale = locale_of(interaction)
+        ctx = context_token(view, actions)
+        typed = current.strip().lower()
+        out: list[app_commands.Choice[str]] = []
+        for i, a in enumerate(actions):
+            if not isinstance(a, Action) or (kinds is not None and a.kind not in kinds):
+                continue
+            name = self.option_name(view, a, locale)
+            if typed and typed not in name.lower():
+                continue
+            out.append(app_commands.Choice(name=name[:CHOICE_NAME],
+                                           value=f"{view.version}:{ctx}:{i}"))
+        return out[:MAX_CHOICES]
+
+    async def play_option(self, interaction: discord.Interaction[Any], game: int | None,
+                          value: str, kinds: frozenset[str] | None = None) -> None:
+        """Play the option ``value`` names: an autocompleted one, or the only option whose
+        name holds the typed text."""
+        async def body() -> None:
+            gid = await self._game(interaction, game)
+            view = await self.service.private_view(gid, interaction.user.id)
+            parts = value.split(":")
+            if len(parts) == 3 and all(parts) and parts[0].isdigit() and parts[2].isdigit():
+                version, ctx, index = int(parts[0]), parts[1], int(parts[2])
+            else:
+                matches = await self.option_choices(interaction, value, kinds)
+                if len(matches) != 1:
+                    raise ServiceError(self.which_option, text=value[:40], n=len(matches))
+                version_s, ctx, index_s = matches[0].value.split(":")
+                version, index = int(version_s), int(index_s)
+            await self.bot.flows.play_indexed(interaction, gid, view.seat, version, ctx, index)
+
+        await self.bot.flows.guarded(interaction, body)

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.flows import Chooser, Options
-from bot.discord.lookup import GameCommands
+from bot.discord.lookup import MAX_CHOICES, GameCommands
 from bot.discord.presenters import board_embed
 from bot.discord.strings import described
 from bot.discord.text import locale_of, tr
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
 BOARD_FILE = "board.png"
-MAX_CHOICES = 25
 
 
 def text(key: str) -> app_commands.locale_str:
@@ -333,16 +332,7 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
     @march.autocomplete("game")
     @bid.autocomplete("game")
     async def _games(self, interaction: Interaction, current: str) -> list[Choice[int]]:
-        locale = locale_of(interaction)
-        out = []
-        for s in await self.service.my_games(interaction.user.id):
-            if s.game_type != "agot":
-                continue
-            name = tr("ui.game_choice", locale, limit=100, game_id=s.game_id, title=s.title,
-                      state=s.phase_label or s.status)
-            if _match(current, name):
-                out.append(Choice(name=name, value=s.game_id))
-        return out[:MAX_CHOICES]
+        return await self.game_choices(interaction, current)
 
 
 

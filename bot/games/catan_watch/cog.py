@@ -10,21 +10,19 @@ import discord
 from discord import app_commands
 
 from bot.discord.lookup import GameCommands
-from bot.discord.panels import context_token
 from bot.discord.strings import cmd, described
 from bot.discord.text import locale_of
 from bot.games.catan_watch import flow as flow
 from bot.games.catan_watch.names import OPTION, action_details, action_label
 from bot.games.catan_watch.panels import terms_digest
 from bot.games.catan_watch.parse import parse_counts
-from bot.service import ServiceError
+from bot.service import PrivateView
 from rules.base import Action
 
 if TYPE_CHECKING:
     pass
 
 Interaction = discord.Interaction[Any]
-MAX_CHOICES = 25
 BUILD_KINDS = frozenset({"place_settlement", "place_road", "place_guard", "place_free_road",
                          "build_settlement", "build_keep", "build_road", "build_guard"})
 
@@ -40,49 +38,12 @@ def _describe(key: str) -> app_commands.locale_str:
 class CatanCog(GameCommands, group_name="catan", group_description=_describe("group")):
     game_type = "catan_watch"
 
-    # ---- choosing one of the caller's options ------------------------------------------------
-    async def _choices(self, interaction: Interaction, current: str, kinds: frozenset[str] | None
-                       ) -> list[app_commands.Choice[str]]:
-        try:
-            gid = await self._game(interaction, getattr(interaction.namespace, "game", None))
-            view = await self.service.private_view(gid, interaction.user.id)
-            actions = await self.service.legal_actions(gid, interaction.user.id)
-        except ServiceError:
-            return []
-        locale = locale_of(interaction)
-        ctx = context_token(view, actions)
-        typed = current.strip().lower()
-        out: list[app_commands.Choice[str]] = []
-        for i, a in enumerate(actions):
-            if not isinstance(a, Action) or (kinds is not None and a.kind not in kinds):
-                continue
-            name = action_label(view.view, a, locale)
-            details = action_details(view.view, a, locale)
-            full = f"{name} — {details}" if details else name
-            if typed and typed not in full.lower():
-                continue
-            out.append(app_commands.Choice(name=full[:OPTION],
-                                           value=f"{view.version}:{ctx}:{i}"))
-        return out[:MAX_CHOICES]
+    which_option = "catan.error.which_option"
 
-    async def _play_choice(self, interaction: Interaction, game: int | None, value: str,
-                           kinds: frozenset[str] | None) -> None:
-        async def body() -> None:
-            gid = await self._game(interaction, game)
-            view = await self.service.private_view(gid, interaction.user.id)
-            parts = value.split(":")
-            if len(parts) == 3 and all(parts) and parts[0].isdigit() and parts[2].isdigit():
-                version, ctx, index = int(parts[0]), parts[1], int(parts[2])
-            else:  # typed text: the one option whose name contains it
-                matches = await self._choices(interaction, value, kinds)
-                if len(matches) != 1:
-                    raise ServiceError("catan.error.which_option", text=value[:40],
-                                       n=len(matches))
-                version_s, ctx, index_s = matches[0].value.split(":")
-                version, index = int(version_s), int(index_s)
-            await self.bot.flows.play_indexed(interaction, gid, view.seat, version, ctx, index)
-
-        await self.bot.flows.guarded(interaction, body)
+    def option_name(self, view: PrivateView, action: Action, locale: str) -> str:
+        name = action_label(view.view, action, locale)
+        details = action_details(view.view, action, locale)
+        return (f"{name} — {details}" if details else name)[:OPTION]
 
     # ---- commands ----------------------------------------------------------------------------
     @app_commands.command(name="board", description=_describe("board"))
@@ -97,22 +58,22 @@ class CatanCog(GameCommands, group_name="catan", group_description=_describe("gr
     @app_commands.command(name="build", description=_describe("build"))
     @app_commands.describe(spot=_describe("build.spot"), game=cmd("game_option"))
     async def build(self, interaction: Interaction, spot: str, game: int | None = None) -> None:
-        await self._play_choice(interaction, game, spot, BUILD_KINDS)
+        await self.play_option(interaction, game, spot, BUILD_KINDS)
 
     @build.autocomplete("spot")
     async def _build_spots(self, interaction: Interaction, current: str
                            ) -> list[app_commands.Choice[str]]:
-        return await self._choices(interaction, current, BUILD_KINDS)
+        return await self.option_choices(interaction, current, BUILD_KINDS)
 
     @app_commands.command(name="move", description=_describe("move"))
     @app_commands.describe(option=_describe("move.option"), game=cmd("game_option"))
     async def move(self, interaction: Interaction, option: str, game: int | None = None) -> None:
-        await self._play_choice(interaction, game, option, None)
+        await self.play_option(interaction, game, option, None)
 
     @move.autocomplete("option")
     async def _move_options(self, interaction: Interaction, current: str
                             ) -> list[app_commands.Choice[str]]:
-        return await self._choices(interaction, current, None)
+        return await self.option_choices(interaction, current, None)
 
     @app_commands.command(name="offer", description=_describe("offer"))
     @app_commands.describe(give=_describe("offer.give"), get=_describe("offer.get"),
@@ -163,11 +124,4 @@ class CatanCog(GameCommands, group_name="catan", group_description=_describe("gr
     @discard.autocomplete("game")
     async def _games(self, interaction: Interaction, current: str
                      ) -> list[app_commands.Choice[int]]:
-        out: list[app_commands.Choice[int]] = []
-        for s in await self.service.my_games(interaction.user.id):
-            if s.game_type != "catan_watch" or s.status != "active":
-                continue
-            name = f"#{s.game_id} {s.title}"[:100]
-            if current.strip().lower() in name.lower():
-                out.append(app_commands.Choice(name=name, value=s.game_id))
-        return out[:MAX_CHOICES]
+        return await self.game_choices(interaction, current)

@@ -25,7 +25,6 @@ Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
 GAME = "fort"
 BOARD_FILE = "board.png"
-MAX_CHOICES = 25
 MESSAGE = 2000
 WHICH = ("table", "kids", "dogs", "cats", "perks", "rules")
 
@@ -159,14 +158,4 @@ class FortCog(GameCommands, group_name="fort", group_description=text("group")):
     @cards.autocomplete("game")
     @log.autocomplete("game")
     async def _games(self, interaction: Interaction, current: str) -> list[Choice[int]]:
-        locale = locale_of(interaction)
-        needle = current.strip().lower()
-        out = []
-        for s in await self.service.my_games(interaction.user.id):
-            if s.game_type != GAME:
-                continue
-            name = tr("ui.game_choice", locale, limit=100, game_id=s.game_id, title=s.title,
-                      state=s.phase_label or s.status)
-            if not needle or needle in name.lower():
-                out.append(Choice(name=name, value=s.game_id))
-        return out[:MAX_CHOICES]
+        return await self.game_choices(interaction, current)

@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.lookup import GameCommands
-from bot.discord.panels import context_token
+from bot.discord.lookup import MAX_CHOICES, GameCommands
 from bot.discord.strings import cmd, described
 from bot.discord.text import locale_of, tr
 from bot.games.northgard.labels import action_label, card_text
 from bot.games.northgard.names import card_name
-from bot.service import ServiceError
+from bot.service import PrivateView, ServiceError
 from rules.base import Action
 from rules.northgard.data import CLANS, data
 
@@ -25,7 +24,6 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 GAME = "northgard"
 BOARD_FILE = "board.png"
-MAX_CHOICES = 25
 
 
 def _describe(key: str) -> app_commands.locale_str:
@@ -92,61 +90,23 @@ class NorthgardCog(GameCommands, group_name="northgard",
                 out.append(app_commands.Choice(name=label[:100], value=c))
         return out[:MAX_CHOICES]
 
+    which_option = "northgard.error.which_option"
+
+    def option_name(self, view: PrivateView, action: Action, locale: str) -> str:
+        return action_label(action, locale)
+
     @app_commands.command(name="move", description=_describe("move"))
     @app_commands.describe(option=_describe("move.option"), game=cmd("game_option"))
     async def move(self, interaction: Interaction, option: str, game: int | None = None) -> None:
-        async def body() -> None:
-            gid = await self._game(interaction, game)
-            view = await self.service.private_view(gid, interaction.user.id)
-            parts = option.split(":")
-            if len(parts) == 3 and all(parts) and parts[0].isdigit() and parts[2].isdigit():
-                version, ctx, index = int(parts[0]), parts[1], int(parts[2])
-            else:
-                matches = await self._choices(interaction, option)
-                if len(matches) != 1:
-                    raise ServiceError("northgard.error.which_option", text=option[:40],
-                                       n=len(matches))
-                version_s, ctx, index_s = matches[0].value.split(":")
-                version, index = int(version_s), int(index_s)
-            await self.bot.flows.play_indexed(interaction, gid, view.seat, version, ctx, index)
-
-        await self.bot.flows.guarded(interaction, body)
+        await self.play_option(interaction, game, option)
 
     @move.autocomplete("option")
     async def _move_options(self, interaction: Interaction, current: str
                             ) -> list[app_commands.Choice[str]]:
-        return await self._choices(interaction, current)
-
-    async def _choices(self, interaction: Interaction, current: str
-                       ) -> list[app_commands.Choice[str]]:
-        try:
-            gid = await self._game(interaction, getattr(interaction.namespace, "game", None))
-            view = await self.service.private_view(gid, interaction.user.id)
-            actions = await self.service.legal_actions(gid, interaction.user.id)
-        except ServiceError:
-            return []
-        locale = locale_of(interaction)
-        ctx = context_token(view, actions)
-        typed = current.strip().lower()
-        out: list[app_commands.Choice[str]] = []
-        for i, a in enumerate(actions):
-            if not isinstance(a, Action):
-                continue
-            name = action_label(a, locale)
-            if typed and typed not in name.lower():
-                continue
-            out.append(app_commands.Choice(name=name[:100], value=f"{view.version}:{ctx}:{i}"))
-        return out[:MAX_CHOICES]
+        return await self.option_choices(interaction, current)
 
     @board.autocomplete("game")
     @move.autocomplete("game")
     async def _games(self, interaction: Interaction, current: str
                      ) -> list[app_commands.Choice[int]]:
-        out: list[app_commands.Choice[int]] = []
-        for s in await self.service.my_games(interaction.user.id):
-            if s.game_type != GAME or s.status != "active":
-                continue
-            name = f"#{s.game_id} {s.title}"[:100]
-            if current.strip().lower() in name.lower():
-                out.append(app_commands.Choice(name=name, value=s.game_id))
-        return out[:MAX_CHOICES]
+        return await self.game_choices(interaction, current)
