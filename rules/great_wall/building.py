@@ -9,7 +9,7 @@ from typing import Any
 from rules.base import Action, Event
 from rules.great_wall import board as B
 from rules.great_wall.data import BUILD_RES, data
-from rules.great_wall.machine import Choice, push, register
+from rules.great_wall.machine import Choice, Declinable, push, register
 from rules.great_wall.state import State
 from rules.kit.frames import Frame
 
@@ -141,7 +141,7 @@ class TakeBack(Choice):
 
 
 @register
-class Build(Choice):
+class Build(Declinable):
     kind = "build"
     actions = ("build", "done")
 
@@ -156,12 +156,7 @@ class Build(Choice):
 
     auto_single = False
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "done":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         if fr["left"] > 1:  # under the payment: the next build waits until this one is paid
             push(st, "build", clan=fr["clan"], left=fr["left"] - 1)
         build(st, fr["clan"], action.params["what"], action.params["s"], ev)

@@ -10,7 +10,7 @@ from rules.base import Action, Event, RuleViolation, Text, text
 from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import UNITS, data
-from rules.great_wall.machine import MACHINE, Choice, push, register
+from rules.great_wall.machine import MACHINE, Choice, Declinable, push, register
 from rules.great_wall.procedures import (
     KILL_ORDER,
     casualty_value,
@@ -30,7 +30,7 @@ from rules.kit.frames import Frame, Handler
 
 # ---- Barracks: recruiting ------------------------------------------------------------------------
 @register
-class Recruit(Choice):
+class Recruit(Declinable):
     """One soldier per clerk at the Barracks, each paid and deployed at once."""
 
     kind = "recruit"
@@ -47,12 +47,7 @@ class Recruit(Choice):
 
     auto_single = False
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "done":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, unit = fr["clan"], action.params["unit"]
         cost = B.unit_cost(st, clan, unit)
         B.pay(st, clan, cost)
@@ -171,20 +166,16 @@ def attackers(st: State, clan: int) -> list[Action]:
 
 
 @register
-class Attacker(Choice):
+class Attacker(Declinable):
     kind = "attacker"
     actions = ("attacker", "skip")
+    decline = "skip"
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         opts = attackers(st, fr["clan"]) if fr["left"] > 0 else []
         return [*opts, Action("skip")] if opts else []
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "skip":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, s, unit = fr["clan"], action.params["s"], action.params["unit"]
         if fr["left"] > 1:
             push(st, "attacker", clan=clan, left=fr["left"] - 1)
@@ -537,7 +528,7 @@ class Shame(Choice):
 
 
 @register
-class Unshame(Choice):
+class Unshame(Declinable):
     """Summer (GW-31): 2 chi per Shame token removed; co-op (GW-C11): 10 Honor."""
 
     kind = "unshame"
@@ -554,14 +545,9 @@ class Unshame(Choice):
 
     auto_single = False
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         from rules.great_wall.procedures import remove_shame
 
-        if action.kind == "done":
-            return
         clan = fr["clan"]
         if st.mode == "coop":
             B.honor(st, clan, -num("coop_shame_discard_honor"))

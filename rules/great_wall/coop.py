@@ -8,7 +8,7 @@ from typing import Any
 from rules.base import Action, Event
 from rules.great_wall import board as B
 from rules.great_wall.data import RESOURCES, UNITS, data
-from rules.great_wall.machine import MACHINE, Choice, push, register
+from rules.great_wall.machine import MACHINE, Declinable, push, register
 from rules.great_wall.procedures import add_horde, draw_tactics, gain_shame_each
 from rules.great_wall.state import State
 from rules.kit.frames import Frame, Handler
@@ -52,7 +52,7 @@ def payers(st: State, clan: int, req: str) -> list[int]:
 
 
 @register
-class Fulfil(Choice):
+class Fulfil(Declinable):
     kind = "fulfil"
     actions = ("fulfil", "done")
 
@@ -63,12 +63,7 @@ class Fulfil(Choice):
                             for p in payers(st, clan, r))]
         return [*out, Action("done")] if out else []
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "done":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, slot = fr["clan"], action.params["slot"]
         req = st.requests[slot]
         assert req is not None

@@ -10,7 +10,7 @@ from rules.base import Action, Event, RuleViolation, Text, text
 from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import LOCATIONS, data
-from rules.great_wall.machine import MACHINE, Choice, push, register
+from rules.great_wall.machine import MACHINE, Choice, Declinable, push, register
 from rules.great_wall.state import State
 from rules.kit import secret
 from rules.kit.frames import Frame, Handler
@@ -344,11 +344,12 @@ class Place(Choice):
 
 
 @register
-class Advanced(Choice):
+class Advanced(Declinable):
     """An advanced activation (GW-23): pick any location, or skip."""
 
     kind = "advanced"
     actions = ("advanced", "skip")
+    decline = "skip"
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         res = resolve_frame(st)
@@ -356,12 +357,7 @@ class Advanced(Choice):
         return [*(Action("advanced", {"loc": loc}) for loc in LOCATIONS if loc not in taken),
                 Action("skip")]
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "skip":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         res = resolve_frame(st)
         assert res is not None
         res["adv"].append(action.params["loc"])
@@ -371,12 +367,13 @@ class Advanced(Choice):
 
 
 @register
-class Copy(Choice):
+class Copy(Declinable):
     """Betrayal: resolve another revealed card's boxes as your own (never the Reed card;
     Chin's card with your same-named card's text, GW-S16)."""
 
     kind = "copy"
     actions = ("copy", "skip")
+    decline = "skip"
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         cards = []
@@ -388,12 +385,7 @@ class Copy(Choice):
                 cards.append(base)
         return [*(Action("copy", {"card": c}) for c in cards), Action("skip")]
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "skip":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         res = resolve_frame(st)
         assert res is not None
         ev.append(Event("copied", {"clan": fr["clan"], "card": action.params["card"]}))

@@ -10,7 +10,7 @@ from rules.base import Action, Event, RuleViolation, Text, text
 from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import BUILD_RES, PRODUCTION, UNITS, data
-from rules.great_wall.machine import MACHINE, Choice, push, register
+from rules.great_wall.machine import MACHINE, Choice, Declinable, push, register
 from rules.great_wall.procedures import draw_tactics, gain_shame, num, refill_offer
 from rules.great_wall.state import State
 from rules.kit.frames import Frame, Handler
@@ -187,7 +187,7 @@ def promotable(st: State, clan: int, here: str) -> list[str]:
 
 
 @register
-class Promote(Choice):
+class Promote(Declinable):
     kind = "promote"
     actions = ("promote", "done")
 
@@ -217,12 +217,7 @@ class Promote(Choice):
 
     auto_single = False
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "done":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, loc = fr["clan"], action.params["loc"]
         cost = promote_cost(st, clan, loc) or 0
         res = data().locations[loc]["resource"]
@@ -239,7 +234,7 @@ class Promote(Choice):
 
 
 @register
-class Donate(Choice):
+class Donate(Declinable):
     kind = "donate"
     actions = ("donate", "done")
 
@@ -251,17 +246,12 @@ class Donate(Choice):
             return []
         return [Action("donate"), Action("done")]
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
     def progress(self, st: State, fr: Frame, seat: int) -> Text:
         """The question names what would be given ("donate 1 wood …?")."""
         res = data().locations[fr["loc"]]["resource"]
         return text("great_wall.progress.donate", amount=text(f"great_wall.amount.{res}", n=1))
 
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "done":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, loc = fr["clan"], fr["loc"]
         res = data().locations[loc]["resource"]
         B.pay(st, clan, {res: 1})
@@ -313,7 +303,7 @@ def hq_units(st: State, clan: int, a: int, b: int) -> list[Action]:
 
 
 @register
-class Headquarters(Choice):
+class Headquarters(Declinable):
     """Per clerk: pick the section to leave and the one to go to (``move``), then which
     soldiers go (``hq_pick``)."""
 
@@ -324,12 +314,7 @@ class Headquarters(Choice):
         opts = hq_moves(st, fr["clan"]) if fr["left"] > 0 else []
         return [*opts, Action("done")] if opts else []
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "done":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         if fr["left"] > 1:
             push(st, "hq", clan=fr["clan"], left=fr["left"] - 1)
         push(st, "hq_pick", clan=fr["clan"], a=action.params["from"], b=action.params["to"],
@@ -405,7 +390,7 @@ def advisor_cost(st: State, clan: int) -> int:
 
 
 @register
-class Embassy(Choice):
+class Embassy(Declinable):
     kind = "embassy"
     actions = ("hire", "done")
 
@@ -424,12 +409,7 @@ class Embassy(Choice):
 
     auto_single = False
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "done":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan = fr["clan"]
         if fr["left"] > 1:
             push(st, "embassy", clan=clan, left=fr["left"] - 1)

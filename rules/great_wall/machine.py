@@ -90,5 +90,22 @@ class Choice(Handler[State]):
         return public
 
 
+class Declinable(Choice):
+    """A step a clan may decline: the way out (``decline``: "done", "skip", "pass") is offered
+    last and is the default, and choosing it does nothing; ``take`` does every other answer."""
+
+    decline: ClassVar[str] = "done"
+
+    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
+        return options[-1]
+
+    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if action.kind != self.decline:
+            self.take(st, fr, action, ev)
+
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        raise NotImplementedError
+
+
 #: Frame fields anyone may see (where, what for, how many left); options are computed.
 PUBLIC_KEYS = frozenset({"kind", "clan", "loc", "s", "left", "unit", "trigger", "card_at"})

@@ -17,7 +17,7 @@ from typing import Any
 from rules.base import Action, Event
 from rules.great_wall import board as B
 from rules.great_wall.data import data
-from rules.great_wall.machine import MACHINE, Choice, push, register
+from rules.great_wall.machine import MACHINE, Declinable, push, register
 from rules.great_wall.procedures import auto_field, draw_tactics, wound
 from rules.great_wall.state import State
 from rules.kit.frames import Frame
@@ -46,9 +46,10 @@ def open_window(st: State, trigger: str, clans: list[int], s: int) -> None:
 
 
 @register
-class Tactic(Choice):
+class Tactic(Declinable):
     kind = "tactic"
     actions = ("play", "pass")
+    decline = "pass"
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         clan = fr["clan"]
@@ -68,12 +69,7 @@ class Tactic(Choice):
     def useful(self, st: State, fr: Frame, card: str) -> bool:
         return True
 
-    def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
-        return options[-1]
-
-    def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if action.kind == "pass":
-            return
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, card = fr["clan"], action.params["card"]
         info = data().tactics[card]
         enhanced = bool(action.params["enhanced"])
