@@ -266,7 +266,7 @@ def _battle(st: State, fv: JSON, seat: int, rng: Rng) -> dict[str, Any]:
     else:
         for side, s in enumerate((att, dfn)):
             if s == seat:
-                cards[side] = st_you_card(fv, seat, st)
+                cards[side] = fv.get("your_card")
             elif s >= 0 and ready[side] and st.hands[s]:
                 cards[side] = rng.choice(sorted(st.hands[s]))
     fr: dict[str, Any] = {
@@ -282,6 +282,7 @@ def _battle(st: State, fv: JSON, seat: int, rng: Rng) -> dict[str, Any]:
         q0 = c0 is not None and c0.ability == "queen_of_thorns"
         q1 = c1 is not None and c1.ability == "queen_of_thorns"
         fr["cancel"] = [q1, q0]
+    if revealed and "winner" not in fv:
         if sum(fr["units"]) == 0:
             fr["forced"] = 1
         else:
@@ -293,9 +294,7 @@ def _battle(st: State, fv: JSON, seat: int, rng: Rng) -> dict[str, Any]:
         fr["strength"] = [fv["strength"]["attacker"], fv["strength"]["defender"]]
         w = fr["winner"]
         c = card(cards[w])
-        fr["effect"] = None if c is None or fr["cancel"][w] else c.ability
+        if fr["step"] in ("effect_wait", "end"):
+            fr["effect"] = None if c is None or fr["cancel"][w] else c.ability
     return fr
 
-
-def st_you_card(fv: JSON, seat: int, st: State) -> str | None:
-    return fv.get("your_card")

@@ -1,0 +1,83 @@
+"""The AGoT AI player (docs/ai/agot.md).
+
+It sees only its view: ``determinize`` (``ai_world``) rebuilds a whole state with everything
+hidden sampled. Most decisions are heuristic plans on that state (``ai_plan``: orders,
+mustering, bids; ``ai_moves``: marches, raids, battles). The one decision that shapes a round
+— the orders — is searched at ``normal`` and ``hard``: a few candidate order sets (the plan at
+several levels of aggression) are each played out to the end of the round's action phase in
+sampled worlds, every house playing the heuristic, and scored with ``ai_eval.evaluate``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.agot.ai_eval import evaluate
+from rules.agot.ai_moves import decide
+from rules.agot.ai_plan import plan_orders
+from rules.agot.ai_world import determinize
+from rules.agot.engine import AgotRules
+from rules.agot.state import State
+from rules.base import JSON, Action, RuleViolation, Seat
+from rules.kit.ai import Ai, Budget, Difficulty
+from rules.rng import Rng
+
+#: Per difficulty: sampled worlds, order plans compared, rollout moves per plan and world.
+BUDGETS: dict[str, Budget] = {
+    "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=1),
+    "normal": Budget("normal", worlds=2, playouts=2, depth=60, candidates=3),
+    "hard": Budget("hard", worlds=3, playouts=3, depth=90, candidates=4),
+}
+AGGRESSION = (1.0, 1.6, 0.6, 2.4)
+
+
+class AgotAi(Ai):
+    def budget(self, difficulty: Difficulty) -> Budget:
+        return BUDGETS[difficulty]
+
+    def determinize(self, view: JSON, seat: Seat, rng: Rng) -> State:
+        return determinize(view, seat, rng)
+
+    def evaluate(self, state: Any, seat: Seat) -> float:
+        return evaluate(state, seat)
+
+    def policy(self, state: Any, seat: Seat, rng: Rng) -> Action:
+        return decide(state, seat, rng)
+
+    def choose(self, view: JSON, seat: Seat, rng: Rng, budget: Budget) -> Action:
+        state = self.determinize(view, seat, rng)
+        if (budget.playouts > 0 and budget.candidates > 1 and state.stack
+                and state.stack[-1]["kind"] == "planning"):
+            move = self._search_orders(view, state, seat, rng, budget)
+        else:
+            move = decide(state, seat, rng)
+        try:
+            self.rules.apply(state, seat, move)
+        except RuleViolation:
+            return self.rules.default_action(state, seat)
+        return move
+
+    def _search_orders(self, view: JSON, state: State, seat: Seat, rng: Rng, budget: Budget
+                       ) -> Action:
+        plans: list[dict[str, str]] = []
+        for k in range(budget.candidates):
+            orders = plan_orders(state, seat, rng, AGGRESSION[k % len(AGGRESSION)])
+            if orders not in plans:
+                plans.append(orders)
+        moves = [Action("place_orders", {"orders": p, "ready": True}) for p in plans]
+        if len(moves) == 1:
+            return moves[0]
+        worlds = [state] + [self.determinize(view, seat, rng)
+                            for _ in range(max(0, budget.worlds - 1))]
+        totals = [0.0] * len(moves)
+        for k in range(budget.playouts):
+            world = worlds[k % len(worlds)]
+            seed = rng.randbelow(2**31)
+            for i, move in enumerate(moves):
+                # The same seed for every plan of one playout: the plans face the same luck.
+                totals[i] += self.rollout(world, seat, move, Rng(seed), budget.depth)
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        return moves[best]
+
+
+AI = AgotAi(AgotRules())

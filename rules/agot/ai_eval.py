@@ -1,0 +1,84 @@
+"""The AGoT AI's judgement of a position and of single areas.
+
+A ten-round game never ends inside a rollout, so ``evaluate`` scores the running board the
+way players do: castles and strongholds first (they win the game), then supply (the armies
+it allows), power (bids and tokens), units on the board, the influence tracks, and the
+danger to one's own castles. Measured relative to the strongest rival, not to zero.
+"""
+
+from __future__ import annotations
+
+from rules.agot.board import board
+from rules.agot.control import castle_counts, control
+from rules.agot.state import State
+
+W_CASTLE = 10.0
+W_SUPPLY = 1.5
+W_POWER = 0.4
+W_UNIT = 1.0
+W_TRACK = 0.8
+
+
+def area_value(st: State, area: str, seat: int) -> float:
+    """What holding ``area`` is worth to ``seat`` (castles weigh most; one's home most)."""
+    b = board()
+    v = W_CASTLE * (1.0 + 0.2 * (b.castle[area] - 1)) if b.castle[area] else 0.0
+    v += W_SUPPLY * b.supply[area] + 0.8 * b.crowns[area]
+    if b.home_of.get(area) == st.houses[seat]:
+        v += 6.0
+    return v + 0.5
+
+
+def unit_strength(u: list[int]) -> int:
+    """Land attack strength of a unit list (footmen 1, knights 2; ships count 1)."""
+    return u[1] + 2 * u[2] + u[3]
+
+
+def threat(st: State, area: str, seat: int) -> int:
+    """The most land strength one rival could march into ``area`` from next door."""
+    b = board()
+    per: dict[int, int] = {}
+    for a in b.land_adj[area]:
+        u = st.units.get(a)
+        if u is not None and u[0] != seat:
+            per[u[0]] = per.get(u[0], 0) + u[1] + 2 * u[2]
+    return max(per.values(), default=0)
+
+
+def _seat_score(st: State, seat: int, castles: int) -> float:
+    n = st.n
+    s = W_CASTLE * castles + W_SUPPLY * st.supply[seat] + W_POWER * st.power[seat]
+    for k in ("throne", "fiefdoms", "court"):
+        s += W_TRACK * (n - 1 - st.tracks[k].index(seat)) / max(1, n - 1) * 3
+    return s
+
+
+def evaluate(st: State, seat: int) -> float:
+    if st.result is not None:
+        winners = st.result["winners"]
+        if seat in winners:
+            return 1000.0 / len(winners)
+        for i, place in enumerate(st.result["ranking"]):
+            if seat in place:
+                return -100.0 * i
+        return -500.0
+    b = board()
+    counts = castle_counts(st)
+    units = [0.0] * st.n
+    for u in st.units.values():
+        units[u[0]] += u[1] + 2 * u[2] + u[3] + 0.5 * (u[4] + 2 * u[5] + u[6])
+    scores = [_seat_score(st, s, counts[s]) + W_UNIT * units[s] for s in range(st.n)]
+    # Castles one is about to lose: a rival stands next to a weakly held castle of ours.
+    danger = 0.0
+    for a in b.castle_areas:
+        if control(st, a) != seat:
+            continue
+        u = st.units.get(a)
+        mine = (u[1] + 2 * u[2]) if u is not None else 0
+        if threat(st, a, seat) > mine + 1:
+            danger += 3.0
+    others = [scores[s] for s in range(st.n) if s != seat]
+    rival = 0.6 * max(others) + 0.4 * sum(others) / len(others)
+    # Near the castle goal every castle weighs more.
+    closeness = 4.0 * counts[seat] / max(1, st.castles_to_win)
+    return scores[seat] - rival - danger + closeness * counts[seat]
