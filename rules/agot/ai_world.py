@@ -235,9 +235,9 @@ def _westeros_frame(st: State, kind: str, fv: JSON, seat: int, awaited: list[int
                   owed=[int(fv["owed"][str(s)]) for s in range(st.n)])
     elif "chosen" in fv:
         fr.update(step="reclaim", won=True, chosen=fv["chosen"])
-    else:
-        # Which side is tied is not in the view (the threat before the bids is gone): any
-        # consistent guess; the losing side when both ends are tied.
+    elif "tied" in fv:
+        fr.update(step="tie", won=bool(fv["watch_wins"]), tied=list(fv["tied"]))
+    else:  # a view from before the tie was shown: a consistent guess
         won = len(groups[-1]) < 2
         fr.update(step="tie", won=won, tied=groups[0] if won else groups[-1])
     return fr

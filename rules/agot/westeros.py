@@ -678,6 +678,10 @@ class Wildlings(Auction):
 
     def view(self, st: State, fr: Frame, seat: int | None) -> dict[str, Any]:
         out = self._bid_view(st, fr, seat)
+        if fr["step"] == "tie":
+            # Public at the table (the bids and the threat were shown): which end is tied.
+            out["watch_wins"] = fr["won"]
+            out["tied"] = list(fr["tied"])
         if fr["step"] == "penalty":
             out["owed"] = {str(s): fr["owed"][s] for s in range(st.n)}
         if fr["step"] in ("reclaim", "penalty"):
