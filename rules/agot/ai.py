@@ -3,8 +3,8 @@
 It sees only its view: ``determinize`` (``ai_world``) rebuilds a whole state with everything
 hidden sampled. Most decisions are heuristic plans on that state (``ai_plan``: orders,
 mustering, bids; ``ai_moves``: marches, raids, battles). The one decision that shapes a round
-— the orders — is searched at ``normal`` and ``hard``: a few candidate order sets (the plan at
-several levels of aggression) are each played out to the end of the round's action phase in
+— the orders — is searched at ``normal`` and ``hard``: a few candidate order sets (the plan and
+perturbed variants of it) are each played out to the end of the round's action phase in
 sampled worlds, every house playing the heuristic, and scored with ``ai_eval.evaluate``.
 """
 
@@ -25,10 +25,11 @@ from rules.rng import Rng
 #: Per difficulty: sampled worlds, order plans compared, rollout moves per plan and world.
 BUDGETS: dict[str, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=1),
-    "normal": Budget("normal", worlds=2, playouts=2, depth=60, candidates=3),
-    "hard": Budget("hard", worlds=3, playouts=3, depth=90, candidates=4),
+    "normal": Budget("normal", worlds=2, playouts=2, depth=150, candidates=3),
+    "hard": Budget("hard", worlds=4, playouts=6, depth=150, candidates=5),
 }
-AGGRESSION = (1.0, 1.6, 0.6, 2.4)
+#: How much each candidate plan is perturbed (the first is the plain plan).
+NOISE = (0.0, 0.5, 1.0, 1.5, 2.0, 1.0)
 
 
 class AgotAi(Ai):
@@ -61,7 +62,7 @@ class AgotAi(Ai):
                        ) -> Action:
         plans: list[dict[str, str]] = []
         for k in range(budget.candidates):
-            orders = plan_orders(state, seat, rng, AGGRESSION[k % len(AGGRESSION)])
+            orders = plan_orders(state, seat, rng, NOISE[k % len(NOISE)])
             if orders not in plans:
                 plans.append(orders)
         moves = [Action("place_orders", {"orders": p, "ready": True}) for p in plans]
@@ -75,9 +76,33 @@ class AgotAi(Ai):
             seed = rng.randbelow(2**31)
             for i, move in enumerate(moves):
                 # The same seed for every plan of one playout: the plans face the same luck.
-                totals[i] += self.rollout(world, seat, move, Rng(seed), budget.depth)
+                totals[i] += self.round_rollout(world, seat, move, Rng(seed), budget.depth)
         best = max(range(len(moves)), key=lambda i: (totals[i], -i))
         return moves[best]
+
+    def round_rollout(self, state: State, seat: Seat, move: Action, rng: Rng, cap: int
+                      ) -> float:
+        """``move``, then every house plays the heuristic to the end of this round (at most
+        ``cap`` moves): a cut in the middle of the marches would favour whichever plan's
+        marches come first."""
+        rules = self.rules
+        try:
+            world, _ = rules.apply(state, seat, move)
+        except RuleViolation:
+            return float("-inf")
+        start = world.round
+        for _ in range(cap):
+            if world.result is not None or world.round != start:
+                break
+            awaited = sorted(rules.awaiting(world))
+            if not awaited:
+                break
+            mover = awaited[0]
+            try:
+                rules.step(world, mover, decide(world, mover, rng))
+            except RuleViolation:
+                break
+        return self.evaluate(world, seat)
 
 
 AI = AgotAi(AgotRules())

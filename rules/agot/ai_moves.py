@@ -29,12 +29,12 @@ from rules.base import Action, RuleViolation
 from rules.rng import Rng
 
 
-def decide(st: State, seat: int, rng: Rng, aggression: float = 1.0) -> Action:
+def decide(st: State, seat: int, rng: Rng) -> Action:
     fr = st.stack[-1]
     kind = fr["kind"]
     h = HANDLERS[kind]
     if kind == "planning":
-        orders = plan_orders(st, seat, rng, aggression)
+        orders = plan_orders(st, seat, rng)
         if not orders and any(u[0] == seat for u in st.units.values()):
             return h.random(st, fr, seat, rng)
         return Action("place_orders", {"orders": orders, "ready": True})

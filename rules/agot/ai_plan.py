@@ -31,14 +31,43 @@ TOKENS = {
 }
 
 
-def defence_needed(st: State, area: str, seat: int) -> int:
-    """Strength a rival must beat to take ``area``: neutral force, units, a likely defense."""
+#: Whether planning counts the support its neighbouring armies could add (tests compare).
+SUPPORT_AWARE = True
+#: The margin over a rival's expected strength an attack is planned with.
+ATTACK_MARGIN = 1.0
+BOLD = False
+CALM = True
+
+
+def defence_needed(st: State, area: str, seat: int) -> float:
+    """Strength a rival must beat to take ``area``: neutral force, or units, a likely
+    defense order and half of what its neighbours could support with."""
     if area in st.neutral:
         return st.neutral[area][0]
     u = st.units.get(area)
     if u is None or u[0] == seat:
         return 0
-    return u[1] + 2 * u[2] + 1 + (1 if board().castle[area] else 0)
+    extra = 0.5 * side_support(st, area, u[0], area) if SUPPORT_AWARE else (
+        1 if board().castle[area] else 0)
+    return u[1] + 2 * u[2] + 1 + extra
+
+
+def side_support(st: State, area: str, who: int, origin: str) -> int:
+    """Strength ``who``'s units next to ``area`` (but not in ``origin``) could support with."""
+    b = board()
+    sea_battle = b.is_sea[area]
+    total = 0
+    for a in b.adj[area]:
+        if a == origin:
+            continue
+        u = st.units.get(a)
+        if u is None or u[0] != who:
+            continue
+        if b.is_sea[a]:
+            total += u[3]
+        elif not sea_battle:
+            total += u[1] + 2 * u[2]
+    return total
 
 
 def march_targets(st: State, seat: int, origin: str, strength: int, bonus: int = 0
@@ -51,12 +80,15 @@ def march_targets(st: State, seat: int, origin: str, strength: int, bonus: int =
             continue
         need = defence_needed(st, t, seat)
         have = strength + bonus
-        if have < need + (0 if t in st.neutral or not need else 1):
+        if SUPPORT_AWARE and t in st.units:
+            have += side_support(st, t, seat, origin)
+        margin = (ATTACK_MARGIN if not BOLD else 0.0)
+        if have < need + (0 if t in st.neutral or not need else margin):
             continue
         gain = area_value(st, t, seat)
         if t in st.units:
             gain += 2.0  # beating a rival costs him units too
-            gain -= 2.0 * max(0, need + 2 - have)  # a close fight: the House cards decide
+            gain -= 2.0 * max(0.0, need + 2 - have)  # a close fight: the House cards decide
         if b.castle[t]:
             gain += 2.0
         out.append((gain, t))
@@ -64,13 +96,14 @@ def march_targets(st: State, seat: int, origin: str, strength: int, bonus: int =
     return out
 
 
-def plan_orders(st: State, seat: int, rng: Rng, aggression: float = 1.0) -> dict[str, str]:
-    """A full, legal set of orders for ``seat`` (area -> token)."""
+def plan_orders(st: State, seat: int, rng: Rng, noise: float = 0.0) -> dict[str, str]:
+    """A full, legal set of orders for ``seat`` (area -> token). ``noise`` > 0 perturbs the
+    gains (and the choice between an area's first two order kinds): the search's variants."""
     b = board()
     banned = banned_kinds(st)
     areas = orderable(st, seat)
     want: dict[str, list[str]] = {}
-    marches: list[tuple[float, str, str]] = []
+    armies: list[tuple[float, str, list[tuple[float, str]]]] = []
     for a in areas:
         u = st.units[a]
         if b.is_sea[a]:
@@ -78,20 +111,25 @@ def plan_orders(st: State, seat: int, rng: Rng, aggression: float = 1.0) -> dict
         strength = u[1] + 2 * u[2]
         if strength == 0:
             continue
-        targets = march_targets(st, seat, a, strength, 1)
-        if targets:
-            gain, t = targets[0]
-            # A home or castle next to a rival is not left empty for a small gain.
-            if b.castle[a] and threat(st, a, seat) > 0 and gain < area_value(st, a, seat):
-                continue
-            marches.append((gain * aggression + rng.randbelow(100) / 200, a, t))
-    marches.sort(key=lambda x: (-x[0], x[1]))
+        targets = [(g + noise * rng.randbelow(1000) / 250, t)
+                   for g, t in march_targets(st, seat, a, strength, 1)]
+        targets.sort(key=lambda x: (-x[0], x[1]))
+        if not targets:
+            continue
+        # A home or castle next to a rival is not left empty for a small gain.
+        if b.castle[a] and threat(st, a, seat) > 0 and targets[0][0] < area_value(st, a, seat):
+            continue
+        armies.append((targets[0][0] + rng.randbelow(100) / 200, a, targets))
+    armies.sort(key=lambda x: (-x[0], x[1]))
     planned_targets: set[str] = set()
-    for gain, a, t in marches[:3]:
-        if gain <= 1.0 or t in planned_targets:
+    for _, a, targets in armies:
+        if len(planned_targets) >= 3:
+            break
+        free = [(g, t) for g, t in targets if t not in planned_targets and g > 1.0]
+        if not free:
             continue
         want[a] = ["march", "defense", "consolidate"]
-        planned_targets.add(t)
+        planned_targets.add(free[0][1])
     battle_areas = planned_targets
     for a in areas:
         if a in want:
@@ -109,10 +147,14 @@ def plan_orders(st: State, seat: int, rng: Rng, aggression: float = 1.0) -> dict
             want[a] = ["defense", "support", "consolidate"]
         elif near_battle:
             want[a] = ["support", "defense", "consolidate"]
-        elif danger:
+        elif danger and (not CALM or danger >= u[1] + 2 * u[2]):
             want[a] = ["defense", "consolidate", "support"]
         else:
             want[a] = ["consolidate", "support", "defense", "raid"]
+    if noise:
+        for kinds in want.values():
+            if kinds[0] != "march" and rng.randbelow(1000) < 250 * noise:
+                kinds[0], kinds[1] = kinds[1], kinds[0]
     return assign_tokens(st, seat, want, banned)
 
 
