@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.agot.ai_eval import evaluate
-from rules.agot.ai_moves import decide
+from rules.agot.ai_moves import decide, march_options
 from rules.agot.ai_plan import plan_orders
 from rules.agot.ai_world import determinize
 from rules.agot.engine import AgotRules
+from rules.agot.flow import HANDLERS
 from rules.agot.state import State
 from rules.base import JSON, Action, RuleViolation, Seat
 from rules.kit.ai import Ai, Budget, Difficulty
@@ -26,8 +27,10 @@ from rules.rng import Rng
 BUDGETS: dict[str, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=1),
     "normal": Budget("normal", worlds=2, playouts=2, depth=150, candidates=3),
-    "hard": Budget("hard", worlds=4, playouts=6, depth=150, candidates=5),
+    "hard": Budget("hard", worlds=4, playouts=6, depth=150, candidates=3),
 }
+#: March options compared by playouts per difficulty (1: the heuristic's choice).
+MARCH_OPTIONS = {"easy": 1, "normal": 2, "hard": 3}
 #: How much each candidate plan is perturbed (the first is the plain plan).
 NOISE = (0.0, 0.5, 1.0, 1.5, 2.0, 1.0)
 
@@ -47,9 +50,11 @@ class AgotAi(Ai):
 
     def choose(self, view: JSON, seat: Seat, rng: Rng, budget: Budget) -> Action:
         state = self.determinize(view, seat, rng)
-        if (budget.playouts > 0 and budget.candidates > 1 and state.stack
-                and state.stack[-1]["kind"] == "planning"):
+        top = state.stack[-1]["kind"] if state.stack else None
+        if budget.playouts > 0 and budget.candidates > 1 and top == "planning":
             move = self._search_orders(view, state, seat, rng, budget)
+        elif budget.playouts > 0 and MARCH_OPTIONS[budget.difficulty] > 1 and top == "marches":
+            move = self._search_marches(view, state, seat, rng, budget)
         else:
             move = decide(state, seat, rng)
         try:
@@ -66,6 +71,29 @@ class AgotAi(Ai):
             if orders not in plans:
                 plans.append(orders)
         moves = [Action("place_orders", {"orders": p, "ready": True}) for p in plans]
+        return self._compare(view, state, seat, rng, budget, moves)
+
+    def _search_marches(self, view: JSON, state: State, seat: Seat, rng: Rng, budget: Budget
+                        ) -> Action:
+        h = HANDLERS["marches"]
+        moves: list[Action] = []
+        for _, act in march_options(state, seat):
+            probe = state.copy()
+            try:
+                h.act(probe, probe.stack[-1], seat, act, [])
+            except RuleViolation:
+                continue
+            moves.append(act)
+            if len(moves) >= MARCH_OPTIONS[budget.difficulty]:
+                break
+        if not moves:
+            return decide(state, seat, rng)
+        return self._compare(view, state, seat, rng, budget, moves)
+
+    def _compare(self, view: JSON, state: State, seat: Seat, rng: Rng, budget: Budget,
+                 moves: list[Action]) -> Action:
+        """The move whose playouts to the end of the round score best (the heuristic's own
+        choice, first, wins ties)."""
         if len(moves) == 1:
             return moves[0]
         worlds = [state] + [self.determinize(view, seat, rng)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.agot.ai_plan import plan_orders
 from rules.agot.board import TRACKS, UNIT_INDEX, board
 from rules.agot.forces import support_areas
 from rules.agot.house_cards import card
@@ -157,8 +158,19 @@ def _planning(st: State, fv: JSON, seat: int, hidden: dict[int, list[str]], rng:
 
 
 def sample_orders(st: State, seat: int, areas: list[str], rng: Rng) -> dict[str, str]:
-    """Legal tokens for exactly ``areas`` (a ready house's face-down orders)."""
+    """Legal tokens for exactly ``areas`` (a ready house's face-down orders): a variant of
+    the AI's own plan for that house when it covers them, else random legal tokens."""
     b = board()
+    guess = plan_orders(st, seat, rng, 1.0)
+    if sorted(guess) == areas:
+        return guess
+    if set(areas) <= set(guess):
+        sub = {a: guess[a] for a in areas}
+        try:
+            check_orders(st, seat, sub)
+            return sub
+        except RuleViolation:
+            pass
     for attempt in range(40):
         pool = list(b.token_ids)
         rng.shuffle(pool)
