@@ -30,7 +30,7 @@ BUDGETS: dict[str, Budget] = {
     "hard": Budget("hard", worlds=4, playouts=6, depth=150, candidates=3),
 }
 #: March options compared by playouts per difficulty (1: the heuristic's choice).
-MARCH_OPTIONS = {"easy": 1, "normal": 2, "hard": 3}
+MARCH_OPTIONS = {"easy": 1, "normal": 2, "hard": 2}
 #: How much each candidate plan is perturbed (the first is the plain plan).
 NOISE = (0.0, 0.5, 1.0, 1.5, 2.0, 1.0)
 

@@ -17,6 +17,8 @@ W_SUPPLY = 1.5
 W_POWER = 0.4
 W_UNIT = 1.0
 W_TRACK = 0.8
+#: Whether the score rewards leading the castle race outright (what wins the game).
+RACE = True
 
 
 def area_value(st: State, area: str, seat: int) -> float:
@@ -81,4 +83,10 @@ def evaluate(st: State, seat: int) -> float:
     rival = 0.6 * max(others) + 0.4 * sum(others) / len(others)
     # Near the castle goal every castle weighs more.
     closeness = 4.0 * counts[seat] / max(1, st.castles_to_win)
-    return scores[seat] - rival - danger + closeness * counts[seat]
+    race = 0.0
+    if RACE:
+        best_rival = max(counts[s] for s in range(st.n) if s != seat)
+        lead = counts[seat] - best_rival
+        race = 8.0 * max(-1, min(2, lead)) + (2.0 if lead == 0 else 0.0)
+        danger *= 0.5
+    return scores[seat] - rival - danger + closeness * counts[seat] + race
