@@ -125,3 +125,21 @@ def test_ais_play_a_whole_five_house_game_without_a_refused_move() -> None:
         moves += 1
         assert moves < 5000
     assert RULES.result(st) is not None
+
+
+def test_the_night_watch_tie_is_rebuilt_from_the_view() -> None:
+    st = _new()
+    # The Watch lost; seats 1 and 3 bid least (0) and the Throne holder picks among them.
+    st.stack = [{"kind": "round", "step": 1}, {"kind": "westeros", "step": 4},
+                {"kind": "wildlings", "track": 0, "step": "tie", "bids": [2, 0, 1, 0, 1],
+                 "ready": [True] * 5, "ranking": [], "chosen": -1, "owed": [0] * 5,
+                 "won": False, "tied": [1, 3]}]
+    st.westeros = ["supply", "game_of_thrones", "wildling_attack"]
+    holder = st.tracks["throne"][0]
+    view = RULES.view(st, holder)
+    assert view["frame"]["watch_wins"] is False and view["frame"]["tied"] == [1, 3]
+    sample = determinize(view, holder, Rng(0))
+    assert sample.stack[-1]["tied"] == [1, 3] and sample.stack[-1]["won"] is False
+    move = AI.choose(view, holder, Rng(0), AI.budget("normal"))
+    assert move.kind == "choose_bidder" and move.params["seat"] in (1, 3)
+    RULES.apply(st, holder, move)
