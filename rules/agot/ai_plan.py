@@ -31,12 +31,14 @@ TOKENS = {
 }
 
 
-#: Whether planning counts the support its neighbouring armies could add (tests compare).
+#: Switches measured against their absence (seat-against-seat tournaments, docs/ai/agot.md):
+#: planning counts the support neighbouring armies could add; only a threat as strong as
+#: the area's army calls for a Defense order.
 SUPPORT_AWARE = True
-#: The margin over a rival's expected strength an attack is planned with.
-ATTACK_MARGIN = 1.0
-BOLD = False
 CALM = True
+#: The margin over a rival's expected strength an attack is planned with (attacking at
+#: margin 0 measured worse).
+ATTACK_MARGIN = 1.0
 
 
 def defence_needed(st: State, area: str, seat: int) -> float:
@@ -82,8 +84,7 @@ def march_targets(st: State, seat: int, origin: str, strength: int, bonus: int =
         have = strength + bonus
         if SUPPORT_AWARE and t in st.units:
             have += side_support(st, t, seat, origin)
-        margin = (ATTACK_MARGIN if not BOLD else 0.0)
-        if have < need + (0 if t in st.neutral or not need else margin):
+        if have < need + (0 if t in st.neutral or not need else ATTACK_MARGIN):
             continue
         gain = area_value(st, t, seat)
         if t in st.units:
