@@ -43,6 +43,9 @@ class Game(SQLModel, table=True):
     result: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     deadline_seconds: int = 86_400
     excuses: int = 1
+    #: How well the table's AI players play (easy|normal|hard); None: a table from before
+    #: bots, whose open seats the AI plays at ``normal``.
+    ai_difficulty: str | None = Field(default=None, max_length=8)
     ready_check_until: datetime | None = _ts(nullable=True)
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True),
                                                                           nullable=False))
@@ -69,6 +72,9 @@ class Seat(SQLModel, table=True):
     missed: int = 0
     excuses_left: int = 1
     active: bool = True
+    #: A seat filled by an AI player at creation or from the lobby (user_id None): named as a
+    #: bot, always ready, and it keeps the game out of the human ratings.
+    bot: bool = False
     joined_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True),
                                                                          nullable=False))
 

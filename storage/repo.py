@@ -123,6 +123,18 @@ async def open_seats(conn: AsyncConnection, guild_id: int, limit: int
     return [(int(r[0]), str(r[1]), int(r[2])) for r in (await conn.execute(q)).all()]
 
 
+async def games_awaiting_open_seats(conn: AsyncConnection) -> list[int]:
+    """Running, unpaused games waiting for a seat nobody holds (a bot's turn), by id."""
+    q = (select(G.c.id, G.c.awaiting, S.c.seat).join(S, S.c.game_id == G.c.id)
+         .where(and_(G.c.status == "active", G.c.paused.is_(False), S.c.user_id.is_(None)))
+         .order_by(G.c.id))
+    found: list[int] = []
+    for gid, awaiting, seat in (await conn.execute(q)).all():
+        if int(seat) in (awaiting or []) and (not found or found[-1] != int(gid)):
+            found.append(int(gid))
+    return found
+
+
 async def game_ids(conn: AsyncConnection, statuses: Sequence[str]) -> list[int]:
     q = select(G.c.id).where(G.c.status.in_(list(statuses))).order_by(G.c.id)
     return [int(r[0]) for r in (await conn.execute(q)).all()]

@@ -20,6 +20,7 @@ from bot.discord.help import guide_pages, pages, send_pages
 from bot.discord.options import option_completions, parse_options
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, mode_title, phase_text, render, say, status_text, tr
+from bot.discord.presenters import seat_name
 from bot.games import front
 from bot.i18n import Person, available_locales, msg
 from bot.service import ADMIN_ACTS, VOTE_KINDS, GameService, Outcome, ServiceError
@@ -92,21 +93,28 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
     @app_commands.describe(game_type=cmd("new.game_type"), players=cmd("new.players"),
                            deadline_hours=cmd("new.deadline_hours"),
                            options=cmd("new.options"), title=cmd("new.title"),
-                           excuses=cmd("new.excuses"), mode=cmd("new.mode"))
+                           excuses=cmd("new.excuses"), mode=cmd("new.mode"),
+                           bots=cmd("new.bots"), difficulty=cmd("new.difficulty"))
+    @app_commands.choices(difficulty=[
+        app_commands.Choice(name=cmd(f"new.difficulty.{k}"), value=k)
+        for k in ("easy", "normal", "hard")])
     async def new(self, interaction: Interaction, game_type: str,
                   players: app_commands.Range[int, 1, 25] | None = None,
                   deadline_hours: app_commands.Range[float, 0.01, 336.0] = 24.0,
                   options: str | None = None,
                   title: app_commands.Range[str, 1, 100] | None = None,
                   excuses: app_commands.Range[int, 0, 5] = 1,
-                  mode: str | None = None) -> None:
+                  mode: str | None = None,
+                  bots: app_commands.Range[int, 0, 24] = 0,
+                  difficulty: str | None = None) -> None:
         async def body() -> None:
             self._need_guild(interaction)
             outcome: Outcome = await self.service.create_game(
                 interaction.user.id, display_name(interaction.user), game_type,
                 config=parse_options(options), max_seats=players,
                 deadline_hours=deadline_hours, excuses=excuses, guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id, title=title or "", mode=mode)
+                channel_id=interaction.channel_id, title=title or "", mode=mode,
+                bots=bots, difficulty=difficulty)
             summary = await self.service.summary(outcome.game_id)
             thread = await self._open_thread(interaction, outcome.game_id, summary.title)
             await self.service.attach_thread(outcome.game_id, thread.id if thread else None)
@@ -396,8 +404,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description=cmd("game"
         async def body() -> None:
             s = await self.service.summary(await self._game(interaction, game))
             locale = locale_of(interaction)
-            # An open seat is played by the bot until someone claims it: never its old player.
-            names = {seat: (uid, name if uid is not None else tr("status.open_seat", locale))
+            names = {seat: (uid, seat_name(s, seat, uid, name, locale))
                      for seat, uid, name in s.players}
             players = [Person(uid, name) for _seat, (uid, name) in sorted(names.items())]
             waiting = [Person(*names[x]) for x in s.awaiting if x in names]

@@ -75,6 +75,23 @@ def generic_private_embed(view: PrivateView, locale: str) -> discord.Embed:
     return embed
 
 
+def seat_name(summary: GameSummary, seat: int, user_id: int | None, name: str, locale: str,
+              *, labelled: bool = True) -> str:
+    """What a seat is called in a listing: its player, "🤖 Bot — Lannister" for a bot seat
+    (``labelled=False``: "🤖 Bot", where the seat's label stands beside it), or an open seat
+    (played by the AI until someone claims it: never its old player)."""
+    if user_id is not None:
+        return name
+    if seat in summary.bots:
+        label = summary.seat_labels.get(seat)
+        if not labelled:
+            return tr("game.bot", locale)
+        if label:
+            return tr("game.bot_seat", locale, label=say(label, locale))
+        return tr("game.bot_no", locale, n=1 + sum(b < seat for b in summary.bots))
+    return tr("status.open_seat", locale)
+
+
 def board_embed(summary: GameSummary, locale: str, *, image: str | None = None
                 ) -> discord.Embed:
     """The public board message: phase, who is awaited and until when (no secrets)."""
@@ -83,7 +100,7 @@ def board_embed(summary: GameSummary, locale: str, *, image: str | None = None
         description=tr("board.phase", locale, limit=4096, phase=phase_text(summary, locale)),
         colour=discord.Colour.dark_teal(),
     )
-    names = {seat: Person(uid, name if uid is not None else tr("status.open_seat", locale))
+    names = {seat: Person(uid, seat_name(summary, seat, uid, name, locale, labelled=False))
              for seat, uid, name in summary.players}
     players = "\n".join(
         tr("board.player_line", locale, player=person,

@@ -1,6 +1,7 @@
 """The Discord-free service layer: every workflow of the bot, returning effects."""
 
 from bot.service.admin import ADMIN_ACTS, AdminOps
+from bot.service.bots import BotOps
 from bot.service.clock import Clock, ManualClock, SystemClock
 from bot.service.core import ServiceSettings
 from bot.service.deadlines import DeadlineOps
@@ -22,7 +23,7 @@ from bot.service.stats import StatsOps
 from bot.service.votes import VOTE_KINDS
 
 
-class GameService(LobbyOps, MoveOps, DeadlineOps, AdminOps, StatsOps, RollbackOps):
+class GameService(BotOps, LobbyOps, MoveOps, DeadlineOps, AdminOps, StatsOps, RollbackOps):
     """Create/join/start/submit/vote/deadlines over one database."""
 
 

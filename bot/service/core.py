@@ -84,6 +84,9 @@ class ServiceSettings:
     #: a head read on the event loop's thread, a commit one hop to the writer's thread) rather
     #: than SQLAlchemy's async adapter; off only to compare.
     hot_path: bool = True
+    #: Worker processes the AI players think in (0: inline on the event loop's thread, for
+    #: tests); None: ``MAESTER_AI_WORKERS``, else one.
+    ai_workers: int | None = None
 
 
 @dataclass
@@ -175,6 +178,11 @@ class Head:
         for s in self.seats:
             if s.seat == seat:
                 label = self.label(seat)
+                if s.bot and s.user_id is None:  # named as a bot in every view
+                    if self.state is None:
+                        return Person(None, msg("game.bot_no", n=1 + sum(
+                            t.bot and t.user_id is None for t in self.seats if t.seat < seat)))
+                    return Person(None, msg("game.bot_seat", label=label))
                 name: Any = s.display_name if s.user_id is not None else msg("game.open_seat")
                 if self.state is None:
                     return Person(s.user_id, name)
@@ -545,7 +553,7 @@ class ServiceCore:
             list(game.awaiting), due, game.thread_id, game.channel_id,
             game.version,
             {s.seat: head.label(s.seat) for s in head.seats} if head.state is not None else {},
-            label or None,
+            label or None, frozenset(s.seat for s in head.seats if s.bot and s.user_id is None),
         )
 
     async def _ratings_changed(self, head: Head) -> None:
@@ -728,7 +736,7 @@ class ServiceCore:
         await repo.update_game(conn, gid, status="lobby", ready_check_until=None)
         await repo.clear_deadlines(conn, gid, kinds=["ready_check"])
         for s in head.seats:
-            await repo.update_seat(conn, gid, s.seat, ready=False)
+            await repo.update_seat(conn, gid, s.seat, ready=s.bot)  # a bot is always ready
         head.game.status, head.game.ready_check_until = "lobby", None
         await self._refresh_seats(head, conn)
 

@@ -142,6 +142,12 @@ class DeadlineOps(ServiceCore):
             async with self._tx() as conn:
                 await repo.delete_deadline(conn, row.id or 0, self.instance)
             return []
+        if seat.user_id is None:
+            # A seat nobody holds is the AI's, which plays at once; its deadline falls only when
+            # that was cut short (a restart): the AI plays on, no default, no missed deadline.
+            async with self._tx() as conn:
+                await repo.delete_deadline(conn, row.id or 0, self.instance)
+            return await self._autopilot(head)
         # A quick question (a share of the deadline: a yes/no between turns) is answered by
         # its default when its time is up: silence there is a choice, not an absence, so it
         # spends no excuse and counts as no missed deadline.

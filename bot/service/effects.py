@@ -32,6 +32,8 @@ class GameSummary:
     #: the engine's phase label (a ``Text``), rendered in each reader's language;
     #: ``phase_label`` is its English text
     phase: Any = None
+    #: the seats played by AI players from the start (named as bots)
+    bots: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)

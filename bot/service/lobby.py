@@ -28,15 +28,23 @@ class LobbyOps(ServiceCore):
         channel_id: int | None = None,
         title: str = "",
         mode: str | None = None,
+        bots: int = 0,
+        difficulty: str | None = None,
     ) -> Outcome:
         """Open a lobby. ``mode`` names one of the game's declared variants (its options are
-        the base; ``config`` overrides them)."""
+        the base; ``config`` overrides them). ``bots`` seats are taken by AI players at once,
+        playing at ``difficulty`` (default normal)."""
+        from bot.service.bots import difficulty_or_fail
+
         rules = self.rules_for(game_type)
+        level = difficulty_or_fail(difficulty)
         config = {**self._mode_config(rules, mode), **(config or {})}
         seats = max_seats or rules.max_seats
         if not rules.min_seats <= seats <= rules.max_seats:
             raise ServiceError("error.bad_config", reason=(
                 f"{rules.title} is for {rules.min_seats}–{rules.max_seats} players."))
+        if not 0 <= bots < seats:  # the creator sits too
+            raise ServiceError("error.too_many_bots", n=bots, max_bots=seats - 1)
         s = self.settings
         if not s.min_deadline_hours <= deadline_hours <= s.max_deadline_hours:
             raise ServiceError("error.bad_deadline", min=s.min_deadline_hours,
@@ -54,11 +62,15 @@ class LobbyOps(ServiceCore):
                 guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                 status="lobby", config=config, max_seats=seats, seed=seed,
                 deadline_seconds=int(deadline_hours * 3600), excuses=excuses, awaiting=[],
-                created_at=self.clock.now(), updated_at=self.clock.now(),
+                ai_difficulty=level, created_at=self.clock.now(), updated_at=self.clock.now(),
             )
             await repo.insert_seat(conn, game_id=game_id, seat=0, user_id=creator_id,
                                    display_name=creator_name, excuses_left=excuses,
                                    joined_at=self.clock.now())
+            for seat in range(1, bots + 1):  # a bot is always ready
+                await repo.insert_seat(conn, game_id=game_id, seat=seat, user_id=None,
+                                       display_name="", bot=True, ready=True, excuses_left=0,
+                                       joined_at=self.clock.now())
             expire = (await repo.guild_settings(conn, guild_id)).lobby_expire_hours \
                 if guild_id is not None else None
             if expire:
@@ -69,6 +81,9 @@ class LobbyOps(ServiceCore):
         effects: list[Effect] = [Post(game_id, msg(
             "lobby.created", title=title, game_id=game_id, game_type_title=rules.title,
             players=players, deadline=hours))]
+        if bots:
+            effects.append(Post(game_id, msg("lobby.bots_seated", n=bots, game_id=game_id,
+                                             difficulty=msg(f"difficulty.{level}"))))
         provisional = rules.provisional_content(config)
         if provisional:
             effects.append(Post(game_id, msg("lobby.provisional", items=[
@@ -169,7 +184,8 @@ class LobbyOps(ServiceCore):
             async with self._tx() as conn:
                 await repo.update_game(conn, game_id, status="starting", ready_check_until=until)
                 for s in head.seats:
-                    await repo.update_seat(conn, game_id, s.seat, ready=s.user_id == user_id)
+                    await repo.update_seat(conn, game_id, s.seat,
+                                          ready=s.user_id == user_id or s.bot)
                 await repo.add_deadlines(conn, [{"game_id": game_id, "seat": -1,
                                                  "kind": "ready_check", "due_at": until,
                                                  "version": 0}])
@@ -217,7 +233,8 @@ class LobbyOps(ServiceCore):
             await self._schedule(conn, head, awaiting, 0)
         self._remember(head)
         seats = [msg("game.seat_line", seat_label=head.label(s.seat),
-                     player=Person(s.user_id, s.display_name)) for s in head.seats]
+                     player=head.person(s.seat) if s.bot else Person(s.user_id, s.display_name))
+                 for s in head.seats]
         started = msg("game.started", game_id=gid, seats=seats)
         effects: list[Effect] = [Post(gid, started), BoardChanged(gid, 0)]
         deadline = self._deadline_for(head)
@@ -230,7 +247,9 @@ class LobbyOps(ServiceCore):
                     "game.your_turn", game_id=gid, progress=rules.progress(state, s.seat),
                     deadline=deadline))
             effects.append(Notify(gid, s.seat, s.user_id, note, show_private=True))
-        return Outcome(gid, started, 0, effects)
+        # The bots move at once: the first board shows the table after their moves.
+        effects = await self._with_board(head, effects + await self._autopilot(head))
+        return Outcome(gid, started, head.game.version, effects)
 
     # ---- listing ----------------------------------------------------------------------------
     async def summary(self, game_id: int) -> GameSummary:

@@ -215,7 +215,7 @@ class VoteOps(ServiceCore):
                 raise ServiceError("error.seat_not_open", seat=seat)
             async with self._tx() as conn:
                 await repo.update_seat(conn, game_id, seat, user_id=user_id, display_name=name,
-                                       active=True, dm_ok=True, missed=0,
+                                       active=True, dm_ok=True, missed=0, bot=False,
                                        excuses_left=head.game.excuses)
                 await self._refresh_seats(head, conn)
         label = head.label(seat)
