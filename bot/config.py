@@ -42,6 +42,10 @@ class Settings(BaseSettings):
                                     "survives a crash of the bot, FULL also an OS crash or "
                                     "power loss (an fsync per move).")
 
+    ai_workers: int | None = Field(default=None, ge=0, validation_alias="MAESTER_AI_WORKERS",
+                                   description="Worker processes the AI players think in "
+                                   "(0: inline on the event loop, for tests; default 1).")
+
     def shards(self) -> Shards | None:
         """``SHARD_COUNT`` and ``SHARD_IDS`` as shards (ValueError naming what is wrong)."""
         return Shards.parse(self.shard_count, self.shard_ids)

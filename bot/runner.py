@@ -80,7 +80,7 @@ async def run_bot(settings: Settings) -> None:
     engine = await open_database(settings)
     service = GameService(engine, settings=ServiceSettings(
         ready_check_seconds=int(settings.ready_check_hours * 3600),
-        head_cache=settings.head_cache,
+        head_cache=settings.head_cache, ai_workers=settings.ai_workers,
     ))
     from bot.discord.app import run
 

@@ -25,6 +25,8 @@ class FinishedGame:
     finished_at: datetime | None
     result: dict[str, Any]
     seats: dict[int, tuple[int | None, str]]  # seat -> (user id, name)
+    #: seats an AI player took at the table's creation or in its lobby (unrated games)
+    bots: frozenset[int] = frozenset()
 
 
 async def finished_games(conn: AsyncConnection, guild_id: int, game_type: str | None = None
@@ -36,12 +38,16 @@ async def finished_games(conn: AsyncConnection, guild_id: int, game_type: str | 
                                .where(cond).order_by(G.c.finished_at, G.c.id))).all()
     ids = [int(r[0]) for r in rows]
     seats: dict[int, dict[int, tuple[int | None, str]]] = {i: {} for i in ids}
+    bots: dict[int, set[int]] = {i: set() for i in ids}
     if ids:
         for r in (await conn.execute(select(S.c.game_id, S.c.seat, S.c.user_id,
-                                            S.c.display_name).where(S.c.game_id.in_(ids)))):
+                                            S.c.display_name, S.c.bot)
+                                     .where(S.c.game_id.in_(ids)))):
             seats[int(r[0])][int(r[1])] = (r[2], str(r[3]))
-    return [FinishedGame(int(r[0]), str(r[1]), r[2], dict(r[3] or {}), seats[int(r[0])])
-            for r in rows]
+            if r[4] and r[2] is None:
+                bots[int(r[0])].add(int(r[1]))
+    return [FinishedGame(int(r[0]), str(r[1]), r[2], dict(r[3] or {}), seats[int(r[0])],
+                         frozenset(bots[int(r[0])])) for r in rows]
 
 
 async def move_times(conn: AsyncConnection, game_ids: list[int]

@@ -22,6 +22,9 @@ from bot.service import GameService, ManualClock
 from storage.db import create_all, drop_all, make_engine
 from tests.harness import DEADLINE_LOOP, FIRST_SEED, SEALED_BIDS, make_service
 
+# AI players think inline in tests: a worker process costs more to start than it saves here
+# (tests/service/test_bots.py runs one pool on purpose).
+os.environ.setdefault("MAESTER_AI_WORKERS", "0")
 BASE_PG_URL = os.environ.get("TEST_DATABASE_URL",
                              "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
 # Each xdist worker gets a database of its own, so parallel runs never share tables.

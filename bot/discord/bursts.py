@@ -10,11 +10,14 @@ from typing import Any
 
 import discord
 
-from bot.discord.components import HandButton, JoinButton, ReadyButton, VoteButton
+from bot.discord.components import BotButton, HandButton, JoinButton, ReadyButton, VoteButton
 from bot.i18n import DEFAULT_LOCALE, lines_msg
 from bot.service import Effect, Notify, Post
 
 #: catalog key of a Post -> the persistent button it carries.
+#: A lobby's posts: each carries Join, Add a bot and Remove a bot.
+LOBBY_POSTS = frozenset({"lobby.created", "lobby.joined", "lobby.left", "lobby.dropped",
+                         "lobby.bots_seated", "lobby.bot_added", "lobby.bot_removed"})
 POST_BUTTONS: dict[str, type[discord.ui.DynamicItem[Any]]] = {
     "lobby.created": JoinButton,
     "lobby.joined": JoinButton,
@@ -35,6 +38,9 @@ def post_items(post: Post, locale: str) -> list[discord.ui.Item[Any]]:
         kind = post.msg.params["kind"]
         return [VoteButton(post.game_id, kind, True, locale),
                 VoteButton(post.game_id, kind, False, locale)]
+    if post.msg.key in LOBBY_POSTS:  # a lobby's posts: join, or seat a bot
+        return [JoinButton(post.game_id, locale), BotButton(post.game_id, True, locale),
+                BotButton(post.game_id, False, locale)]
     item = POST_BUTTONS.get(post.msg.key)
     return [item(post.game_id, locale)] if item is not None else []
 

@@ -18,9 +18,9 @@ from discord.ext import commands
 from bot.discord.flows import display_name
 from bot.discord.help import guide_pages, pages, send_pages
 from bot.discord.options import option_completions, parse_options
+from bot.discord.presenters import seat_name
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, mode_title, phase_text, render, say, status_text, tr
-from bot.discord.presenters import seat_name
 from bot.games import front
 from bot.i18n import Person, available_locales, msg
 from bot.service import ADMIN_ACTS, VOTE_KINDS, GameService, Outcome, ServiceError

@@ -5,6 +5,7 @@ service on every click. Custom ids are data from the client: never trusted.
 Templates (all start with ``mst:``)::
 
     mst:join:<game>            mst:ready:<game>            mst:hand:<game>
+    mst:bot:<game>:<+|->                              add a bot to / remove one from a lobby
     mst:vote:<game>:<kind>:<y|n>                      a ballot on the open vote of a kind
     mst:mv:<game>:<seat>:<version>:<ctx>:<index>      a generic move button
     mst:ms:<game>:<seat>:<version>:<ctx>:<page>       a generic move select (values = indexes)
@@ -52,6 +53,27 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _bot(interaction).flows.join(interaction, self.game_id)
+
+
+class BotButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                template=r"mst:bot:(?P<game>\d{1,18}):(?P<add>[+-])"):
+    """Add a bot to the lobby (``add``) or remove its last one: the creator's call."""
+
+    def __init__(self, game_id: int, add: bool, locale: str = "en") -> None:
+        super().__init__(discord.ui.Button(
+            label=tr("ui.add_bot" if add else "ui.remove_bot", locale, limit=80),
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"mst:bot:{game_id}:{'+' if add else '-'}"))
+        self.game_id, self.add = game_id, add
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> BotButton:
+        return cls(int(match["game"]), match["add"] == "+")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).flows.bot_seat(interaction, self.game_id, self.add)
 
 
 class ReadyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -174,5 +196,5 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 CORE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    JoinButton, ReadyButton, HandButton, MoveButton, MoveSelect, VoteButton,
+    JoinButton, BotButton, ReadyButton, HandButton, MoveButton, MoveSelect, VoteButton,
 )

@@ -13,6 +13,7 @@ from storage.db import checkpoint
 
 if TYPE_CHECKING:
     from bot.discord.protocol import BotLike
+    from bot.service import Effect
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +21,7 @@ log = logging.getLogger(__name__)
 class DeadlineLoop(commands.Cog):
     def __init__(self, bot: BotLike, interval: float = 30.0) -> None:
         self.bot = bot
+        self._resumed = False
         self.tick.change_interval(seconds=interval)
 
     async def cog_load(self) -> None:
@@ -32,7 +34,11 @@ class DeadlineLoop(commands.Cog):
     async def tick(self) -> None:
         # An unhandled error would stop a tasks.loop for good: log it, the next tick goes on.
         try:
-            effects = await self.bot.service.run_due()
+            effects: list[Effect] = []
+            if not self._resumed:  # the first tick: bot turns a restart cut short go on
+                self._resumed = True
+                effects += await self.bot.service.resume_bots()
+            effects += await self.bot.service.run_due()
         except Exception:
             log.exception("run_due failed")
             return

@@ -163,6 +163,13 @@ class Flows:
                        lambda: self.service.join(game_id, user.id, display_name(user)),
                        quiet=True)
 
+    async def bot_seat(self, interaction: discord.Interaction[Any], game_id: int,
+                       add: bool) -> None:
+        """The lobby's Add a bot / Remove a bot buttons."""
+        user_id = interaction.user.id
+        call = self.service.add_bot if add else self.service.remove_bot
+        await self.run(interaction, lambda: call(game_id, user_id), quiet=True)
+
     async def ready(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         await self.run(interaction,
                        lambda: self.service.confirm_ready(game_id, interaction.user.id),

@@ -35,6 +35,9 @@ DEFAULT_DIFFICULTY = "normal"
 #: The environment variable naming how many worker processes think for the bots (0: inline,
 #: on the event loop's thread — for tests, where starting processes costs more than it saves).
 WORKERS_ENV = "MAESTER_AI_WORKERS"
+#: The most moves the AI makes for one seat in one burst before the default settles the
+#: seat's decision (an AI revising a bid forever must not hold the table).
+MAX_AI_MOVES_PER_SEAT = 64
 
 
 def worker_count(value: int | str | None = None) -> int:
@@ -153,6 +156,7 @@ class BotOps(ServiceCore):
         opens a seat calls this after its own commit, holding the game's lock. Bounded, so a
         stuck engine cannot spin."""
         effects: list[Effect] = []
+        thought: dict[int, int] = {}
         for _ in range(MAX_AUTOPILOT_MOVES):
             if head.game.status != "active" or head.game.paused or head.state is None:
                 break
@@ -162,7 +166,16 @@ class BotOps(ServiceCore):
             if not open_seats:
                 break
             seat = open_seats[0]
-            action, source = await self._bot_move(head, seat)
+            thought[seat] = thought.get(seat, 0) + 1
+            if thought[seat] > MAX_AI_MOVES_PER_SEAT:
+                # An AI that keeps revising (a bid, a plan) must not hold the table: the
+                # default settles its decision.
+                action, source = head.rules.default_action(head.state, seat), "autopilot"
+            else:
+                action, source = await self._bot_move(head, seat)
+            if source == "bot" and head.rules.is_pass(head.state, seat, action):
+                # A pass by a seat nobody holds could come back forever: the default instead.
+                action, source = head.rules.default_action(head.state, seat), "autopilot"
             try:
                 new_state, events = head.rules.apply(head.state, seat, action)
             except RuleViolation as exc:

@@ -62,7 +62,8 @@ class PlayerStats:
 def rate(games: list[FinishedGame]) -> dict[int, PlayerStats]:
     """Play the finished games in the order they ended. Each game compares every pair of its
     players by place (ahead 1, tied ½, behind 0) against the Elo expectation, scaled by
-    ``K / (players - 1)`` so a 5-player game moves a rating as much as a duel."""
+    ``K / (players - 1)`` so a 5-player game moves a rating as much as a duel. A game with
+    bot seats counts as played (and won) but moves no rating: the ratings are people's."""
     players: dict[int, PlayerStats] = {}
     for g in games:
         ranking = g.result.get("ranking") or []
@@ -74,7 +75,7 @@ def rate(games: list[FinishedGame]) -> dict[int, PlayerStats]:
                 p.name, p.played = name, p.played + 1
                 if s in {int(w) for w in g.result.get("winners") or []}:
                     p.won += 1
-        if len(users) < 2:
+        if len(users) < 2 or g.bots:  # a game with AI players rates no one (ratings.md)
             continue
         before = {u: players[u].rating for u in users.values()}
         scale = K / (len(users) - 1)
