@@ -146,3 +146,28 @@ async def test_rolling_back_a_finished_game_takes_it_out_of_the_ratings(
     assert (await service.summary(gid)).status == "active"
     assert await _stored(service, 6, "sealed_bids") == {}
     assert await service.server_stats(6) == {}
+
+
+def test_a_game_with_bots_counts_as_played_but_moves_no_rating() -> None:
+    with_bot = FinishedGame(1, "x", None, {"ranking": [[0], [1], [2]], "winners": [0]},
+                            {0: (1, "p1"), 1: (2, "p2"), 2: (None, "")}, frozenset({2}))
+    players = rate([with_bot])
+    assert {u: (p.played, p.won, p.rating) for u, p in players.items()} == {
+        1: (1, 1, 1500.0), 2: (1, 0, 1500.0)}
+
+
+async def test_server_ratings_skip_games_with_bots(service: GameService) -> None:
+    gid = (await service.create_game(ALICE, "Alice", "sealed_bids", max_seats=3, bots=1,
+                                     config={"rounds": 1}, guild_id=9)).game_id
+    await service.join(gid, BOB, "Bob")
+    await service.start(gid, ALICE)
+    await service.confirm_ready(gid, BOB)  # (the bot plays its defaults: no AI here)
+    await service.submit(gid, ALICE, Action("bid", {"amount": 3}))
+    await service.submit(gid, ALICE, Action("ready"))
+    await service.submit(gid, BOB, Action("ready"))
+    if (await service.summary(gid)).status != "finished":
+        await service.submit(gid, ALICE, Action("claim", {"prize": "points"}))
+    assert (await service.summary(gid)).status == "finished"
+    stats = await service.server_stats(9)
+    assert {u: (p.played, p.won, p.rating) for u, p in stats.items()} == {
+        ALICE: (1, 1, 1500.0), BOB: (1, 0, 1500.0)}
