@@ -1,11 +1,10 @@
 """``python -m bot try``: the real bot inside simcord's simulated Discord, served as a local web
 page (simcord's preview), so a person sits at a table without a Discord application.
 
-The world is one server with a ``#games`` channel, you and the other players as members. The
-other players join and press Ready the way people do, then their seats are opened: an open seat
-is played by the service's autopilot (each seat's ``default_action``) right after every move,
-so the bots move after you. ``seat_bots`` is the one place that decides who plays a bot seat;
-an AI player plugs in there (or in the service's autopilot) without touching the rest."""
+The world is one server with a ``#games`` channel, you and a few other members (viewers the
+page can switch to). The game is opened with ``/game new … bots:`` the way a player does: every
+other seat is an AI player (``seat_bots``), moving at once after you at the table's
+difficulty (a game without an AI yet plays its bots by the rulebook's defaults)."""
 
 from __future__ import annotations
 
@@ -50,12 +49,10 @@ class Table:
     game_id: int
 
 
-async def seat_bots(you: Any, thread: Any, seats: Sequence[int]) -> None:
-    """Hand ``seats`` (0-based) to the autopilot: you, the server's owner, open each with
-    ``/game kick``, and the service plays an open seat with the game's default action after
-    every move until someone claims it. An AI player plugs in here or in that autopilot."""
-    for seat in seats:
-        await you.slash(thread, "game kick", seat=seat + 1)
+def seat_bots(players: int, difficulty: str = "normal") -> dict[str, Any]:
+    """The ``/game new`` options that give every seat but yours to an AI player: the one
+    place that decides who plays the other seats of a try-out table."""
+    return {"bots": players - 1, "difficulty": difficulty}
 
 
 def build_world(env: Any, players: int) -> tuple[Any, Any, Any, list[Any]]:
@@ -72,13 +69,13 @@ def build_world(env: Any, players: int) -> tuple[Any, Any, Any, list[Any]]:
 
 async def open_table(env: Any, service: GameService, game: str, *, players: int,
                      mode: str | None = None, lang: str = "en") -> Table:
-    """Build the world and open a game the way players do, then seat the bots."""
+    """Build the world and open a game the way players do, its other seats AI players."""
     guild, channel, you, bots = build_world(env, players)
     await you.slash(channel, "game server", language=lang)
     # The page shows one channel, the game's thread: your private panel comes behind its
     # **My hand** button and the bot calls you there, instead of in DMs the page cannot show.
     await you.slash(channel, "game settings", dms=False, language=lang)
-    options: dict[str, Any] = {"game_type": game, "players": players}
+    options: dict[str, Any] = {"game_type": game, "players": players, **seat_bots(players)}
     if mode:
         options["mode"] = mode
     before = {t.id for t in channel.threads}
@@ -90,13 +87,7 @@ async def open_table(env: Any, service: GameService, game: str, *, players: int,
     game_id = await service.game_for_thread(thread.id)
     if game_id is None:
         raise TryError(f"no game in thread {thread.name}")
-    for b in bots:
-        await b.slash(thread, "game join", game=game_id)
-    await you.slash(thread, "game start")
-    for b in bots:
-        await b.slash(thread, "game ready", game=game_id)
-    summary = await service.summary(game_id)
-    await seat_bots(you, thread, [s for s, uid, _ in summary.players if uid != you.id])
+    await you.slash(thread, "game start")  # the bots are always ready: it begins at once
     await env.settle()
     return Table(env, service, guild, channel, you, bots, thread, game_id)
 

@@ -1,5 +1,5 @@
 """``python -m bot try``: for each game, the real bot in simcord opens a table served on
-loopback, the other seats are open (the autopilot plays them), the game waits for you, and
+loopback, the other seats are AI players (named as bots), the game waits for you, and
 your **My hand** panel offers you enabled move buttons. Non-interactive: ``seconds=0``."""
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ async def _check_table(table: Table, url: str) -> None:
     assert summary.status == "active"
     mine = [seat for seat, uid, _ in summary.players if uid == table.you.id]
     others = [uid for seat, uid, _ in summary.players if uid != table.you.id]
-    assert len(mine) == 1 and others and all(uid is None for uid in others)  # bot seats open
+    assert len(mine) == 1 and others and all(uid is None for uid in others)  # bot seats
+    assert summary.bots == frozenset(s for s, uid, _ in summary.players if uid is None)
     assert summary.awaiting == mine  # the bots moved; the table waits for you
     thread = table.thread.history(viewer=table.you)
     assert any(a.filename == "board.png" for m in thread for a in m.attachments)
