@@ -19,7 +19,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from bot.i18n import Person, msg
-from bot.service.core import MAX_AUTOPILOT_MOVES, Head, ServiceCore
+from bot.service import core
+from bot.service.core import Head, ServiceCore
 from bot.service.effects import Effect, Outcome, Post
 from bot.service.errors import ServiceError
 from rules.ai import ai_for, decide
@@ -157,7 +158,7 @@ class BotOps(ServiceCore):
         stuck engine cannot spin."""
         effects: list[Effect] = []
         thought: dict[int, int] = {}
-        for _ in range(MAX_AUTOPILOT_MOVES):
+        for _ in range(core.MAX_AUTOPILOT_MOVES):  # (read here: a test lowers it)
             if head.game.status != "active" or head.game.paused or head.state is None:
                 break
             awaited = head.awaiting_in(head.state)

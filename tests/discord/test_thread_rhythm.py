@@ -84,6 +84,30 @@ async def test_a_burst_of_50_autopilot_moves_posts_a_handful(
         assert calls.counts["new boards"] == 0
 
 
+@pytest.mark.parametrize("service_games", [("agot",), ("great_wall",)], ids=["agot", "gw"])
+async def test_a_table_of_one_person_and_bots_keeps_to_the_budget(
+        simcord_env: Any, service: GameService, service_games: tuple[str, ...]) -> None:
+    """Each of the person's moves sets off the bots' answers at once (#28): one burst, so at
+    most one new board per unit of play, whatever the bots played in it."""
+    (game,) = service_games
+    n = seats_for(game)
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    person = guild.add_member(simcord_env.create_user("person"))
+    await person.slash(channel, "game new", game_type=game, players=n, bots=n - 1,
+                       difficulty="easy")
+    (thread,) = channel.threads
+    await person.slash(thread, "game start")
+    rhythm = Rhythm(game, n)
+    await play(simcord_env, service, 1, thread, MOVES, 7, rhythm)
+    summary = await service.summary(1)
+    played = summary.version
+    print(f"\n{rhythm.line()} ({played} moves with the bots')")
+    assert played > rhythm.moves >= 20, rhythm.line()
+    assert rhythm.counts["new boards"] <= rhythm.begun, rhythm.line()
+    assert rhythm.counts["requests"] <= REQUESTS_PER_MOVE * played, rhythm.line()
+
+
 def test_requests_are_classified_by_where_they_go() -> None:
     from collections import Counter
 
