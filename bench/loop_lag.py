@@ -1,5 +1,9 @@
-"""Event-loop health: how late a 5 ms ticker runs while a long game is replayed and while
-boards render — on the loop and in a worker thread, as the service and delivery do it.
+"""Event-loop health: how late a 5 ms ticker runs while a long game is replayed, while
+boards render — on the loop and in a worker thread, as the service and delivery do it — and
+while AI players decide: inline on the loop (``MAESTER_AI_WORKERS=0``, tests only) and in the
+worker process the service uses (``bot.service.bots.AiWorkers``), a decision from a mid-game
+view of each game (its AI at ``normal``; a game without an AI yet: a stand-in of the same
+shape, the view sent to the worker and ~100 ms of engine work there).
 
 Run: ``python -m bench.loop_lag``. Prints the worst and the 99th-percentile tick lag (ms).
 """
@@ -10,9 +14,13 @@ import asyncio
 import statistics
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
 from typing import Any
 
 from bot.render import render_board
+from bot.service.bots import decision_seed
+from rules.ai import ai_for, decide
 from rules.registry import games
 from rules.replay import LoggedAction, replay
 from rules.rng import Rng
@@ -20,8 +28,10 @@ from rules.rng import Rng
 TICK = 0.005
 
 
-async def lag_while(work: Callable[[], Any], threaded: bool) -> tuple[float, float, float]:
-    """(seconds of work, worst lag ms, p99 lag ms) of a ticker while ``work`` runs."""
+async def lag_while(work: Callable[[], Any], threaded: bool | Executor
+                    ) -> tuple[float, float, float]:
+    """(seconds of work, worst lag ms, p99 lag ms) of a ticker while ``work`` runs: on the
+    loop, in a thread (``True``) or in an executor (a process pool)."""
     lags: list[float] = []
     done = asyncio.Event()
 
@@ -35,7 +45,9 @@ async def lag_while(work: Callable[[], Any], threaded: bool) -> tuple[float, flo
     await asyncio.sleep(0.05)
     lags.clear()
     started = time.perf_counter()
-    if threaded:
+    if isinstance(threaded, Executor):
+        await asyncio.get_running_loop().run_in_executor(threaded, work)
+    elif threaded:
         await asyncio.to_thread(work)
     else:
         work()
@@ -87,6 +99,51 @@ async def main() -> None:
             where = "worker thread" if threaded else "on the loop  "
             print(f"  render {game_type:<12} {'':>11} {where}: {took * 1000:7.1f} ms of work, "
                   f"lag {worst:7.1f} / {p99:6.1f}")
+    # The service's pool: one worker process (MAESTER_AI_WORKERS's default), started first.
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        await asyncio.get_running_loop().run_in_executor(pool, int)
+        await ai_lines(pool)
+
+
+#: Decisions timed per game and place.
+DECISIONS = 5
+
+
+def stand_in(game_type: str, view: Any, seat: int, seed: int, difficulty: str) -> None:
+    """A decision's shape for a game without an AI yet: its view crosses to the worker and
+    ~100 ms of the game's own engine work runs there (replaying random moves)."""
+    rules = games()[game_type]
+    n = rules.min_seats if game_type != "agot" else 5
+    state, rng = rules.new_game({}, n, seed), Rng(seed)
+    deadline = time.perf_counter() + 0.1
+    while time.perf_counter() < deadline and rules.result(state) is None:
+        mover = rng.choice(sorted(rules.awaiting(state)))
+        state, _ = rules.apply(state, mover, rules.random_action(state, mover, rng))
+
+
+def decisions(game_type: str, view: Any, seat: int) -> None:
+    """``DECISIONS`` decisions for ``seat``, as a worker makes them."""
+    think = decide if ai_for(games()[game_type]) is not None else stand_in
+    for k in range(DECISIONS):
+        think(game_type, view, seat, decision_seed(3, 1, k, seat), "normal")
+
+
+async def ai_lines(pool: Executor) -> None:
+    for game_type, rules in sorted(games().items()):
+        _rules, _config, n, log = long_log(game_type, 60)
+        state = rules.new_game({}, n, 3)
+        for entry in log:
+            state, _ = rules.apply(state, entry.seat, entry.action)
+        if rules.result(state) is not None or not rules.awaiting(state):
+            state = rules.new_game({}, n, 3)
+        seat = min(rules.awaiting(state))
+        view = rules.view(state, seat)
+        what = "AI normal" if ai_for(rules) is not None else "stand-in "
+        work = partial(decisions, game_type, view, seat)
+        for where, runner in (("on the loop  ", False), ("worker process", pool)):
+            took, worst, p99 = await lag_while(work, runner)
+            print(f"  {what} {game_type:<12} {DECISIONS} decisions, {where}: "
+                  f"{took * 1000:7.1f} ms of work, lag {worst:7.1f} / {p99:6.1f}")
 
 
 if __name__ == "__main__":
