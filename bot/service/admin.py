@@ -64,7 +64,8 @@ class AdminOps(VoteOps):
                     raise ServiceError("error.not_creator_or_admin", game_id=game_id)
                 if target.user_id == head.game.creator_id:
                     raise ServiceError("error.kick_creator")
-                kicked = Person(target.user_id, target.display_name)
+                kicked = head.person(seat) if target.bot else \
+                    Person(target.user_id, target.display_name)
                 async with self._tx() as conn:
                     await self._drop_seats(conn, head, [seat])
                     if status == "starting":

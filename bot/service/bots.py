@@ -181,7 +181,7 @@ class BotOps(ServiceCore):
                 new_state, events = head.rules.apply(head.state, seat, action)
             except RuleViolation as exc:
                 log.warning("game #%s: the AI's move for seat %s was refused (%s): the "
-                            "default is played", head.game.id, seat, exc.message)
+                            "default is played", head.game.id, seat, exc.code)
                 action, source = head.rules.default_action(head.state, seat), "autopilot"
                 new_state, events = head.rules.apply(head.state, seat, action)
             effects += await self._commit_move(head, seat, None, action, new_state, events,

@@ -568,25 +568,11 @@ class ServiceCore:
                            created_at=self.clock.now())
 
     async def _autopilot(self, head: Head) -> list[Effect]:
-        """An open seat (replaced, resigned, or opened after missed deadlines) is played by its
-        defaults at once, until someone claims it: the table never waits a deadline for
-        nobody. Every path that moves a game or opens a seat calls this after its own commit.
-        Bounded, so a stuck engine cannot spin."""
-        effects: list[Effect] = []
-        for _ in range(MAX_AUTOPILOT_MOVES):
-            if head.game.status != "active" or head.game.paused or head.state is None:
-                break
-            awaited = head.awaiting_in(head.state)
-            open_seats = sorted(s.seat for s in head.seats
-                                if s.user_id is None and s.seat in awaited)
-            if not open_seats:
-                break
-            seat = open_seats[0]
-            action = head.rules.default_action(head.state, seat)
-            new_state, events = head.rules.apply(head.state, seat, action)
-            effects += await self._commit_move(head, seat, None, action, new_state, events,
-                                               source="autopilot", interaction_id=None)
-        return effects
+        """Play every awaited seat nobody holds, at once, until someone claims it: the table
+        never waits a deadline for nobody. Every path that moves, starts or opens a game calls
+        this after its own commit. The AI players' part of the service (``BotOps``,
+        ``bot/service/bots.py``) does it."""
+        return []
 
     def _effects_of(self, head: Head, events: Iterable[Event], newly: set[int], version: int,
                     quiet: set[int] | None = None, missed: dict[int, int] | None = None
