@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
+from multiprocessing import get_context
 from typing import Any
 
 from bot.render import render_board
@@ -100,7 +101,7 @@ async def main() -> None:
             print(f"  render {game_type:<12} {'':>11} {where}: {took * 1000:7.1f} ms of work, "
                   f"lag {worst:7.1f} / {p99:6.1f}")
     # The service's pool: one worker process (MAESTER_AI_WORKERS's default), started first.
-    with ProcessPoolExecutor(max_workers=1) as pool:
+    with ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn")) as pool:
         await asyncio.get_running_loop().run_in_executor(pool, int)
         await ai_lines(pool)
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from bot.i18n import Person, msg
@@ -25,6 +27,7 @@ from bot.service.effects import Effect, Outcome, Post
 from bot.service.errors import ServiceError
 from rules.ai import ai_for, decide
 from rules.base import Action, RuleViolation
+from rules.content import configure, override_dir
 from rules.kit.ai import DIFFICULTIES, check_difficulty
 from rules.rng import Rng
 from storage import repo
@@ -68,6 +71,11 @@ def decision_seed(game_seed: int, game_id: int, version: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
+def _start_worker(content_dir: Path | None) -> None:
+    """A worker process's start: the engines read the bot's content packs (``CONTENT_DIR``)."""
+    configure(content_dir)
+
+
 class AiWorkers:
     """Where AI decisions run: a pool of worker processes (the event loop only waits), or
     inline with ``workers=0``. The pool starts at the first decision."""
@@ -85,7 +93,11 @@ class AiWorkers:
             level = check_difficulty(difficulty)
             return ai.choose(view, seat, Rng(seed), ai.budget(level))
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            # Spawned, not forked: a fork of the bot would copy its threads' locks mid-use
+            # (the database's, discord.py's). The worker reads the same content packs.
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker, initargs=(override_dir(),))
         data = await asyncio.get_running_loop().run_in_executor(
             self._pool, decide, head.rules.id, view, seat, seed, difficulty)
         return Action.from_json(data)

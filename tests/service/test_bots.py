@@ -238,3 +238,35 @@ def test_decisions_are_seeded_by_the_position_and_workers_configurable(
     with pytest.raises(ValueError):
         worker_count(-1)
     assert AiWorkers(0).workers == 0
+
+
+def _fixture_decide(game_id: str, view: Any, seat: int, seed: int, difficulty: str
+                    ) -> dict[str, Any]:
+    """``rules.ai.decide`` for the fixture game (not in the registry a worker reads)."""
+    from rules.kit.ai import check_difficulty
+    from rules.rng import Rng
+
+    level = check_difficulty(difficulty)
+    return FIXTURE_AI.choose(view, seat, Rng(seed), FIXTURE_AI.budget(level)).to_json()
+
+
+async def test_decisions_run_in_a_worker_process_and_match_inline(
+        engine: AsyncEngine, clock: ManualClock, monkeypatch: pytest.MonkeyPatch,
+        with_ai: list[Any]) -> None:
+    monkeypatch.setattr(bots_module, "decide", _fixture_decide)
+    service = make_service(engine, clock)
+    service.settings.ai_workers = 1
+    try:
+        gid = (await service.create_game(ALICE, "Alice", "sealed_bids", max_seats=3,
+                                         bots=2)).game_id
+        await service.start(gid, ALICE)
+        head = await service._head(gid)
+        seat = 1
+        view = SEALED.view(head.state, seat)
+        in_pool = await service.ai_workers.decide(head, view, seat, 99, "normal")
+        inline = await AiWorkers(0).decide(head, view, seat, 99, "normal")
+        assert in_pool == inline
+        assert service.ai_workers.workers == 1 and service.ai_workers._pool is not None
+        assert (await service.summary(gid)).awaiting == [0]
+    finally:
+        service.close()
