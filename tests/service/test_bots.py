@@ -270,3 +270,26 @@ async def test_decisions_run_in_a_worker_process_and_match_inline(
         assert (await service.summary(gid)).awaiting == [0]
     finally:
         service.close()
+
+
+async def test_a_bot_seat_still_awaited_at_its_deadline_is_played_by_the_ai(
+        service: GameService, engine: AsyncEngine, clock: ManualClock,
+        monkeypatch: pytest.MonkeyPatch, with_ai: list[Any]) -> None:
+    gid = (await service.create_game(ALICE, "Alice", "sealed_bids", max_seats=3, bots=2,
+                                     deadline_hours=1)).game_id
+    real = bots_module.BotOps._autopilot
+
+    async def nothing(self: Any, head: Any) -> list[Any]:
+        return []  # the bots' turn cut short (a restart) and never resumed
+
+    monkeypatch.setattr(bots_module.BotOps, "_autopilot", nothing)
+    await service.start(gid, ALICE)
+    monkeypatch.setattr(bots_module.BotOps, "_autopilot", real)
+    assert (await service.summary(gid)).awaiting == [0, 1, 2]
+    clock.advance(2 * 3600)
+    await service.run_due()
+    summary = await service.summary(gid)
+    assert 1 not in summary.awaiting and 2 not in summary.awaiting
+    logged = await sources(engine, gid)
+    assert {seat for _q, seat, source, _k in logged if source == "bot"} == {1, 2}
+    assert all(source != "deadline" for _q, seat, source, _k in logged if seat in (1, 2))
