@@ -5,7 +5,7 @@ service on every click. Custom ids are data from the client: never trusted.
 Templates (all start with ``mst:``)::
 
     mst:join:<game>            mst:ready:<game>            mst:hand:<game>
-    mst:bot:<game>:<+|->                              add a bot to / remove one from a lobby
+    mst:join:<game>:bot<+|->   a bot joins / leaves a lobby (a lobby button, as Join is)
     mst:vote:<game>:<kind>:<y|n>                      a ballot on the open vote of a kind
     mst:mv:<game>:<seat>:<version>:<ctx>:<index>      a generic move button
     mst:ms:<game>:<seat>:<version>:<ctx>:<page>       a generic move select (values = indexes)
@@ -56,14 +56,14 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class BotButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"mst:bot:(?P<game>\d{1,18}):(?P<add>[+-])"):
+                template=r"mst:join:(?P<game>\d{1,18}):bot(?P<add>[+-])"):
     """Add a bot to the lobby (``add``) or remove its last one: the creator's call."""
 
     def __init__(self, game_id: int, add: bool, locale: str = "en") -> None:
         super().__init__(discord.ui.Button(
             label=tr("ui.add_bot" if add else "ui.remove_bot", locale, limit=80),
             style=discord.ButtonStyle.secondary,
-            custom_id=f"mst:bot:{game_id}:{'+' if add else '-'}"))
+            custom_id=f"mst:join:{game_id}:bot{'+' if add else '-'}"))
         self.game_id, self.add = game_id, add
 
     @classmethod
