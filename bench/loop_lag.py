@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
 from multiprocessing import get_context
@@ -100,6 +100,10 @@ async def main() -> None:
             where = "worker thread" if threaded else "on the loop  "
             print(f"  render {game_type:<12} {'':>11} {where}: {took * 1000:7.1f} ms of work, "
                   f"lag {worst:7.1f} / {p99:6.1f}")
+    for game_type, rules in sorted(games().items()):
+        # (without an AI the bots play their defaults and no worker is asked)
+        for workers in (0, 1) if ai_for(rules) is not None else (0,):
+            await bot_turns(game_type, workers)
     # The service's pool: one worker process (MAESTER_AI_WORKERS's default), started first.
     with ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn")) as pool:
         await asyncio.get_running_loop().run_in_executor(pool, int)
@@ -145,6 +149,77 @@ async def ai_lines(pool: Executor) -> None:
             took, worst, p99 = await lag_while(work, runner)
             print(f"  {what} {game_type:<12} {DECISIONS} decisions, {where}: "
                   f"{took * 1000:7.1f} ms of work, lag {worst:7.1f} / {p99:6.1f}")
+
+
+async def lag_during(work: Callable[[], Awaitable[Any]]) -> tuple[float, float, float]:
+    """(seconds, worst lag ms, p99 lag ms) of a ticker while the coroutine ``work()`` runs."""
+    lags: list[float] = []
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        while not done.is_set():
+            before = time.perf_counter()
+            await asyncio.sleep(TICK)
+            lags.append((time.perf_counter() - before - TICK) * 1000)
+
+    task = asyncio.create_task(ticker())
+    await asyncio.sleep(0.05)
+    lags.clear()
+    started = time.perf_counter()
+    await work()
+    took = time.perf_counter() - started
+    done.set()
+    await task
+    lags = lags or [took * 1000]
+    p99 = statistics.quantiles(lags, n=100)[98] if len(lags) >= 2 else lags[0]
+    return took, max(lags), p99
+
+
+async def bot_turns(game_type: str, workers: int, moves: int = 10) -> None:
+    """A person's moves at a table of bots through the service, as the bot makes them (each
+    move's bot answers decided by ``workers`` worker processes, 0: inline, and committed on
+    the loop like any move): the loop's lag while they run."""
+    import tempfile
+    from pathlib import Path
+
+    from bot.service import GameService, ManualClock, ServiceSettings
+    from storage.db import create_all, make_engine
+
+    rules = games()[game_type]
+    with tempfile.TemporaryDirectory() as tmp:
+        engine = make_engine(f"sqlite+aiosqlite:///{Path(tmp) / 'lag.db'}")
+        await create_all(engine)
+        service = GameService(engine, clock=ManualClock(), games={game_type: rules},
+                              settings=ServiceSettings(ai_workers=workers),
+                              seed_source=lambda: 3)
+        rng = Rng(3)
+        bots = (5 if game_type == "agot" else rules.max_seats) - 1
+        try:
+            gid = (await service.create_game(1, "person", game_type, max_seats=bots + 1,
+                                             bots=bots)).game_id
+            await service.start(gid, 1)
+            made = 0
+
+            async def play() -> None:
+                nonlocal made
+                for n in range(moves):
+                    if (await service.summary(gid)).status != "active":
+                        break
+                    action = await service.suggest_action(gid, 1, rng)
+                    await service.submit(gid, 1, action, interaction_id=f"lag-{n}")
+                    made += 1
+
+            before = (await service.summary(gid)).version
+            took, worst, p99 = await lag_during(play)
+            after = (await service.summary(gid)).version
+        finally:
+            service.close()
+            await engine.dispose()
+    what = "AI normal" if ai_for(rules) is not None else "defaults "
+    where = f"{workers} worker process" if workers else "inline        "
+    print(f"  bots ({what}) {game_type:<12} {made:>3} person's moves + "
+          f"{after - before - made:>3} bots', {where}: {took * 1000:7.1f} ms, "
+          f"lag {worst:7.1f} / {p99:6.1f}")
 
 
 if __name__ == "__main__":
