@@ -25,6 +25,7 @@ from bot.service import core
 from bot.service.core import Head, ServiceCore
 from bot.service.effects import Effect, Outcome, Post
 from bot.service.errors import ServiceError
+from rules import registry
 from rules.ai import ai_for, decide
 from rules.base import Action, RuleViolation
 from rules.content import configure, override_dir
@@ -72,13 +73,16 @@ def decision_seed(game_seed: int, game_id: int, version: int, seat: int) -> int:
 
 
 def _start_worker(content_dir: Path | None) -> None:
-    """A worker process's start: the engines read the bot's content packs (``CONTENT_DIR``)."""
+    """A worker process's start: the engines read the bot's content packs (``CONTENT_DIR``)
+    and every game is loaded, so the first decision does not wait for the imports."""
     configure(content_dir)
+    registry.games()
 
 
 class AiWorkers:
     """Where AI decisions run: a pool of worker processes (the event loop only waits), or
-    inline with ``workers=0``. The pool starts at the first decision."""
+    inline with ``workers=0``. The pool starts at ``warm`` (the bot's first deadline tick, when
+    a game has an AI) or at the first decision."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -92,15 +96,25 @@ class AiWorkers:
                 raise LookupError(f"{head.rules.id} has no AI player")
             level = check_difficulty(difficulty)
             return ai.choose(view, seat, Rng(seed), ai.budget(level))
+        data = await asyncio.get_running_loop().run_in_executor(
+            self._started(), decide, head.rules.id, view, seat, seed, difficulty)
+        return Action.from_json(data)
+
+    def _started(self) -> Executor:
         if self._pool is None:
             # Spawned, not forked: a fork of the bot would copy its threads' locks mid-use
             # (the database's, discord.py's). The worker reads the same content packs.
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start_worker, initargs=(override_dir(),))
-        data = await asyncio.get_running_loop().run_in_executor(
-            self._pool, decide, head.rules.id, view, seat, seed, difficulty)
-        return Action.from_json(data)
+        return self._pool
+
+    def warm(self) -> None:
+        """Start the worker processes now (at the bot's start), not at the first decision."""
+        if self.workers > 0:
+            pool = self._started()
+            for _ in range(self.workers):
+                pool.submit(int)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -219,6 +233,8 @@ class BotOps(ServiceCore):
     async def resume_bots(self) -> list[Effect]:
         """After a restart: every running game waiting for a seat nobody holds (a bot turn cut
         short) is played on. What was committed stays; the turn goes on from the log."""
+        if any(ai_for(rules) is not None for rules in self.games.values()):
+            self.ai_workers.warm()
         async with self.engine.connect() as conn:
             game_ids = await repo.games_awaiting_open_seats(conn)
         effects: list[Effect] = []
