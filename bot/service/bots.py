@@ -43,6 +43,9 @@ WORKERS_ENV = "MAESTER_AI_WORKERS"
 #: The most moves the AI makes for one seat in one burst before the default settles the
 #: seat's decision (an AI revising a bid forever must not hold the table).
 MAX_AI_MOVES_PER_SEAT = 64
+#: Seconds a decision in a worker may take before the default plays instead (a safety net:
+#: budgets count work, and ``normal`` decides in well under a second).
+DECISION_TIMEOUT = 30.0
 
 
 def worker_count(value: int | str | None = None) -> int:
@@ -96,8 +99,16 @@ class AiWorkers:
                 raise LookupError(f"{head.rules.id} has no AI player")
             level = check_difficulty(difficulty)
             return ai.choose(view, seat, Rng(seed), ai.budget(level))
-        data = await asyncio.get_running_loop().run_in_executor(
-            self._started(), decide, head.rules.id, view, seat, seed, difficulty)
+        pool = self._started()
+        thinking = asyncio.get_running_loop().run_in_executor(
+            pool, decide, head.rules.id, view, seat, seed, difficulty)
+        try:
+            data = await asyncio.wait_for(thinking, DECISION_TIMEOUT)
+        except TimeoutError:
+            # Budgets count work, so this is an AI gone wrong: its process is stopped (a
+            # runaway decision would hold every later one) and a new pool starts.
+            self._stop(pool)
+            raise
         return Action.from_json(data)
 
     def _started(self) -> Executor:
@@ -115,6 +126,14 @@ class AiWorkers:
             pool = self._started()
             for _ in range(self.workers):
                 pool.submit(int)
+
+    def _stop(self, pool: Executor) -> None:
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        if self._pool is pool:
+            self._pool = None
 
     def close(self) -> None:
         if self._pool is not None:

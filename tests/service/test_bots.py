@@ -293,3 +293,30 @@ async def test_a_bot_seat_still_awaited_at_its_deadline_is_played_by_the_ai(
     logged = await sources(engine, gid)
     assert {seat for _q, seat, source, _k in logged if source == "bot"} == {1, 2}
     assert all(source != "deadline" for _q, seat, source, _k in logged if seat in (1, 2))
+
+
+def _runaway_decide(game_id: str, view: Any, seat: int, seed: int, difficulty: str
+                    ) -> dict[str, Any]:
+    import time
+
+    time.sleep(60)  # an AI gone wrong
+    return {}
+
+
+async def test_a_runaway_decision_is_stopped_and_the_default_plays(
+        engine: AsyncEngine, clock: ManualClock, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture, with_ai: list[Any]) -> None:
+    monkeypatch.setattr(bots_module, "decide", _runaway_decide)
+    monkeypatch.setattr(bots_module, "DECISION_TIMEOUT", 0.5)
+    service = make_service(engine, clock)
+    service.settings.ai_workers = 1
+    try:
+        gid = (await service.create_game(ALICE, "Alice", "sealed_bids", max_seats=2,
+                                         bots=1)).game_id
+        with caplog.at_level(logging.WARNING, logger="bot.service.bots"):
+            await service.start(gid, ALICE)
+        assert "AI failed" in caplog.text
+        assert (await sources(engine, gid))[-1][1:] == (1, "autopilot", "ready")
+        assert service.ai_workers._pool is None  # the runaway's process was stopped
+    finally:
+        service.close()
