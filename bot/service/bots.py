@@ -77,9 +77,10 @@ def decision_seed(game_seed: int, game_id: int, version: int, seat: int) -> int:
 
 def _start_worker(content_dir: Path | None) -> None:
     """A worker process's start: the engines read the bot's content packs (``CONTENT_DIR``)
-    and every game is loaded, so the first decision does not wait for the imports."""
+    and every game and its AI is loaded, so the first decision does not wait for imports."""
     configure(content_dir)
-    registry.games()
+    for rules in registry.games().values():
+        ai_for(rules)
 
 
 class AiWorkers:
