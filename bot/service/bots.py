@@ -40,8 +40,8 @@ DEFAULT_DIFFICULTY = "normal"
 #: The environment variable naming how many worker processes think for the bots (0: inline,
 #: on the event loop's thread — for tests, where starting processes costs more than it saves).
 WORKERS_ENV = "MAESTER_AI_WORKERS"
-#: The most moves the AI makes for one seat in one burst before the default settles the
-#: seat's decision (an AI revising a bid forever must not hold the table).
+#: The most moves the AI makes in a row for one seat still awaited before the default settles
+#: the seat's decision (an AI revising a bid forever must not hold the table).
 MAX_AI_MOVES_PER_SEAT = 64
 #: Seconds a decision in a worker may take before the default plays instead (a safety net:
 #: budgets count work, and ``normal`` decides in well under a second).
@@ -232,6 +232,8 @@ class BotOps(ServiceCore):
                 new_state, events = head.rules.apply(head.state, seat, action)
             effects += await self._commit_move(head, seat, None, action, new_state, events,
                                                source=source, interaction_id=None)
+            if seat not in head.awaiting_in(head.state):
+                thought[seat] = 0  # its decision is made: the next one is counted afresh
         return effects
 
     async def _bot_move(self, head: Head, seat: int) -> tuple[Action, str]:
