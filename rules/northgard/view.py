@@ -18,7 +18,7 @@ from rules.northgard.data import UNITS_PER_PLAYER
 from rules.northgard.geometry import map_info, on_forget
 from rules.northgard.machine import MACHINE
 from rules.northgard.names import colour, terr_name
-from rules.northgard.state import State
+from rules.northgard.state import State, deep
 
 #: Frames that name the phase the game is in (innermost wins).
 PHASES = {"setup": "setup", "actions": "actions", "monster_phase": "monsters",
@@ -121,6 +121,26 @@ def _pending(st: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
+#: Frame fields only their seat may see: a Draw's cards, the card picked up in a turn.
+_SECRET = {"keep": ("cards",), "turn": ("sel",)}
+
+
+def _procedure(st: State) -> list[dict[str, Any]]:
+    """The whole stack of procedures, as the table sees it: what is still to be done after the
+    pending decision (an AI rebuilds the game from it). Secret fields read ``None`` here (a
+    seat sees its own in ``pending``); a Draw's cards are counted."""
+    out = []
+    for fr in st.stack:
+        hide = _SECRET.get(fr["kind"], ())
+        copy = {k: (None if k in hide else v) for k, v in fr.items()}
+        if fr["kind"] == "keep":
+            copy["cards"] = len(fr["cards"])
+        elif fr["kind"] == "turn":
+            copy["sel"] = fr["sel"] is not None
+        out.append(copy)
+    return deep(out)
+
+
 def seat_view(st: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
     """``build_view(st, seat)`` from the public view of ``st``: the same but for the pending
     decision as the seat sees it and the seat's own hand."""
@@ -168,6 +188,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "monster_discard": list(st.monster_discard),
         "pending": _pending(st, seat),
         "awaiting": sorted(MACHINE.awaiting(st)),
+        "procedure": _procedure(st),
     }
     if st.result is not None:
         view["result"] = {"winners": st.result["winners"], "ranking": st.result["ranking"],
