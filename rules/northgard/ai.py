@@ -26,7 +26,7 @@ WIN = 1000.0
 BUDGETS: dict[Difficulty, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=1, depth=6, candidates=10),
     "normal": Budget("normal", worlds=3, playouts=3, depth=14, candidates=10),
-    "hard": Budget("hard", worlds=6, playouts=8, depth=24, candidates=14),
+    "hard": Budget("hard", worlds=4, playouts=6, depth=20, candidates=12),
 }
 
 
