@@ -20,13 +20,20 @@ from rules.northgard.engine import HANDLERS
 from rules.northgard.state import State
 from rules.rng import Rng
 
+#: Difficulties whose rollouts place the seat's own units, buildings and tiles greedily.
+GREEDY = frozenset({"hard"})
+#: The decisions a greedy rollout takes by the heuristic (a turn's card, a combat's food and
+#: the harvest trade stay with the policy: their worth shows only later).
+PLACING = frozenset({"recruit", "build", "move", "place_tile", "place_group", "retreat",
+                     "keep", "choose", "scorch", "scorch_take", "feast", "monster_tie",
+                     "battle_order", "spawn_offer"})
 #: A finished game outweighs any running position (values are in fame).
 WIN = 1000.0
 
 BUDGETS: dict[Difficulty, Budget] = {
-    "easy": Budget("easy", worlds=1, playouts=1, depth=6, candidates=10),
-    "normal": Budget("normal", worlds=3, playouts=3, depth=14, candidates=10),
-    "hard": Budget("hard", worlds=4, playouts=6, depth=20, candidates=12),
+    "easy": Budget("easy", worlds=1, playouts=1, depth=4, candidates=8),
+    "normal": Budget("normal", worlds=3, playouts=3, depth=16, candidates=12),
+    "hard": Budget("hard", worlds=4, playouts=4, depth=24, candidates=16),
 }
 
 
@@ -64,10 +71,11 @@ class NorthgardAi(Ai):
         worlds = [state] + [self.determinize(view, seat, rng)
                             for _ in range(max(0, budget.worlds - 1))]
         totals = dict.fromkeys(moves, 0.0)
+        greedy = budget.difficulty in GREEDY
         for k in range(max(1, budget.playouts)):
             world = worlds[k % len(worlds)]
             for move in moves:
-                totals[move] += self.rollout(world, seat, move, rng, budget.depth)
+                totals[move] += self.playout(world, seat, move, rng, budget.depth, greedy)
         top = moves[0]
         for move in moves[1:]:
             if totals[move] > totals[top]:
@@ -75,10 +83,63 @@ class NorthgardAi(Ai):
         return top
 
     def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int) -> float:
+        return self.playout(state, seat, move, rng, depth, greedy=False)
+
+    def playout(self, state: State, seat: Seat, move: Action, rng: Rng, depth: int,
+                greedy: bool) -> float:
+        """``move``, then the policy for everyone until another clan's turn begins (the
+        heuristic judges a finished turn far better than random play of whole years can),
+        at most ``depth`` moves. ``greedy``: the seat's own placements (where to recruit,
+        build, move, lay a tile…) are the best by the heuristic, not random ones."""
+        rules = self.rules
         try:
-            return super().rollout(state, seat, move, rng, depth)
+            world, _ = rules.apply(state, seat, move)
         except RuleViolation:
             return float("-inf")
+        for _ in range(depth):
+            if world.result is not None or not world.stack:
+                break
+            fr = world.stack[-1]
+            if fr["kind"] == "turn" and fr["seat"] != seat and fr["sel"] is None \
+                    and not fr["main"]:
+                break
+            awaited = sorted(rules.awaiting(world))
+            if not awaited:
+                break
+            mover = awaited[0]
+            if greedy and mover == seat and fr["kind"] in PLACING:
+                action = self.greedy(world, seat, rng)
+            else:
+                action = self.policy(world, mover, rng)
+            try:
+                rules.step(world, mover, action)
+            except RuleViolation:
+                break
+        return self.evaluate(world, seat)
+
+
+    def greedy(self, state: State, seat: Seat, rng: Rng) -> Action:
+        """The option the heuristic likes best right after it (ties at random: a tile's
+        pick and cell change nothing until it is turned and laid)."""
+        fr = state.stack[-1]
+        opts = [a for a in HANDLERS[fr["kind"]].options(state, fr, seat)  # type: ignore[attr-defined]
+                if a.kind != "back"]
+        if len(opts) <= 1:
+            return opts[0] if opts else pick(state, fr, seat, opts, rng)
+        top: list[Action] = []
+        top_score = float("-inf")
+        for a in opts:
+            world = state.copy()
+            try:
+                self.rules.step(world, seat, a)
+            except RuleViolation:
+                continue
+            value = self.evaluate(world, seat)
+            if value > top_score + 1e-9:
+                top, top_score = [a], value
+            elif value > top_score - 1e-9:
+                top.append(a)
+        return rng.choice(top) if top else opts[0]
 
 
 def pick(st: State, fr: dict[str, Any], seat: int, opts: list[Action], rng: Rng) -> Action:
