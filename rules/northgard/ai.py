@@ -32,8 +32,8 @@ WIN = 1000.0
 
 BUDGETS: dict[Difficulty, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=1, depth=4, candidates=8),
-    "normal": Budget("normal", worlds=3, playouts=3, depth=16, candidates=12),
-    "hard": Budget("hard", worlds=4, playouts=4, depth=24, candidates=16),
+    "normal": Budget("normal", worlds=3, playouts=2, depth=16, candidates=12),
+    "hard": Budget("hard", worlds=6, playouts=6, depth=24, candidates=16),
 }
 
 
