@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -217,15 +218,32 @@ def try_command(game: str | None, *, mode: str | None, players: int | None, lang
               .render(lang), file=sys.stderr)
         return 2
 
+    # The console is the player's: the table's address and what they should know. The bot's
+    # own log (a stored table's old thread no longer found, say) goes to a file beside the game.
+    db = db or TRY_DB
+    log_file = db.with_suffix(".log")
+    log_file.parent.mkdir(parents=True, exist_ok=True)
+    handler = logging.FileHandler(log_file, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    level = root.level
+    root.setLevel(logging.INFO)
+
     async def told(table: Table, url: str) -> None:
-        print(msg("try.open", url=url, game_id=table.game_id).render(lang), flush=True)
+        print(msg("try.open", url=url, game_id=table.game_id, db=str(db), log=str(log_file))
+              .render(lang), flush=True)
 
     try:
         return asyncio.run(serve(game, players=players, mode=mode, lang=lang,
-                                 db=db or TRY_DB, port=port, seconds=seconds, new=new,
+                                 db=db, port=port, seconds=seconds, new=new,
                                  on_ready=told))
     except TryError as exc:
         print(msg("try.refused", reason=str(exc)).render(lang), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+        handler.close()
