@@ -22,6 +22,7 @@ from bot.games.great_wall.render_wall import (
     draw_section,
     firing_slot,
     reward_field,
+    reward_mark,
 )
 from bot.i18n import catalog, msg
 from bot.i18n import render as render_msg
@@ -211,6 +212,12 @@ def _legend(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
     items = [LegendItem(_unit(m[u]), text(locale, f"great_wall.unit.{u}")) for u in UNITS]
     items += [LegendItem(_reward(m[r]), text(locale, f"great_wall.board.reward.{r}"))
               for r in REWARDS]
+    shown = _amount_shown(v)
+    if shown:
+        reward, n = shown
+        items.append(LegendItem(_reward(reward_mark(m, reward, n)), text(
+            locale, "great_wall.board.legend.amount", n=n,
+            reward=text(locale, f"great_wall.board.reward.{reward}"))))
     items += [LegendItem(cross, text(locale, "great_wall.board.legend.wound")),
               LegendItem(_barricade, text(locale, "great_wall.board.legend.barricade")),
               LegendItem(firing_slot, text(locale, "great_wall.board.legend.firing"))]
@@ -222,6 +229,24 @@ def _legend(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
     if y + len(s.lines(note, right - x, size)) * size * LEADING <= bottom:
         y = s.wrapped(x, y, note, right - x, size, INK, leading=LEADING)
     return y
+
+
+def _amount_shown(v: dict[str, Any]) -> tuple[str, int] | None:
+    """A free field on the board whose reward comes more than once, as (reward, amount): the
+    legend explains the number with it."""
+    for sec in v.get("sections") or []:
+        if sec.get("blocked"):
+            continue
+        for card in sec.get("hordes") or []:
+            for r, row in enumerate(card.get("fields") or []):
+                for c, value in enumerate(row):
+                    try:
+                        n = int(card["amounts"][r][c] or 1)
+                    except (KeyError, IndexError, TypeError, ValueError):
+                        n = 1
+                    if value is None and n > 1 and card["rewards"][r][c] in REWARDS:
+                        return str(card["rewards"][r][c]), n
+    return None
 
 
 def _unit(letter: str) -> Any:
@@ -250,6 +275,8 @@ def legend_notes(locale: str | None) -> list[str]:
     units = " · ".join(f"{m[u]} {text(locale, f'great_wall.unit.{u}')}" for u in UNITS)
     return [text(locale, "great_wall.board.legend.units", marks=units),
             text(locale, "great_wall.board.legend.rewards", marks=rewards),
+            text(locale, "great_wall.board.legend.amounts", example=reward_mark(m, "gold", 2),
+                 reward=text(locale, "great_wall.board.reward.gold")),
             text(locale, "great_wall.board.legend.symbols"),
             text(locale, "great_wall.board.legend.offence")]
 

@@ -1,6 +1,7 @@
 """The Great Wall's three wall sections on a board ``Sheet``: in each, the Horde cards (the card
 nearest the wall lowest) with their name, offence and fields — a free field shows its reward's
-mark, a covered one the soldier's clan colour and kind, a wounded one a red cross — then the
+mark (with its amount when more than one: "2G", two gold), a covered one the soldier's clan
+colour and kind, a wounded one a red cross — then the
 wall's level and barricades, defence against offence, the firing positions with their archers
 and the clans' soldiers in the staging area. Every mark is in the legend (``render``)."""
 
@@ -103,29 +104,58 @@ def draw_section(s: Sheet, v: dict[str, Any], i: int, box: Rect, marks: dict[str
 
 def _card(s: Sheet, card: dict[str, Any], rect: Rect, field: float, marks: dict[str, str],
           say: Any) -> None:
-    """A Horde card: its name across the top, its fields below, its offence beside them."""
+    """A Horde card: its name across the top, its fields below, its offence beside them (in
+    the name's row when the fields leave it no room)."""
     size = s.min_px
     x0, y0, x1, _ = rect
     s.draw.rectangle(rect, fill=CARD, outline=INK, width=2)
     fields = card["fields"]
     rows = len(fields)
-    s.fitted((x0 + 6, y0 + 4), say(f"great_wall.card.{card['id']}"), x1 - x0 - 12, size, INK,
-             bold=True)
     left, top = x0 + 6, y0 + size * 1.25 + 4
-    s.text((x1 - 8, top + rows * field), f"⚔{card['offence']}", size, INK, bold=True,
-           anchor="rd")
+    amounts = card.get("amounts") or []
+    # Each field as wide as its mark needs ("2St" is wider than a square).
+    widths = [[max(field, s.measure(reward_mark(marks, card["rewards"][r][c],
+                                                _amount(amounts, r, c)), size) + 10)
+               if value is None else field for c, value in enumerate(row)]
+              for r, row in enumerate(fields)]
+    offence = f"⚔{card['offence']}"
+    name_room = x1 - x0 - 12
+    if left + sum(widths[-1]) + 6 > x1 - 8 - s.measure(offence, size, True):
+        b = s.text((x1 - 8, y0 + 4), offence, size, INK, bold=True, anchor="ra")
+        name_room = b.x0 - 8 - (x0 + 6)
+    else:
+        s.text((x1 - 8, top + rows * field), offence, size, INK, bold=True, anchor="rd")
+    s.fitted((x0 + 6, y0 + 4), say(f"great_wall.card.{card['id']}"), name_room, size, INK,
+             bold=True)
     for r, row in enumerate(fields):
+        x = left
         for c, value in enumerate(row):
-            box = (left + c * field + 2, top + r * field + 2, left + (c + 1) * field - 2,
-                   top + (r + 1) * field - 2)
+            w = widths[r][c]
+            box = (x + 2, top + r * field + 2, x + w - 2, top + (r + 1) * field - 2)
+            x += w
             if value == "w":
                 cross(s, box)
             elif value is None:
-                reward_field(s, box, marks.get(card["rewards"][r][c], ""), size)
+                reward_field(s, box, reward_mark(marks, card["rewards"][r][c],
+                                                 _amount(amounts, r, c)), size)
             else:
                 s.draw.rectangle(box, fill=FREE, outline=INK)
                 disc(s, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, (box[2] - box[0]) / 2,
                      value[0], marks[value[1]], size)
+
+
+def _amount(amounts: list[list[int]], r: int, c: int) -> int:
+    """A field's printed amount (1 when the view has none)."""
+    try:
+        return int(amounts[r][c] or 1)
+    except (IndexError, TypeError, ValueError):
+        return 1
+
+
+def reward_mark(marks: dict[str, str], reward: str, amount: int = 1) -> str:
+    """What a free field shows: its reward's mark, after its amount when more than one."""
+    mark = marks.get(reward, "")
+    return f"{amount}{mark}" if mark and amount > 1 else mark
 
 
 def reward_field(s: Sheet, box: Rect, mark: str, size: int) -> None:

@@ -7,6 +7,7 @@ all of them in the text under it)."""
 
 from __future__ import annotations
 
+import copy
 import io
 from typing import Any
 
@@ -131,6 +132,36 @@ def test_every_mark_is_explained_in_the_text_under_the_image() -> None:
             assert f"{mark} {word}" in legend
         drawn = {b.label for b in board.draw(view, locale).layout.labels()}
         assert drawn & set(marks.values())
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_a_reward_that_comes_more_than_once_shows_its_amount_with_a_legend(locale: str) -> None:
+    """A Horde card may print "2 gold" on a field: the field shows "2G" (as wide as it needs,
+    the offence moving to the name's row when the fields take its place) and the legend
+    says what the number means."""
+    view = copy.deepcopy(RULES.view(_play(3, 4, 60), None))
+    cards = [c for s in view["sections"] for c in s["hordes"]]
+    for card in cards:
+        card["amounts"] = [[3 if r == "stone" else 2 if r else 0 for r in row]
+                           for row in card["rewards"]]
+    with drawn_text():
+        sheet = board.draw(view, locale)
+    assert problems(sheet) == []
+    words = [b.label for b in sheet.layout.labels()]
+    marks = board.marks(locale)
+    free = [(card["rewards"][r][c], card["amounts"][r][c]) for card in cards
+            for r, row in enumerate(card["fields"]) for c, v in enumerate(row)
+            if v is None and card["rewards"][r][c]]
+    assert free
+    for reward, n in free:
+        assert f"{n}{marks[reward]}" in words
+    assert any(w.startswith("2 × ") or w.startswith("3 × ") for w in words)  # the legend
+    note = board.legend_notes(locale)
+    assert any(f"2{marks['gold']}" in line for line in note)
+    # Printed amounts of one draw nothing new: the standard cards look as before.
+    plain = board.draw(RULES.view(_play(3, 4, 60), None), locale)
+    assert not any(w[:1].isdigit() and w[1:] in marks.values()
+                   for w in (b.label for b in plain.layout.labels()))
 
 
 def test_the_text_under_the_image_has_the_locations_and_the_storehouse_in_words() -> None:
