@@ -234,3 +234,49 @@ def test_pale_houses_land_has_a_dark_rim(view: dict[str, Any], house: str) -> No
                if max(abs(a - b) for a, b in zip(px, rim, strict=True)) < 24)
     assert near > 100
     assert before.crop((bx0, by0, bx1, by1)) != region
+
+
+def _busy_view() -> dict[str, Any]:
+    """A view in the action phase, orders face up on the board (the busiest map)."""
+    st = RULES.new_game({}, 5, 3)
+    rng = Rng(5)
+    while not (st.orders and RULES.view(st, None)["phase"] in ("raids", "marches")):
+        seat = rng.choice(sorted(RULES.awaiting(st)))
+        st, _ = RULES.apply(st, seat, RULES.random_action(st, seat, rng))
+    return RULES.view(st, None)
+
+
+@pytest.mark.parametrize("which", ["busy", "later"])
+def test_pieces_are_large_for_the_chat_box_and_placed_clear_of_names_and_each_other(
+        view: dict[str, Any], which: str) -> None:
+    """Issue #26: at chat size the map is shrunk to about a quarter; the pieces' numbers are
+    drawn at 40 px (about 10 px there) and every area's pieces go where they cover no name
+    and no other area's pieces, in their own area."""
+    from bot.games.agot.render.pieces import area_at, name_boxes, place_rows
+    from bot.games.agot.render.sprites import COUNT_PX, PIECE
+    from bot.render.kit import chat_scale
+
+    assert COUNT_PX * PIECE * chat_scale(*agot_render.board_size()) >= 9.5
+    v = _busy_view() if which == "busy" else view
+    houses = [str(s.get("house", "")) for s in v["seats"]]
+    labs = labels("en")
+    rows = place_rows(board(), labs, v["board"], houses, "en")
+    boxes = [(f"{r.area} pieces", r.rect) for r in rows]
+    boxes += [(f"{a} name", bx) for a, lab in labs.items() for bx in name_boxes(lab)]
+    for i, (a, p) in enumerate(boxes):
+        for b, q in boxes[i + 1:]:
+            overlap = min(p[2], q[2]) - max(p[0], q[0]), min(p[3], q[3]) - max(p[1], q[1])
+            assert min(overlap) <= 0.5, (a, b)
+    pieces = [r for r in rows if not r.icons]
+    assert pieces
+    # Most pieces sit in their own area; a small area's that found no room there has a
+    # leader line to it.
+    own = [r for r in pieces
+           if area_at((r.rect[0] + r.rect[2]) / 2, (r.rect[1] + r.rect[3]) / 2) == r.area]
+    assert len(own) >= 0.6 * len(pieces), [r.area for r in pieces if r not in own]
+    for r in rows:
+        if r not in own and not r.icons:
+            assert r.leader is not None and area_at(*r.leader) == r.area, r.area
+    g = agot.geometry()
+    assert all(r.rect[0] >= 0 and r.rect[2] <= g.map_width and r.rect[1] >= 0
+               and r.rect[3] <= g.map_height for r in rows)

@@ -24,13 +24,13 @@ from bot.games.agot.render.geometry import STATUS_BAND
 from bot.games.agot.render.geometry import geometry as map_geometry
 from bot.games.agot.render.map import (
     _arrow,
-    _draw_area,
     _support_line,
     _tint,
     labels,
     static_layers,
 )
 from bot.games.agot.render.panel import draw_panel
+from bot.games.agot.render.pieces import draw_row, place_rows
 from bot.games.agot.render.status import draw_status, house_of, status_texts
 from bot.games.agot.render.style import PANEL, house_style
 from bot.i18n import msg
@@ -83,10 +83,8 @@ def render_image(view: dict[str, Any], locale: str | None = None,
             if area in g.anchors and side in sides:
                 _support_line(d, g.anchors[area], target, house_style(sides[side] or None))
         _arrow(d, g.anchors[battle["from"]], target, colour)
-    pieces = view.get("board") or {}
-    for area, lab in labs.items():
-        info = pieces.get(area)
-        _draw_area(img, b, area, lab, info if isinstance(info, dict) else {}, houses, locale)
+    for row in place_rows(b, labs, view.get("board") or {}, houses, locale):
+        draw_row(img, row)
     if status:
         left, right = status_texts(view, locale)
         draw_status(img, g.map_height, left, right)

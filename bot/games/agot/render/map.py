@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -17,15 +16,11 @@ from bot.games.agot.render.geometry import (
 )
 from bot.games.agot.render.sprites import (
     BORDER_STYLE,
+    PIECE,
     _edge_kind,
-    _paste,
     _shade,
     crest_sprite,
     icon_sprite,
-    neutral_sprite,
-    order_sprite,
-    power_sprite,
-    unit_sprite,
 )
 from bot.games.agot.render.style import (
     LAND,
@@ -50,14 +45,14 @@ LINE_H = 22  # one line of a name
 #: The row under the name: the pieces (power token, units, neutral force, order), then the
 #: printed castle / barrels / crowns / home crest. One row, not two, keeps a label within a
 #: small area's three squares of height.
-ROW_H = 32
+ROW_H = round(32 * PIECE)
 GAP = 2
 ICONS_GAP = 8
 #: Horizontal room a label may always take, even in a narrow area (it may spill a little).
 MIN_NAME_ROOM = 120.0
 #: Room (px) the pieces of a busy area take (two units, power token, order), for the label
 #: boxes the tests check.
-PIECES_REF = 2 * 30 + 28 + 52 + 3 * 3
+PIECES_REF = (2 * 30 + 28 + 52) * PIECE + 3 * 3
 
 
 @dataclass(frozen=True)
@@ -246,57 +241,6 @@ def _tint(img: Image.Image, layers: StaticLayers, area: str, house: str) -> None
     img.paste(st.rim, bbox, rim)
     crop = layers.overlay.crop(bbox)
     img.paste(crop, bbox[:2], crop)
-
-
-def _order_sprite(b: Board, order: dict[str, Any], house: str, locale: str | None
-                  ) -> Image.Image:
-    token = order.get("token")
-    tok = b.tokens.get(token) if isinstance(token, str) else None
-    if tok is None:
-        # No token id in the public view means the order is still face down.
-        return order_sprite(house, None)
-    letter = tr_render(msg(f"agot.img.order.{tok.kind}"), locale)
-    return order_sprite(house, tok.kind, tok.bonus, tok.special, letter)
-
-
-def _draw_area(img: Image.Image, b: Board, area: str, lab: Label, info: dict[str, Any],
-               houses: list[str], locale: str | None) -> None:
-    """The row under an area's name: its pieces, then what the board prints there."""
-    sprites: list[Image.Image] = []
-    token_house = info.get("power_token")
-    if token_house:
-        sprites.append(power_sprite(str(token_house)))
-    house = info.get("house")
-    if house:
-        for kind in ("footmen", "knights", "ships"):
-            n = int(info.get(kind) or 0)
-            if n:
-                sprites.append(unit_sprite(kind, house, n))
-        routed = info.get("routed") or {}
-        for kind in ("footmen", "knights", "ships"):
-            n = int(routed.get(kind) or 0)
-            if n:
-                sprites.append(unit_sprite(kind, house, n, routed=True))
-    neutral = info.get("neutral")
-    if neutral:
-        sprites.append(neutral_sprite(int(neutral.get("strength") or 0), neutral.get("house")))
-    order = info.get("order")
-    if order:
-        seat = order.get("seat")
-        owner = houses[seat] if isinstance(seat, int) and 0 <= seat < len(houses) else house
-        sprites.append(_order_sprite(b, order, owner or "", locale))
-    icons = area_icons(area)
-    # Centre the whole row under the name, kept inside the map.
-    width = sum(c.width for c in sprites) + 3 * max(0, len(sprites) - 1) + lab.icons_width
-    x = lab.centre_x(width) - width / 2
-    for sprite in sprites:
-        _paste(img, sprite, x + sprite.width / 2, lab.row_y)
-        x += sprite.width + 3
-    if icons:
-        x += ICONS_GAP - (3 if sprites else 0)
-        for icon in icons:
-            _paste(img, icon, x + icon.width / 2, lab.row_y)
-            x += icon.width + 2
 
 
 #: Half the size of the box an area's name and pieces take around its anchor.

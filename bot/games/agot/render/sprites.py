@@ -22,8 +22,11 @@ from rules.agot.board import Board
 SS = 4  # sprites are drawn this many times larger and scaled down, for smooth edges
 
 
-def _supersampled(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+def _supersampled(w: float, h: float, k: float = 1.0
+                  ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A transparent canvas ``w`` x ``h`` design units, each ``k`` px, drawn ``SS`` times
+    larger."""
+    img = Image.new("RGBA", (round(w * k) * SS, round(h * k) * SS), (0, 0, 0, 0))
     return img, ImageDraw.Draw(img)
 
 
@@ -31,9 +34,9 @@ def _finish(img: Image.Image) -> Image.Image:
     return img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
 
 
-def _text_c(d: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: RGB,
-            stroke: RGB | None = None, sw: int = 0) -> None:
-    d.text(xy, text, font=font(size), anchor="mm", fill=fill,
+def _text_c(d: ImageDraw.ImageDraw, xy: Point, text: str, size: float, fill: RGB,
+            stroke: RGB | None = None, sw: int = 0, bold: bool = False) -> None:
+    d.text(xy, text, font=font(round(size), bold), anchor="mm", fill=fill,
            stroke_width=sw, stroke_fill=stroke)
 
 
@@ -52,9 +55,12 @@ def _fade(c: RGB, toward: RGB = (200, 200, 200), t: float = 0.55) -> RGB:
             round(c[2] + (toward[2] - c[2]) * t))
 
 
-#: Size (px) of every number drawn on the map: at Discord's ~520 px preview of the 987 px map
-#: it still reads at about 10 px.
+#: Size of every number drawn on the map, in design units (a unit is ``PIECE`` px).
 COUNT_PX = 20
+#: How many px a design unit of a piece (unit, neutral force, power token, order) is: the
+#: pieces are what a player reads at chat size (the board shrunk to about a quarter), so
+#: they are drawn large — a count is ``COUNT_PX * PIECE`` = 40 px, about 10 px in chat.
+PIECE = 2.0
 
 
 @lru_cache(maxsize=512)
@@ -63,27 +69,27 @@ def unit_sprite(kind: str, house: str, count: int, routed: bool = False) -> Imag
     st = house_style(house)
     fill = _fade(st.fill) if routed else st.fill
     ink = (60, 60, 60) if routed else st.ink
-    s = SS
+    s = SS * PIECE
     if kind == "ships":
-        img, d = _supersampled(40, 34)
-        d.line([(20 * s, 1 * s), (20 * s, 11 * s)], fill=st.rim, width=2 * s)
+        img, d = _supersampled(40, 34, PIECE)
+        d.line([(20 * s, 1 * s), (20 * s, 11 * s)], fill=st.rim, width=round(2 * s))
         d.polygon([(20 * s, 1 * s), (30 * s, 4 * s), (20 * s, 7 * s)], fill=fill, outline=st.rim)
         d.polygon([(1 * s, 10 * s), (39 * s, 10 * s), (32 * s, 33 * s), (8 * s, 33 * s)],
-                  fill=fill, outline=st.rim, width=2 * s)
-        _text_c(d, (20 * s, 21.5 * s), str(count), COUNT_PX * s, ink)
+                  fill=fill, outline=st.rim, width=round(2 * s))
+        _text_c(d, (20 * s, 21.5 * s), str(count), COUNT_PX * s, ink, bold=True)
     elif kind == "knights":
-        img, d = _supersampled(30, 30)
+        img, d = _supersampled(30, 30, PIECE)
         d.rounded_rectangle((1 * s, 1 * s, 29 * s, 29 * s), radius=4 * s, fill=fill,
-                            outline=st.rim, width=2 * s)
-        _text_c(d, (15 * s, 15 * s), str(count), COUNT_PX * s, ink)
+                            outline=st.rim, width=round(2 * s))
+        _text_c(d, (15 * s, 15 * s), str(count), COUNT_PX * s, ink, bold=True)
     else:
-        img, d = _supersampled(30, 30)
-        d.ellipse((1 * s, 1 * s, 29 * s, 29 * s), fill=fill, outline=st.rim, width=2 * s)
-        _text_c(d, (15 * s, 15 * s), str(count), COUNT_PX * s, ink)
+        img, d = _supersampled(30, 30, PIECE)
+        d.ellipse((1 * s, 1 * s, 29 * s, 29 * s), fill=fill, outline=st.rim, width=round(2 * s))
+        _text_c(d, (15 * s, 15 * s), str(count), COUNT_PX * s, ink, bold=True)
     if routed:
         # Routed units lie face down in the box game: here they are faded and struck through.
         d.line([(2 * s, (img.height // s - 3) * s), ((img.width // s - 2) * s, 3 * s)],
-               fill=(170, 20, 20), width=3 * s)
+               fill=(170, 20, 20), width=round(3 * s))
     return _finish(img)
 
 
@@ -91,13 +97,13 @@ def unit_sprite(kind: str, house: str, count: int, routed: bool = False) -> Imag
 def neutral_sprite(strength: int, house: str | None = None) -> Image.Image:
     """A neutral force: a purple shield with its strength, rimmed in the colour of the absent
     house whose starting units it stands for (3-4 players)."""
-    s = SS
-    img, d = _supersampled(32, 34)
+    s = SS * PIECE
+    img, d = _supersampled(32, 34, PIECE)
     pts = [(2, 2), (30, 2), (30, 18), (16, 32), (2, 18)]
     rim = house_style(house).fill if house in HOUSES else (40, 20, 50)
     d.polygon([(x * s, y * s) for x, y in pts], fill=NEUTRAL_FILL, outline=rim,
-              width=(3 if house in HOUSES else 2) * s)
-    _text_c(d, (16 * s, 14 * s), str(strength), COUNT_PX * s, (255, 255, 255))
+              width=round((3 if house in HOUSES else 2) * s))
+    _text_c(d, (16 * s, 14 * s), str(strength), COUNT_PX * s, (255, 255, 255), bold=True)
     return _finish(img)
 
 
@@ -106,11 +112,11 @@ def power_sprite(house: str) -> Image.Image:
     """A house's power token left on the board: a coin in the house colour with a dark edge
     and a raised inner ring — round and plain, unlike the gold crowns printed on the map."""
     st = house_style(house)
-    s = SS
-    img, d = _supersampled(28, 28)
+    s = SS * PIECE
+    img, d = _supersampled(28, 28, PIECE)
     d.ellipse((1 * s, 1 * s, 27 * s, 27 * s), fill=(20, 18, 22))
     d.ellipse((3 * s, 3 * s, 25 * s, 25 * s), fill=st.fill)
-    d.ellipse((8 * s, 8 * s, 20 * s, 20 * s), outline=st.rim, width=2 * s)
+    d.ellipse((8 * s, 8 * s, 20 * s, 20 * s), outline=st.rim, width=round(2 * s))
     d.ellipse((12 * s, 12 * s, 16 * s, 16 * s), fill=st.rim)
     return _finish(img)
 
@@ -142,22 +148,24 @@ def order_sprite(house: str, kind: str | None, bonus: int = 0, special: bool = F
     """An order token: face up (kind + bonus on a light face, gold with a star when
     special) or, with ``kind=None``, face down (a dark back ringed in the house colour)."""
     st = house_style(house)
-    s = SS
+    s = SS * PIECE
     if kind is None:
-        img, d = _supersampled(32, 32)
-        d.ellipse((1 * s, 1 * s, 31 * s, 31 * s), fill=(58, 52, 62), outline=st.fill, width=4 * s)
-        d.ellipse((1 * s, 1 * s, 31 * s, 31 * s), outline=st.rim, width=s)
-        d.ellipse((10 * s, 10 * s, 22 * s, 22 * s), outline=(120, 110, 125), width=s)
+        img, d = _supersampled(32, 32, PIECE)
+        d.ellipse((1 * s, 1 * s, 31 * s, 31 * s), fill=(58, 52, 62), outline=st.fill,
+                  width=round(4 * s))
+        d.ellipse((1 * s, 1 * s, 31 * s, 31 * s), outline=st.rim, width=round(s))
+        d.ellipse((10 * s, 10 * s, 22 * s, 22 * s), outline=(120, 110, 125), width=round(s))
         return _finish(img)
     text = order_text(letter, kind, bonus)
-    w = max(32, round(font(COUNT_PX).getlength(text)) + 14)
-    img, d = _supersampled(w, 32)
+    w = max(32, round(font(COUNT_PX, True).getlength(text)) + 12)
+    img, d = _supersampled(w, 32, PIECE)
     face = (250, 226, 140) if special else (246, 240, 226)
     d.rounded_rectangle((1 * s, 1 * s, (w - 1) * s, 31 * s), radius=14 * s, fill=face,
-                        outline=st.fill, width=4 * s)
+                        outline=st.fill, width=round(4 * s))
     d.rounded_rectangle((1 * s, 1 * s, (w - 1) * s, 31 * s), radius=14 * s, outline=st.rim,
-                        width=s)
-    _text_c(d, (w / 2 * s, 16.5 * s), text, COUNT_PX * s, ORDER_INK.get(kind, (0, 0, 0)))
+                        width=round(s))
+    _text_c(d, (w / 2 * s, 16.5 * s), text, COUNT_PX * s, ORDER_INK.get(kind, (0, 0, 0)),
+            bold=True)
     if special:
         _star(d, ((w - 6) * s, 6 * s), 5 * s, (200, 130, 0), (90, 60, 0))
     return _finish(img)
