@@ -7,8 +7,6 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the harbours module draws on this canvas
-    from bot.games.catan_watch.board_harbours import _Tag
 from bot.i18n import msg, view_text
 from bot.i18n import render as tr_render
 from bot.render.kit import (
@@ -17,6 +15,9 @@ from bot.render.kit import (
     Sheet,
     player_label,
 )
+
+if TYPE_CHECKING:  # the harbours module draws on this canvas
+    from bot.games.catan_watch.board_harbours import _Tag
 
 WIDTH, HEIGHT = 800, 600
 PAD = 8
