@@ -72,6 +72,8 @@ class _Board:
         self.items: list[LegendItem] = []
         self.tags: list[_Tag] = []
         self.side_stats: list[LegendItem] = []
+        #: Whether the status bar shows the development deck (then the column does not).
+        self.deck_in_status = False
 
     def t(self, key: str, **params: Any) -> str:
         return tr_render(msg(key, **params), self.locale)

@@ -24,9 +24,18 @@ from bot.render.kit import (
 
 
 # ---- the players' column --------------------------------------------------------------------
+def _spacing(c: _Board) -> tuple[float, float, int]:
+    """A player's rows: the name row's and the figures row's height (in font sizes) and the
+    gap after them. Night's Watch mode packs them tighter: its column also holds the Wall's
+    figures and the tokens' legend."""
+    return (1.3, 1.2, 2) if c.nw else (1.5, 1.32, 4)
+
+
 def _facts(c: _Board) -> list[str]:
     view = c.view
-    facts = [c.t("catan.img.deck", n=view.get("development_deck", 0))]
+    # The deck may be in the status bar instead (``render._status``).
+    facts = [] if c.deck_in_status else [c.t("catan.img.deck",
+                                               n=view.get("development_deck", 0))]
     dice = view.get("dice") or []
     if dice and view.get("rolled"):
         facts.insert(0, c.t("catan.img.dice_nw", a=dice[0], b=dice[1], w=dice[2])
@@ -43,8 +52,9 @@ def _side_height(c: _Board, width: float) -> float:
         height += 2 * math.ceil(f * 1.25)
         if c.board.get("tormund") is None:
             height += math.ceil(f * 1.2)
-    chip = math.ceil(f * 1.5)
-    return height + 4 + len(c.view.get("players", [])) * (chip + math.ceil(f * 1.32) + 4)
+    chip_k, row_k, gap = _spacing(c)
+    chip = math.ceil(f * chip_k)
+    return height + 4 + len(c.view.get("players", [])) * (chip + math.ceil(f * row_k) + gap)
 
 
 def _stat_items(c: _Board) -> list[LegendItem]:
@@ -57,7 +67,8 @@ def _side(c: _Board, box: Box4) -> None:
     view = c.view
     x0, y0, x1, y1 = box
     f = c.f
-    row = math.ceil(f * 1.32)
+    chip_k, row_k, gap = _spacing(c)
+    row = math.ceil(f * row_k)
     y = y0
     for fact in _facts(c):
         y = c.s.wrapped(x0, y, fact, x1 - x0, f, bold=True, max_lines=2, leading=1.25)
@@ -78,7 +89,7 @@ def _side(c: _Board, box: Box4) -> None:
         seat = int(p["seat"])
         chip = player_chip(c.s, x0, y, x1 - x0, PLAYER[seat % 4], c.name(seat),
                            c.t("catan.img.vp", n=p["vp"]), size=f, active=seat == current,
-                           highlight=HIGHLIGHT)
+                           highlight=HIGHLIGHT, leading=chip_k)
         y = chip.y1
         x = x0 + f * 1.3
         stats = [(_cards_icon, p["cards"]), (_dev_icon, p["development_cards"]),
@@ -93,7 +104,7 @@ def _side(c: _Board, box: Box4) -> None:
             if view.get(holder) == seat and x + f <= x1:
                 _badge(c, (x, y + (row - f) / 2, x + f, y + (row + f) / 2), colour)
                 x += f * 1.3
-        y += row + 4
+        y += row + gap
 
 
 def _cards_icon(c: _Board, box: Box4) -> None:

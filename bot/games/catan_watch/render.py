@@ -81,6 +81,15 @@ def _status(c: _Board) -> float:
     else:
         left = view_text(view.get("phase_label"), c.locale)
     right = c.t("catan.img.turn", turn=view.get("turn", 0))
+    if c.nw:
+        # The deck beside the turn when both still leave the phase one line (the players'
+        # column then has a row more for the legend).
+        with_deck = c.t("catan.img.turn_deck", turn=view.get("turn", 0),
+                        n=view.get("development_deck", 0))
+        room = WIDTH - c.f - c.s.measure(with_deck, c.f, True) - c.f
+        c.deck_in_status = c.s.measure(left, c.f, True) <= room
+        if c.deck_in_status:
+            right = with_deck
     return status_bar(c.s, (0, 0, WIDTH, round(c.f * 2)), left, right, size=c.f,
                       max_lines=2)
 
@@ -116,6 +125,14 @@ def _legend_items(c: _Board) -> list[LegendItem]:
     if "keep" in kinds:
         items.append(LegendItem(lambda s, b: _building(c, mid(b), "keep", PAPER, k * 0.85),
                                 c.t("catan.img.piece.keep")))
+    return items
+
+
+def _token_items(c: _Board) -> list[LegendItem]:
+    """The legend of the tokens (Tormund, the wildlings, guards) and the titles held: what
+    the players' column shows beside the players when it has room."""
+    items: list[LegendItem] = []
+    mid = lambda b: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)  # noqa: E731
     if c.board.get("tormund") is not None:
         items.append(LegendItem(lambda s, b: _tormund_token(c, mid(b), (b[2] - b[0]) / 2 + 2),
                                 c.t("catan.img.tormund")))
@@ -143,20 +160,19 @@ def plan(view: Mapping[str, Any], locale: str | None = None) -> _Board:
     c = _Board(view, locale)
     f = c.f
     c.top = _status(c) + 4
-    c.items = _legend_items(c)
-    # The players' own symbols go under them when the column has room (the map gains a
-    # legend row), else into the legend below.
-    c.side_stats = []
-    rows = legend_rows(c.s, PAD, WIDTH - PAD, c.items, spacing=0.55)
-    c.legend_top = HEIGHT - 4 - rows * legend_row_height(f, 1.3)
-    side_room = c.legend_top - 4 - c.top
-    if _side_height(c, WIDTH - PAD - MAP_WIDTH - PAD) + 3 * legend_row_height(f, 1.2) \
-            <= side_room:
-        c.side_stats = _stat_items(c)
-    else:
-        c.items += _stat_items(c)
+    # The players' symbols, then the tokens' and titles', go into the players' column as
+    # far as it has room (one per row; each moved there gives the map a share of a legend
+    # row below), the rest into the legend below.
+    base, movable = _legend_items(c), _stat_items(c) + _token_items(c)
+    need = _side_height(c, WIDTH - PAD - MAP_WIDTH - PAD)
+    side_row = legend_row_height(f, 1.2)
+    for k in range(len(movable), -1, -1):
+        c.items = base + movable[k:]
         rows = legend_rows(c.s, PAD, WIDTH - PAD, c.items, spacing=0.55)
         c.legend_top = HEIGHT - 4 - rows * legend_row_height(f, 1.3)
+        if need + k * side_row <= c.legend_top - 4 - c.top or k == 0:
+            c.side_stats = movable[:k]
+            break
     c.s.draw.rectangle((0, c.top - 4, MAP_WIDTH, c.legend_top - 4), fill=NW_BG if c.nw else SEA)
     map_top = c.top
     if c.nw:
@@ -191,7 +207,8 @@ def draw(view: Mapping[str, Any], locale: str | None = None) -> Sheet:
             token(spot, _token_r(c))
     _side(c, (MAP_WIDTH + PAD, c.top, WIDTH - PAD, c.legend_top - 4))
     if c.side_stats:
-        legend(c.s, MAP_WIDTH + PAD, c.legend_top - 4 - 3 * legend_row_height(f, 1.2),
+        legend(c.s, MAP_WIDTH + PAD,
+               c.legend_top - 4 - len(c.side_stats) * legend_row_height(f, 1.2),
                WIDTH - PAD, c.side_stats, columns=1, leading=1.2)
     legend(c.s, PAD, c.legend_top, WIDTH - PAD, c.items, leading=1.3, spacing=0.55)
     return c.s

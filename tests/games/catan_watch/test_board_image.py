@@ -243,3 +243,26 @@ def test_the_czech_image_comes_from_the_public_view_only(mode: str) -> None:
                 assert render(RULES.view(other, None), "cs") == base
                 checked += 1
     assert checked >= 4
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_the_nights_watch_map_keeps_its_size_as_the_legend_grows(locale: str) -> None:
+    """Issue #26: in Night's Watch mode the Wall takes the top of the map's box, so the legend
+    must not take its bottom: the players' symbols and the tokens' legend go into the
+    players' column as far as it has room (the deck beside the turn when the phase leaves
+    room), and the hexes stay as large as in a new game's board, within one step."""
+    names = {0: "Alice", 1: "Bořivoj", 2: "Charlotte Longname", 3: "Dan"}
+    fresh = plan(with_names(public("nights_watch", moves=0), names), locale)
+    for moves in (40, 150, 400):
+        view = with_names(public("nights_watch", moves=moves), names)
+        board = plan(view, locale)
+        assert board.r >= fresh.r * 0.85, (moves, board.r, fresh.r)
+        sheet = draw_sheet(view, locale)
+        assert problems(sheet) == []
+        words = [b.label for b in sheet.layout.labels()]
+        # Every symbol the board shows still has its words, in the column or below.
+        for item in board.items + board.side_stats:
+            assert any(w == item.label or (w.endswith("…") and item.label.startswith(w[:-1]))
+                       for w in words), item.label
+        deck = str(view["development_deck"])
+        assert any(deck in w for w in words)
