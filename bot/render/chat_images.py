@@ -1,0 +1,89 @@
+"""The README's board pictures at the size Discord shows them in chat (issue #26): each game's
+board a few dozen moves into a seeded random game, with players' display names, shrunk into
+Discord's 400×300 embed box as a desktop client does.
+
+``python -m bot.render.chat_images --out docs/images [--game agot] [--suffix after]`` writes
+``board-<game>[-<mode>]-<suffix>.png``. The moves are random but seeded, so the pictures
+only change when a renderer (or a rules engine) does."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.render.kit import CHAT_BOX, with_names
+
+NAMES = ("Alice", "Bořivoj", "Charlotte Longname", "Dan", "Eve")
+
+#: (game, picture name, config, seats, moves): the table each picture shows.
+TABLES: tuple[tuple[str, str, dict[str, Any], int, int], ...] = (
+    ("agot", "agot", {}, 5, 150),
+    ("catan_watch", "catan_watch", {}, 4, 150),
+    ("catan_watch", "catan_watch-nights_watch", {"mode": "nights_watch"}, 4, 150),
+    ("fort", "fort", {}, 4, 150),
+    ("northgard", "northgard", {}, 4, 150),
+    ("great_wall", "great_wall", {}, 3, 60),
+)
+
+
+def played(game: str, config: dict[str, Any], seats: int, moves: int, seed: int = 7
+           ) -> dict[str, Any]:
+    """The public view ``moves`` seeded random moves into a game (fewer if it ends)."""
+    from rules import registry
+    from rules.rng import Rng
+
+    rules = registry.get(game)
+    state = rules.new_game(rules.check_config(config, seats), seats, seed)
+    rng = Rng(3)
+    for _ in range(moves):
+        awaited = sorted(rules.awaiting(state))
+        if not awaited or rules.result(state) is not None:
+            break
+        state, _ = rules.apply(state, awaited[0], rules.random_action(state, awaited[0], rng))
+    view: dict[str, Any] = rules.view(state, None)
+    return view
+
+
+def chat_size(png: bytes) -> Image.Image:
+    """The image as Discord's desktop client shows it in chat: shrunk to fit ``CHAT_BOX``."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    img.thumbnail(CHAT_BOX, Image.Resampling.LANCZOS)
+    return img
+
+
+def write(out: Path, suffix: str, only: str | None = None, locale: str = "en") -> list[Path]:
+    from bot.games import front
+
+    written = []
+    for game, name, config, seats, moves in TABLES:
+        f = front(game)
+        if (only and only not in (game, name)) or f is None or f.renderer is None:
+            continue
+        view = with_names(played(game, config, seats, moves),
+                          {i: NAMES[i] for i in range(seats)})
+        path = out / f"board-{name}-{suffix}.png"
+        # A palette keeps the README's pictures small; at this size it looks the same.
+        chat_size(f.renderer(view, locale)).quantize(256).save(path, optimize=True)
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bot.render.chat_images", description=__doc__)
+    p.add_argument("--out", type=Path, default=Path("docs/images"))
+    p.add_argument("--game", default=None, help="only this game (or picture name)")
+    p.add_argument("--suffix", default="after")
+    p.add_argument("--lang", choices=["en", "cs"], default="en")
+    args = p.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for path in write(args.out, args.suffix, args.game, args.lang):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
