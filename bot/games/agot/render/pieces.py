@@ -7,7 +7,6 @@ free spot, inside its own area when it can."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -31,9 +30,11 @@ from rules.agot.board import Board
 #: Room (px) between two pieces of a row, and around a row (so rows do not touch).
 GAP = 3
 ICON_GAP = 2
-MARGIN = 2
+MARGIN = 1
+#: The height (px) of an area name's letters with their halo (its line is ``LINE_H``).
+NAME_H = LINE_H - 4
 #: How far (px) a row may move from under its name looking for room, in steps of ``STEP``.
-REACH, STEP = 150.0, 6.0
+REACH, STEP = 130.0, 3.0
 
 
 @dataclass(frozen=True)
@@ -141,15 +142,33 @@ def name_boxes(lab: Label) -> list[Rect]:
     for k, line in enumerate(lab.lines):
         w = name_width(line)
         cx, cy = lab.centre_x(w), lab.line_y(k)
-        out.append((cx - w / 2, cy - LINE_H / 2, cx + w / 2, cy + LINE_H / 2))
+        # The letters' height, not the line's: a piece may touch the line's leading.
+        out.append((cx - w / 2, cy - NAME_H / 2, cx + w / 2, cy + NAME_H / 2))
     return out
 
 
-def _inside(area: str, lines: list[tuple[float, float]], height: float
-            ) -> Callable[[float, float], bool]:
-    """Whether a block of ``lines`` (width, height) centred at (x, y) lies in ``area``: each
-    line's ends and middle."""
-    def test(x: float, y: float) -> bool:
+@lru_cache(maxsize=64)
+def _bbox(area: str) -> tuple[float, float, float, float]:
+    """The box of the layout squares painted ``area``."""
+    cell, grid, area_of = _area_at()
+    squares = [(x, y) for y, row in enumerate(grid) for x, c in enumerate(row)
+               if area_of[c] == area]
+    return (min(x for x, _ in squares) * cell, min(y for _, y in squares) * cell,
+            (max(x for x, _ in squares) + 1) * cell, (max(y for _, y in squares) + 1) * cell)
+
+
+@lru_cache(maxsize=4096)
+def _spots(area: str, lines: tuple[tuple[float, float], ...], strict: bool, cx: float,
+           cy: float) -> tuple[tuple[float, float], ...]:
+    """The centres near (cx, cy), nearest first, where a block of ``lines`` (width, height)
+    lies in ``area`` — each line's ends and middle (``strict``), or the block's middle.
+    Cached: the same rows recur render after render."""
+    x0, y0, x1, y1 = _bbox(area)
+    height = sum(h for _w, h in lines) + GAP * (len(lines) - 1)
+
+    def fits(x: float, y: float) -> bool:
+        if not strict:
+            return area_at(x, y) == area
         top = y - height / 2
         for w, h in lines:
             reach = max(0.0, w / 2 - 12)
@@ -157,7 +176,9 @@ def _inside(area: str, lines: list[tuple[float, float]], height: float
                 return False
             top += h + GAP
         return True
-    return test
+
+    return tuple(p for p in around(cx, cy, STEP, REACH)
+                 if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and fits(*p))
 
 
 def _place(placer: Placer, area: str, sprites: tuple[Image.Image, ...], gap: float,
@@ -165,18 +186,14 @@ def _place(placer: Placer, area: str, sprites: tuple[Image.Image, ...], gap: flo
     """Room for ``sprites`` near (cx, cy): on one line inside the area, else on two lines
     inside it; else (too small an area) on one line, then on two, with its middle in the
     area; else on one line at the nearest free spot (or at (cx, cy) when none is)."""
-    def centred(x: float, y: float) -> bool:
-        return area_at(x, y) == area
-
     splits = _splits(sprites)
     for strict in (True, False):
         for lines in splits:
             sizes = [_line_size(line, gap) for line in lines]
             w = max(sz[0] for sz in sizes)
             h = sum(sz[1] for sz in sizes) + GAP * (len(sizes) - 1)
-            fits = _inside(area, sizes, h) if strict else centred
             spot = placer.place(w + 2 * MARGIN, h + 2 * MARGIN,
-                                (p for p in around(cx, cy, STEP, REACH) if fits(*p)))
+                                _spots(area, tuple(sizes), strict, cx, cy))
             if spot is not None:
                 return lines, (spot[0] + MARGIN, spot[1] + MARGIN, spot[2] - MARGIN,
                                spot[3] - MARGIN)
