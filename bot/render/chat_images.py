@@ -2,7 +2,7 @@
 board a few dozen moves into a seeded random game, with players' display names, shrunk into
 Discord's 400×300 embed box as a desktop client does.
 
-``python -m bot.render.chat_images --out docs/images [--game agot] [--suffix after]`` writes
+``python -m bot.render.chat_images --out docs/images [--game <game>] [--suffix after]`` writes
 ``board-<game>[-<mode>]-<suffix>.png``. The moves are random but seeded, so the pictures
 only change when a renderer (or a rules engine) does."""
 
@@ -19,15 +19,28 @@ from bot.render.kit import CHAT_BOX, with_names
 
 NAMES = ("Alice", "Bořivoj", "Charlotte Longname", "Dan", "Eve")
 
-#: (game, picture name, config, seats, moves): the table each picture shows.
-TABLES: tuple[tuple[str, str, dict[str, Any], int, int], ...] = (
-    ("agot", "agot", {}, 5, 150),
-    ("catan_watch", "catan_watch", {}, 4, 150),
-    ("catan_watch", "catan_watch-nights_watch", {"mode": "nights_watch"}, 4, 150),
-    ("fort", "fort", {}, 4, 150),
-    ("northgard", "northgard", {}, 4, 150),
-    ("great_wall", "great_wall", {}, 3, 60),
-)
+#: The table a game's picture shows when its front declares none: its first variant at its
+#: most seats, this many moves in. A front may declare its own in
+#: ``extras["board_pictures"]``: (tag, config, seats, moves) each, the tag ("" for none)
+#: added to the picture's name.
+MOVES = 150
+
+
+def tables() -> list[tuple[str, str, dict[str, Any], int, int]]:
+    """(game, picture name, config, seats, moves) for every game with a board image."""
+    from bot.games import fronts
+    from rules import registry
+
+    out = []
+    for game, f in sorted(fronts().items()):
+        if f.renderer is None:
+            continue
+        variant = registry.get(game).variants()[0]
+        pictures = f.extras.get("board_pictures") or (
+            ("", dict(variant.config), max(variant.seats), MOVES),)
+        for tag, config, seats, moves in pictures:
+            out.append((game, f"{game}-{tag}" if tag else game, dict(config), seats, moves))
+    return out
 
 
 def played(game: str, config: dict[str, Any], seats: int, moves: int, seed: int = 7
@@ -59,7 +72,7 @@ def write(out: Path, suffix: str, only: str | None = None, locale: str = "en") -
     from bot.games import front
 
     written = []
-    for game, name, config, seats, moves in TABLES:
+    for game, name, config, seats, moves in tables():
         f = front(game)
         if (only and only not in (game, name)) or f is None or f.renderer is None:
             continue

@@ -21,5 +21,5 @@ def test_a_board_picture_fits_discords_chat_box(tmp_path: Path) -> None:
 def test_every_picture_in_the_readme_is_one_the_script_draws() -> None:
     readme = Path(__file__).parents[2] / "README.md"
     text = readme.read_text(encoding="utf-8")
-    for _game, name, *_rest in chat_images.TABLES:
+    for _game, name, *_rest in chat_images.tables():
         assert f"docs/images/board-{name}-after.png" in text, name

@@ -26,4 +26,7 @@ FRONT = GameFront(
     renderer=board_image.render,
     board_hook=sync_offer_post,
     forms=open_forms,
+    # The README's pictures at chat size (bot.render.chat_images): both modes.
+    extras={"board_pictures": (("", {}, 4, 150),
+                               ("nights_watch", {"mode": "nights_watch"}, 4, 150))},
 )

@@ -1,11 +1,12 @@
-"""The Catan board image's canvas: its size and colours, and ``_Board`` — one render's sheet,
-view and where the map sits (hex and corner positions)."""
+"""The Catan board image's canvas: its size and colours, a harbour's tile (``_Tag``) and
+``_Board`` — one render's sheet, view and where the map sits (hex and corner positions)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from bot.i18n import msg, view_text
 from bot.i18n import render as tr_render
@@ -15,9 +16,6 @@ from bot.render.kit import (
     Sheet,
     player_label,
 )
-
-if TYPE_CHECKING:  # the harbours module draws on this canvas
-    from bot.games.catan_watch.board_harbours import _Tag
 
 WIDTH, HEIGHT = 800, 600
 PAD = 8
@@ -53,6 +51,18 @@ WATCH_BADGE = (60, 70, 90)
 
 Point = tuple[float, float]
 Box4 = tuple[float, float, float, float]
+
+
+@dataclass
+class _Tag:
+    """A harbour's tile in the sea (in hex radii from the map's corner, plus a fixed reach
+    in pixels along the coast's outward normal), joined to its two corners."""
+
+    a: int
+    b: int
+    mid: Point
+    normal: Point
+    kind: str
 
 
 class _Board:

@@ -4,10 +4,17 @@ joined to their corners, and the hex radius at which the map and its tiles fit."
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
-from bot.games.catan_watch.board_canvas import PAPER, RESOURCE_COLOUR, WHITE, Box4, Point, _Board
+from bot.games.catan_watch.board_canvas import (
+    PAPER,
+    RESOURCE_COLOUR,
+    WHITE,
+    Box4,
+    Point,
+    _Board,
+    _Tag,
+)
 from bot.render.kit import (
     INK,
 )
@@ -39,18 +46,6 @@ def harbour_edges(board: dict[str, Any]) -> list[tuple[int, int, str]]:
         pick = min(left, key=lambda e: (min(count[e[0]], count[e[1]]), e[0], e[1]))
         chosen.append(pick)
         used.update(pick[:2])
-
-
-@dataclass
-class _Tag:
-    """A harbour's tile in the sea (in hex radii from the map's corner, plus a fixed reach
-    in pixels along the coast's outward normal), joined to its two corners."""
-
-    a: int
-    b: int
-    mid: Point
-    normal: Point
-    kind: str
 
 
 def _tags(c: _Board) -> list[_Tag]:

@@ -25,4 +25,6 @@ FRONT = GameFront(
     renderer=board_image.render,
     action_label=action_label,
     board_embeds=lambda view, locale: [board_text_embed(view, locale)],
+    # The README's picture at chat size (bot.render.chat_images): a game under way.
+    extras={"board_pictures": (("", {}, 3, 60),)},
 )
