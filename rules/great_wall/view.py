@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.canonical_json import json_round_trip
 from rules.content_fields import quantity
 from rules.great_wall import board as B
 from rules.great_wall.data import PRODUCTION, UNITS, data
@@ -108,12 +109,26 @@ def _public(st: State, decision: dict[str, Any]) -> dict[str, Any]:
         "invasion": invasion_section(st) if st.decks["horde"] else None,
         "clans": [public_clan(st, c) for c in range(len(st.clans))],
         "decision": decision, "result": st.result,
+        "procedure": _procedure(st),
     }
     if st.mode == "coop":
         from rules.great_wall.coop import target
 
         out["target"] = target(st)
     return out
+
+
+def _procedure(st: State) -> dict[str, Any]:
+    """Where the table is in the rulebook's procedure: the whole frame stack (every field of a
+    frame is a public fact — questions that depend on hidden resources are put either way,
+    ``machine.Choice.with_pass``), this Fall's revealed Command cards and production, the
+    Tactic defence bonuses, which soldier (uid) covers which Horde fields — a horseman covers
+    two — and the setup options. A player at the table knows all this from
+    what happened; an AI player reads it here to rebuild a state it can play ahead in."""
+    return {"stack": json_round_trip(st.stack), "turn": json_round_trip(st.turn), "uid": st.uid,
+            "bonus": [sec.get("bonus", 0) for sec in st.sections], "cfg": dict(st.cfg),
+            "uids": [[[[x[2] if isinstance(x, list) else None for x in row] for row in card["f"]]
+                      for card in sec["hordes"]] for sec in st.sections]}
 
 
 def _me(st: State, seat: int) -> dict[str, Any]:

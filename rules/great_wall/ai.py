@@ -1,0 +1,74 @@
+"""The Great Wall AI player (docs/ai/great_wall.md): flat Monte Carlo over sampled worlds
+(``ai_world``), rollouts of the engine's random player cut at a budgeted depth and scored by
+the heuristic (``ai_eval``); ``easy`` judges each move by the heuristic right after it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import JSON, Action, Seat
+from rules.great_wall.ai_eval import evaluate as heuristic
+from rules.great_wall.ai_world import determinize as sample_world
+from rules.great_wall.data import RESOURCES, data
+from rules.great_wall.rules import GreatWallRules
+from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best
+from rules.rng import Rng
+
+#: Budgets scaled to the time targets (docs/ai.md) on a loaded 2-core machine: a rollout step
+#: costs ~0.2 ms, so ``normal`` spends about 1,500 steps a decision.
+_BUDGETS: dict[Difficulty, Budget] = {
+    "easy": BUDGETS["easy"],
+    "normal": Budget("normal", worlds=4, playouts=6, depth=20, candidates=12),
+    "hard": Budget("hard", worlds=8, playouts=16, depth=40, candidates=16),
+}
+
+
+class GreatWallAi(Ai):
+    def budget(self, difficulty: Difficulty) -> Budget:
+        return _BUDGETS[difficulty]
+
+    def determinize(self, view: JSON, seat: Seat, rng: Rng) -> Any:
+        return sample_world(view, seat, rng)
+
+    def evaluate(self, state: Any, seat: Seat) -> float:
+        return heuristic(state, seat)
+
+    def candidates(self, state: Any, seat: Seat, rng: Rng, limit: int) -> list[Action]:
+        legal = [a for a in self.rules.legal_actions(state, seat) if isinstance(a, Action)]
+        legal = [a for a in legal if not _unsure(state, a)]
+        if len(legal) > limit:
+            legal = rng.sample(legal, limit)
+        return legal
+
+    def choose(self, view: JSON, seat: Seat, rng: Rng, budget: Budget) -> Action:
+        state = self.determinize(view, seat, rng)
+        moves = self.candidates(state, seat, rng, budget.candidates)
+        if not moves:
+            # The sampled rivals' screens offer nothing here (a co-op Request every player
+            # pays from hidden resources): stopping is always allowed.
+            return Action("done")
+        if len(moves) == 1:
+            return moves[0]
+        if budget.playouts <= 0:
+            return best(moves, lambda a: self.after(state, seat, a))
+        worlds = [state] + [self.determinize(view, seat, rng)
+                            for _ in range(max(0, budget.worlds - 1))]
+        totals = dict.fromkeys(moves, 0.0)
+        for k in range(budget.playouts):
+            world = worlds[k % len(worlds)]
+            for move in moves:
+                totals[move] += self.rollout(world, seat, move, rng, budget.depth)
+        return best(moves, totals.__getitem__)
+
+
+def _unsure(state: Any, action: Action) -> bool:
+    """A co-op Request every player pays from their hidden resources: whether the others can
+    pay is not the seat's to know, so it is not offered (the move could be refused)."""
+    if action.kind != "fulfil":
+        return False
+    req = state.requests[action.params["slot"]]
+    info = data().requests[req]
+    return info["kind"] == "each" and any(k in RESOURCES for k in info["cost"])
+
+
+AI = GreatWallAi(GreatWallRules())

@@ -1,0 +1,115 @@
+"""The Great Wall AI's heuristic (docs/ai/great_wall.md): how good a state is for one seat.
+
+Competitive modes: the seat's projected final score (the track, minus 5 per Shame token,
+won Horde cards, Artifacts — ``scoring.final_scores`` without its bookkeeping) against the
+best rival's, plus what will turn into Honor later (resources, soldiers, clerks, Advisors,
+Tactic cards) and minus the Shame a breach would bring (a Horde card in a section whose
+offence beats its defence and where the clan has no soldier). Solo: the same against Chin,
+and the Shame bank (an empty bank at the end of a Winter loses outright). Co-op: the team's
+fulfilled Requests against the target, the Shame bank, the Time left and the team's
+resources and soldiers (what Requests cost). A finished game is worth ±WIN plus the margin.
+"""
+
+from __future__ import annotations
+
+from rules.great_wall import board as B
+from rules.great_wall.data import RESOURCES, UNITS, data
+from rules.great_wall.state import State
+
+WIN = 1000.0
+#: What a unit of each asset is worth in Honor-like points while the game runs.
+RES_VALUE = {"wood": 0.7, "stone": 0.8, "gold": 0.9, "chi": 0.6}
+UNIT_VALUE = 0.5
+CLERK_VALUE = 1.2
+ADVISOR_VALUE = 2.0
+TACTIC_VALUE = 1.0
+SHAME_VALUE = 5.0
+
+
+def projected(st: State, clan: int) -> float:
+    """The final score if the game ended now (the track clamps at 0 only at the end)."""
+    c = st.clans[clan]
+    shamed = c["shamed"]
+    shame = shamed["spearman"] + shamed["archer"] + shamed["horseman"]
+    total = c["honor"] + c.get("token", 0) - SHAME_VALUE * shame
+    if st.mode != "coop":
+        hordes = data().hordes
+        total += sum(int(hordes[w["id"]]["honor"]) for w in c["won"] if w["shame"] == 0)
+        if st.artifacts and c["kind"] != "reed":
+            total += 2.0 * len(st.artifacts)  # a rough share of Artifact Honor
+    return total
+
+
+def assets(st: State, clan: int) -> float:
+    c = st.clans[clan]
+    res = c["res"]
+    value = sum(RES_VALUE[r] * res[r] for r in RESOURCES)
+    value += UNIT_VALUE * sum(c["sup"][u] - c["shamed"][u] for u in UNITS)
+    value += CLERK_VALUE * c["clerks"] + ADVISOR_VALUE * (len(c["active"]) + len(c["support"]))
+    value += TACTIC_VALUE * min(5, len(c["tactics"]))
+    return value
+
+
+def exposure(st: State, clan: int) -> float:
+    """Shame tokens a Winter assault would bring ``clan`` now (breached sections' Horde
+    cards without one of its soldiers), weighted by how close the Winter is."""
+    total = 0.0
+    for s in B.used_sections(st):
+        sec = st.sections[s]
+        if not sec["hordes"]:
+            continue
+        gap = B.offence(st, s) - B.defence(st, s)
+        if gap <= 0:
+            continue
+        weight = 1.0 if gap > 3 else 0.6
+        for card in sec["hordes"]:
+            if not any(isinstance(x, list) and x[0] == clan for row in card["f"] for x in row):
+                total += weight
+    return total
+
+
+def pressure(st: State) -> float:
+    """How far the Horde outmatches the wall, summed over the used sections."""
+    return sum(max(0, B.offence(st, s) - B.defence(st, s)) for s in B.used_sections(st))
+
+
+def evaluate(st: State, seat: int) -> float:
+    if st.result is not None:
+        return _final(st, seat)
+    if st.mode == "coop":
+        return _coop(st)
+    me = projected(st, seat) + 0.6 * assets(st, seat) - SHAME_VALUE * 0.8 * exposure(st, seat)
+    rivals = [c for c in range(len(st.clans)) if c != seat and st.clans[c]["kind"] != "reed"]
+    if st.mode == "solo":
+        chin = rivals[0]
+        bank = st.shame_bank
+        # An empty bank at the end of a Winter loses whatever the score: guard it steeply.
+        guard = 6.0 * bank - (25.0 if bank <= 2 else 0.0) - 1.5 * pressure(st)
+        return me - projected(st, chin) + guard
+    best = max(projected(st, c) + 0.6 * assets(st, c) - SHAME_VALUE * 0.8 * exposure(st, c)
+               for c in rivals)
+    return me - best
+
+
+def _coop(st: State) -> float:
+    from rules.great_wall.coop import target
+    from rules.great_wall.seasons import last_space
+
+    team = range(st.n)
+    value = 40.0 * min(st.fulfilled, target(st)) + 6.0 * st.shame_bank
+    value += sum(0.5 * assets(st, c) - 3.0 * exposure(st, c) for c in team)
+    value -= 1.0 * pressure(st)
+    value += 4.0 * max(0, last_space(st) - st.time)
+    return value
+
+
+def _final(st: State, seat: int) -> float:
+    result = st.result or {}
+    scores = {int(k): v for k, v in result.get("scores", {}).items()}
+    margin = 0.0
+    if seat in scores and len(scores) > 1:
+        margin = scores[seat] - max(v for c, v in scores.items() if c != seat)
+    if st.mode == "coop":
+        margin = 10.0 * st.shame_bank
+    # A shared win (co-op) is the whole team's: worth as much as a sole one.
+    return (WIN if seat in result.get("winners", []) else -WIN) + margin
