@@ -15,11 +15,12 @@ from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best
 from rules.rng import Rng
 
 #: Budgets scaled to the time targets (docs/ai.md) on a loaded 2-core machine: a rollout step
-#: costs ~0.2 ms, so ``normal`` spends about 1,500 steps a decision.
+#: costs 0.2–0.4 ms, so ``normal`` spends at most ~1,100 steps a decision (5 moves, the
+#: heuristic's best, × 6 rollouts × 36 steps).
 _BUDGETS: dict[Difficulty, Budget] = {
     "easy": BUDGETS["easy"],
-    "normal": Budget("normal", worlds=4, playouts=6, depth=20, candidates=12),
-    "hard": Budget("hard", worlds=8, playouts=16, depth=40, candidates=16),
+    "normal": Budget("normal", worlds=4, playouts=6, depth=36, candidates=5),
+    "hard": Budget("hard", worlds=8, playouts=16, depth=60, candidates=8),
 }
 
 
@@ -34,10 +35,13 @@ class GreatWallAi(Ai):
         return heuristic(state, seat)
 
     def candidates(self, state: Any, seat: Seat, rng: Rng, limit: int) -> list[Action]:
+        """Every legal move (but those the seat cannot know to be legal); past ``limit``,
+        the ones the heuristic likes best right after them (ties: the first listed)."""
         legal = [a for a in self.rules.legal_actions(state, seat) if isinstance(a, Action)]
         legal = [a for a in legal if not _unsure(state, a)]
         if len(legal) > limit:
-            legal = rng.sample(legal, limit)
+            scores = {a: self.after(state, seat, a) for a in legal}
+            legal = sorted(legal, key=lambda a: -scores[a])[:limit]
         return legal
 
     def choose(self, view: JSON, seat: Seat, rng: Rng, budget: Budget) -> Action:

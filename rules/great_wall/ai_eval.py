@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from rules.great_wall import board as B
 from rules.great_wall.data import RESOURCES, UNITS, data
+from rules.great_wall.scoring import artifact_count
 from rules.great_wall.state import State
 
 WIN = 1000.0
@@ -27,26 +28,41 @@ SHAME_VALUE = 5.0
 
 
 def projected(st: State, clan: int) -> float:
-    """The final score if the game ended now (the track clamps at 0 only at the end)."""
+    """The final score if the game ended now (``scoring.final_scores``: the track minus 5 per
+    Shame token stops at 0 — then only won Horde cards and Artifacts count), plus a little of
+    the unclamped track so a clan deep in Shame still prefers climbing out."""
     c = st.clans[clan]
     shamed = c["shamed"]
     shame = shamed["spearman"] + shamed["archer"] + shamed["horseman"]
-    total = c["honor"] + c.get("token", 0) - SHAME_VALUE * shame
+    track = c["honor"] + c.get("token", 0) - SHAME_VALUE * shame
+    total = max(0.0, track) + 0.15 * min(0.0, track)
     if st.mode != "coop":
         hordes = data().hordes
         total += sum(int(hordes[w["id"]]["honor"]) for w in c["won"] if w["shame"] == 0)
-        if st.artifacts and c["kind"] != "reed":
-            total += 2.0 * len(st.artifacts)  # a rough share of Artifact Honor
+        for a in st.artifacts:
+            info = data().artifacts[a]
+            if c["kind"] == "chin":
+                total += int(data().numbers["chin_artifact_honor"])
+            else:
+                total += int(info["honor"]) * artifact_count(st, clan, info["counts"])
     return total
 
 
 def assets(st: State, clan: int) -> float:
+    """What the clan holds that turns into Honor later: resources, usable soldiers (in
+    supply or on the board), every hired clerk wherever it stands, Advisors, Tactic cards."""
     c = st.clans[clan]
     res = c["res"]
     value = sum(RES_VALUE[r] * res[r] for r in RESOURCES)
     value += UNIT_VALUE * sum(c["sup"][u] - c["shamed"][u] for u in UNITS)
-    value += CLERK_VALUE * c["clerks"] + ADVISOR_VALUE * (len(c["active"]) + len(c["support"]))
+    clerks = c["clerks"] + sum(clerks.count(clan) for clerks in st.locs.values())
+    value += CLERK_VALUE * clerks + ADVISOR_VALUE * (len(c["active"]) + len(c["support"]))
     value += TACTIC_VALUE * min(5, len(c["tactics"]))
+    for sec in st.sections:
+        value += UNIT_VALUE * (sec["firing"].count(clan) + B.staging_total(sec, clan))
+        for card in sec["hordes"]:
+            value += UNIT_VALUE * sum(1 for row in card["f"] for x in row
+                                      if isinstance(x, list) and x[0] == clan)
     return value
 
 
