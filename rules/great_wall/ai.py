@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import JSON, Action, Seat
+from rules.great_wall import RULES
 from rules.great_wall.ai_eval import evaluate as heuristic
 from rules.great_wall.ai_world import determinize as sample_world
 from rules.great_wall.data import RESOURCES, data
-from rules.great_wall.rules import GreatWallRules
 from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best
 from rules.rng import Rng
 
@@ -75,4 +75,4 @@ def _unsure(state: Any, action: Action) -> bool:
     return info["kind"] == "each" and any(k in RESOURCES for k in info["cost"])
 
 
-AI = GreatWallAi(GreatWallRules())
+AI = GreatWallAi(RULES)
