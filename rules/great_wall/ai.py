@@ -15,11 +15,11 @@ from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best
 from rules.rng import Rng
 
 #: Budgets scaled to the time targets (docs/ai.md) on a loaded 2-core machine: a rollout step
-#: costs 0.2–0.4 ms, so ``normal`` spends at most ~1,100 steps a decision (5 moves, the
-#: heuristic's best, × 6 rollouts × 36 steps).
+#: costs 0.2–0.4 ms, so ``normal`` spends at most ~750 steps a decision (5 moves, the
+#: heuristic's best, × 5 rollouts × 30 steps).
 _BUDGETS: dict[Difficulty, Budget] = {
     "easy": BUDGETS["easy"],
-    "normal": Budget("normal", worlds=4, playouts=6, depth=36, candidates=5),
+    "normal": Budget("normal", worlds=4, playouts=5, depth=30, candidates=5),
     "hard": Budget("hard", worlds=8, playouts=16, depth=60, candidates=8),
 }
 
@@ -53,6 +53,9 @@ class GreatWallAi(Ai):
             return Action("done")
         if len(moves) == 1:
             return moves[0]
+        ruled = _ruled(state, state.stack[-1]) if state.stack else None
+        if ruled is not None and ruled in moves:
+            return ruled
         if budget.playouts <= 0:
             return best(moves, lambda a: self.after(state, seat, a))
         worlds = [state] + [self.determinize(view, seat, rng)
@@ -60,9 +63,42 @@ class GreatWallAi(Ai):
         totals = dict.fromkeys(moves, 0.0)
         for k in range(budget.playouts):
             world = worlds[k % len(worlds)]
+            seed = rng.randbelow(2**31)
             for move in moves:
-                totals[move] += self.rollout(world, seat, move, rng, budget.depth)
+                # Common random numbers: every move meets the same dice in playout k, so the
+                # comparison measures the move, not the luck of its rollouts.
+                totals[move] += self.rollout(world, seat, move, Rng(seed), budget.depth)
         return best(moves, totals.__getitem__)
+
+    def policy(self, state: Any, seat: Seat, rng: Rng) -> Action:
+        """The rollouts' player: random, but Shame goes where the rulebook's own default puts
+        it (co-op: discarded, which keeps the bank — an empty one loses the game at once),
+        and a co-op Summer buys Shame back."""
+        fr = state.stack[-1] if state.stack else None
+        if fr is not None and fr.get("kind") in _RULED:
+            ruled = _ruled(state, fr)
+            if ruled is not None:
+                return ruled
+        return self.rules.random_action(state, seat, rng)
+
+
+_RULED = frozenset({"shame", "unshame"})
+
+
+def _ruled(state: Any, fr: dict[str, Any]) -> Action | None:
+    """Decisions known strategy settles without a search: in co-op, Shame is discarded for 10
+    Honor (Honor only pays two named Requests; the bank, once empty, loses the game) and
+    bought back every Summer; elsewhere, Shame goes on a won card already shamed or on a
+    soldier (the engine's default)."""
+    kind = fr.get("kind")
+    if kind == "shame":
+        if state.mode == "coop":
+            return Action("shame", {"where": "discard"})
+        return RULES.default_action(state, fr["clan"])
+    if kind == "unshame" and state.mode == "coop":
+        opts = [a for a in RULES.legal_actions(state, fr["clan"]) if isinstance(a, Action)]
+        return opts[0] if opts else None
+    return None
 
 
 def _unsure(state: Any, action: Action) -> bool:

@@ -89,6 +89,20 @@ def pressure(st: State) -> float:
     return sum(max(0, B.offence(st, s) - B.defence(st, s)) for s in B.used_sections(st))
 
 
+def threat(st: State) -> float:
+    """The Horde on the board: each card (a breach shames whoever has no soldier on it), a
+    full section more (the next card there is a Raid: Shame tokens lost to the box), less the
+    fields already covered (a covered card is defeated)."""
+    total = 0.0
+    for s in B.used_sections(st):
+        cards = st.sections[s]["hordes"]
+        total += 2.0 * len(cards) + (6.0 if len(cards) >= 3 else 0.0)
+        for card in cards:
+            cells = [x for row in card["f"] for x in row]
+            total -= 1.5 * sum(1 for x in cells if x is not None) / max(1, len(cells))
+    return total
+
+
 def evaluate(st: State, seat: int) -> float:
     if st.result is not None:
         return _final(st, seat)
@@ -100,7 +114,8 @@ def evaluate(st: State, seat: int) -> float:
         chin = rivals[0]
         bank = st.shame_bank
         # An empty bank at the end of a Winter loses whatever the score: guard it steeply.
-        guard = 6.0 * bank - (25.0 if bank <= 2 else 0.0) - 1.5 * pressure(st)
+        guard = 6.0 * bank - (25.0 if bank <= 2 else 0.0) - 1.5 * pressure(st) \
+            - 3.0 * threat(st)
         return me - projected(st, chin) + guard
     best = max(projected(st, c) + 0.6 * assets(st, c) - SHAME_VALUE * 0.8 * exposure(st, c)
                for c in rivals)
@@ -114,9 +129,35 @@ def _coop(st: State) -> float:
     team = range(st.n)
     value = 40.0 * min(st.fulfilled, target(st)) + 6.0 * st.shame_bank
     value += sum(0.5 * assets(st, c) - 3.0 * exposure(st, c) for c in team)
-    value -= 1.0 * pressure(st)
+    value -= 1.0 * pressure(st) + 5.0 * threat(st)
     value += 4.0 * max(0, last_space(st) - st.time)
-    return value
+    return value + 20.0 * sum(request_progress(st, r) for r in st.requests if r)
+
+
+def request_progress(st: State, req: str) -> float:
+    """How much of an open Request the team could pay now, 0..1 (one player's part: the
+    readiest player; every player's: the least ready)."""
+    info = data().requests[req]
+    cost = info["cost"]
+    parts = [_readiness(st, c, cost) for c in range(st.n)]
+    return min(parts) if info["kind"] == "each" else max(parts)
+
+
+def _readiness(st: State, clan: int, cost: dict[str, int]) -> float:
+    c = st.clans[clan]
+    got = need = 0
+    for k, n in cost.items():
+        if k in RESOURCES:
+            have = c["res"][k]
+        elif k in UNITS:
+            have = c["sup"][k] - c["shamed"][k]
+        elif k == "clerk":
+            have = c["clerks"]
+        else:
+            have = max(0, c["honor"])
+        got += min(have, n)
+        need += n
+    return got / need if need else 1.0
 
 
 def _final(st: State, seat: int) -> float:
