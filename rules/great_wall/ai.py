@@ -20,7 +20,7 @@ from rules.rng import Rng
 _BUDGETS: dict[Difficulty, Budget] = {
     "easy": BUDGETS["easy"],
     "normal": Budget("normal", worlds=4, playouts=5, depth=30, candidates=5),
-    "hard": Budget("hard", worlds=8, playouts=16, depth=60, candidates=8),
+    "hard": Budget("hard", worlds=6, playouts=10, depth=40, candidates=6),
 }
 
 
