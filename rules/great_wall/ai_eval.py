@@ -21,6 +21,9 @@ WIN = 1000.0
 #: What a unit of each asset is worth in Honor-like points while the game runs.
 RES_VALUE = {"wood": 0.7, "stone": 0.8, "gold": 0.9, "chi": 0.6}
 UNIT_VALUE = 0.5
+#: A soldier on a Horde card spares its clan that card's breach Shame and moves it towards
+#: defeat (the card's Honor): worth more than one waiting in supply.
+ON_HORDE_VALUE = 2.0
 CLERK_VALUE = 1.2
 ADVISOR_VALUE = 2.0
 TACTIC_VALUE = 1.0
@@ -35,7 +38,7 @@ def projected(st: State, clan: int) -> float:
     shamed = c["shamed"]
     shame = shamed["spearman"] + shamed["archer"] + shamed["horseman"]
     track = c["honor"] + c.get("token", 0) - SHAME_VALUE * shame
-    total = max(0.0, track) + 0.15 * min(0.0, track)
+    total = max(0.0, track) + 0.4 * min(0.0, track)
     if st.mode != "coop":
         hordes = data().hordes
         total += sum(int(hordes[w["id"]]["honor"]) for w in c["won"] if w["shame"] == 0)
@@ -61,8 +64,8 @@ def assets(st: State, clan: int) -> float:
     for sec in st.sections:
         value += UNIT_VALUE * (sec["firing"].count(clan) + B.staging_total(sec, clan))
         for card in sec["hordes"]:
-            value += UNIT_VALUE * sum(1 for row in card["f"] for x in row
-                                      if isinstance(x, list) and x[0] == clan)
+            value += ON_HORDE_VALUE * sum(1 for row in card["f"] for x in row
+                                          if isinstance(x, list) and x[0] == clan)
     return value
 
 
@@ -108,7 +111,17 @@ def evaluate(st: State, seat: int) -> float:
         return _final(st, seat)
     if st.mode == "coop":
         return _coop(st)
-    me = projected(st, seat) + 0.6 * assets(st, seat) - SHAME_VALUE * 0.8 * exposure(st, seat)
+    # The game ends when a Winter finds the Shame bank empty: as it drains, what the clans
+    # hold matters less and the count as it stands (Artifacts, the clamped track) more.
+    start = 10.0 * max(2, st.n) if st.n > 2 else 20.0
+    w = 0.15 + 0.45 * min(1.0, st.shame_bank / start)
+
+    def standing(c: int) -> float:
+        # Ties go to the clan higher on the Tea track.
+        return (projected(st, c) + w * assets(st, c) - SHAME_VALUE * 0.8 * exposure(st, c)
+                - 0.3 * st.tea.index(c))
+
+    me = standing(seat)
     rivals = [c for c in range(len(st.clans)) if c != seat and st.clans[c]["kind"] != "reed"]
     if st.mode == "solo":
         chin = rivals[0]
@@ -117,9 +130,7 @@ def evaluate(st: State, seat: int) -> float:
         guard = 6.0 * bank - (25.0 if bank <= 2 else 0.0) - 1.5 * pressure(st) \
             - 3.0 * threat(st)
         return me - projected(st, chin) + guard
-    best = max(projected(st, c) + 0.6 * assets(st, c) - SHAME_VALUE * 0.8 * exposure(st, c)
-               for c in rivals)
-    return me - best
+    return me - max(standing(c) for c in rivals)
 
 
 def _coop(st: State) -> float:
