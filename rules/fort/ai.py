@@ -1,0 +1,118 @@
+"""Fort's AI player (docs/ai/fort.md): determinization in ``ai_world``, the heuristic in
+``ai_eval``, the rule-of-thumb player in ``ai_policy``; here the search that ties them.
+
+``easy`` plays the rule of thumb. ``normal`` and ``hard`` compare the candidate moves by
+flat Monte Carlo: each move is played in several sampled worlds and followed by rollouts of
+the rule-of-thumb player over the rest of the turn and beyond, then the position is scored
+by the heuristic. Forced and trivial decisions (one option, locking in a follow choice, the
+order of cats) skip the search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import JSON, Action, RuleViolation, Seat
+from rules.fort import RULES
+from rules.fort.ai_eval import evaluate
+from rules.fort.ai_policy import policy
+from rules.fort.ai_world import determinize
+from rules.fort.engine import MACHINE
+from rules.kit.ai import Ai, Budget, Difficulty, best
+from rules.rng import Rng
+
+#: Budgets tuned to the time targets (docs/ai.md): a Fort move is cheap (~0.1 ms) but
+#: rollouts evaluate whole positions; candidates are every legal move up to the limit.
+FORT_BUDGETS: dict[str, Budget] = {
+    "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=12),
+    "normal": Budget("normal", worlds=4, playouts=8, depth=30, candidates=12),
+    "hard": Budget("hard", worlds=8, playouts=20, depth=45, candidates=16),
+}
+#: Errors a sampled world may raise where the view left a frame's detail to inference.
+_WORLD_ERRORS = (RuleViolation, AssertionError, KeyError, IndexError, ValueError)
+
+
+class FortAi(Ai):
+    def determinize(self, view: JSON, seat: Seat, rng: Rng) -> Any:
+        return determinize(view, seat, rng)
+
+    def evaluate(self, state: Any, seat: Seat) -> float:
+        return evaluate(self.rules, state, seat)
+
+    def budget(self, difficulty: Difficulty) -> Budget:
+        return FORT_BUDGETS[difficulty]
+
+    def policy(self, state: Any, seat: Seat, rng: Rng) -> Action:
+        return policy(state, seat)
+
+    def candidates(self, state: Any, seat: Seat, rng: Rng, limit: int) -> list[Action]:
+        legal = [a for a in self.rules.legal_actions(state, seat) if isinstance(a, Action)]
+        # Never back out of a dog (it would be offered again), never stop a recycling.
+        fr = MACHINE.top(state)
+        legal = [a for a in legal if a.kind != "cancel"]
+        if fr is not None and fr["kind"] == "choice" and fr["what"] == "recycle":
+            legal = [a for a in legal if not a.params.get("stop")] or legal
+        if not legal:
+            return [self.rules.default_action(state, seat)]
+        mine = self._safe_policy(state, seat, rng)
+        out = [mine] if mine is not None and mine in legal else []
+        out += [a for a in legal if a not in out]
+        return out[:limit]
+
+    def _safe_policy(self, state: Any, seat: Seat, rng: Rng) -> Action | None:
+        try:
+            return policy(state, seat)
+        except _WORLD_ERRORS:
+            return None
+
+    def choose(self, view: JSON, seat: Seat, rng: Rng, budget: Budget) -> Action:
+        state = self.determinize(view, seat, rng)
+        moves = self.candidates(state, seat, rng, budget.candidates)
+        if len(moves) == 1 or budget.playouts <= 0 or _trivial(state, seat):
+            return moves[0]
+        worlds = [state] + [self.determinize(view, seat, rng)
+                            for _ in range(max(0, budget.worlds - 1))]
+        totals = dict.fromkeys(moves, 0.0)
+        for k in range(budget.playouts):
+            world = worlds[k % len(worlds)]
+            seed = rng.randbelow(1 << 62)
+            for move in moves:
+                # Every move of one playout meets the same chance (common random numbers).
+                totals[move] += self.rollout(world, seat, move, Rng(seed), budget.depth)
+        # The rule of thumb's move wins ties and near-ties (a noisy sample must beat it).
+        margin = 0.15 * budget.playouts
+        totals[moves[0]] += margin
+        return best(moves, totals.__getitem__)
+
+    def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int) -> float:
+        rules = self.rules
+        try:
+            world, _ = rules.apply(state, seat, move)
+        except _WORLD_ERRORS:
+            return float("-inf")
+        try:
+            for _ in range(depth):
+                if rules.result(world) is not None:
+                    break
+                awaited = sorted(rules.awaiting(world))
+                if not awaited:
+                    break
+                mover = awaited[0]
+                rules.step(world, mover, self.policy(world, mover, rng))
+        except _WORLD_ERRORS:
+            pass  # the rollout ends where the sampled world erred; the position counts
+        return self.evaluate(world, seat)
+
+
+def _trivial(state: Any, seat: Seat) -> bool:
+    fr = MACHINE.top(state)
+    if fr is None:
+        return True
+    if fr["kind"] == "play" and fr.get("pending") is not None:
+        return True  # ordering cats
+    if fr["kind"] == "card" and fr["stage"] == "follow" and fr["choices"][seat] is not None:
+        return True  # lock the choice in
+    return bool(fr["kind"] == "card" and fr["stage"] == "needs")
+
+
+AI = FortAi(RULES)
