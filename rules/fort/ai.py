@@ -25,9 +25,11 @@ from rules.rng import Rng
 #: rollouts evaluate whole positions; candidates are every legal move up to the limit.
 FORT_BUDGETS: dict[str, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=12),
-    "normal": Budget("normal", worlds=4, playouts=8, depth=30, candidates=12),
+    "normal": Budget("normal", worlds=4, playouts=8, depth=40, candidates=10),
     "hard": Budget("hard", worlds=8, playouts=20, depth=45, candidates=16),
 }
+#: How many turn changes a rollout runs to, by difficulty (1: the end of the current turn).
+HORIZON = {"easy": 1, "normal": 1, "hard": 1}
 #: Errors a sampled world may raise where the view left a frame's detail to inference.
 _WORLD_ERRORS = (RuleViolation, AssertionError, KeyError, IndexError, ValueError)
 
@@ -73,27 +75,39 @@ class FortAi(Ai):
         worlds = [state] + [self.determinize(view, seat, rng)
                             for _ in range(max(0, budget.worlds - 1))]
         totals = dict.fromkeys(moves, 0.0)
+        turns = HORIZON[budget.difficulty]
         for k in range(budget.playouts):
             world = worlds[k % len(worlds)]
             seed = rng.randbelow(1 << 62)
             for move in moves:
                 # Every move of one playout meets the same chance (common random numbers).
-                totals[move] += self.rollout(world, seat, move, Rng(seed), budget.depth)
+                totals[move] += self.rollout(world, seat, move, Rng(seed), budget.depth,
+                                             turns)
         # The rule of thumb's move wins ties and near-ties (a noisy sample must beat it).
         margin = 0.15 * budget.playouts
         totals[moves[0]] += margin
         return best(moves, totals.__getitem__)
 
-    def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int) -> float:
+    def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int,
+                turns: int = 1) -> float:
+        """``move``, then the rule of thumb for every seat until ``turns`` more turns have
+        begun (at most ``depth`` moves): scored there, the heuristic sees the move's
+        consequences without the noise of rivals' whole turns."""
         rules = self.rules
         try:
             world, _ = rules.apply(state, seat, move)
         except _WORLD_ERRORS:
             return float("-inf")
+        leader = world.leader
         try:
             for _ in range(depth):
                 if rules.result(world) is not None:
                     break
+                if world.leader != leader:
+                    turns -= 1
+                    if turns <= 0:
+                        break
+                    leader = world.leader
                 awaited = sorted(rules.awaiting(world))
                 if not awaited:
                     break

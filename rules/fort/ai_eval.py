@@ -10,11 +10,10 @@ recruit them.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from rules.fort.common import advance_cost, available, owned_cards, pack_cap, settings
-from rules.fort.data import ctype, tables
+from rules.fort.data import CardType, Tables, ctype, tables
 from rules.fort.scoring import rule_score
 from rules.fort.state import Player, State
 from rules.kit.ai import result_value
@@ -49,9 +48,30 @@ def action_value(act: dict[str, Any] | None) -> float:
     return v
 
 
-@cache
-def _type_value(tid: str) -> float:
-    ct = tables().cards[tid]
+_TYPES: dict[str, CardType] = {}
+_VALUES: dict[str, float] = {}
+_LOADED: list[Tables] = []
+
+
+def refresh() -> None:
+    """Forget the cached card types when the content pack changed (once per decision)."""
+    t = tables()
+    if not _LOADED or _LOADED[0] is not t:
+        _TYPES.clear()
+        _VALUES.clear()
+        _LOADED[:] = [t]
+
+
+def ct(cid: str) -> CardType:
+    """``ctype`` through a cache (``ctype`` looks the content pack up on every call)."""
+    got = _TYPES.get(cid)
+    if got is None:
+        got = _TYPES[cid] = ctype(cid)
+    return got
+
+
+def _type_value(cid: str) -> float:
+    ct = _TYPES.get(cid) or ctype(cid)
     pub, priv = action_value(ct.public), action_value(ct.private)
     v = max(pub, priv) + 0.5 * min(pub, priv) + 0.2 * pub  # a public action is followed too
     if "coin" in ct.suits:
@@ -65,7 +85,10 @@ def _type_value(tid: str) -> float:
 
 def card_value(cid: str) -> float:
     """What owning ``cid`` is worth, roughly in VP over a game."""
-    return _type_value(ctype(cid).id)
+    got = _VALUES.get(cid)
+    if got is None:
+        got = _VALUES[cid] = _type_value(cid)
+    return got
 
 
 def time_left(st: State) -> float:
@@ -122,7 +145,7 @@ def points(st: State, seat: int, f: float, mine: bool) -> float:
     v += _resources(st, seat, f)
     owned = owned_cards(p)
     deck = sum(card_value(c) for c in owned) - 0.8 * sum(card_value(c) for c in p["yard"])
-    adv = sum(ctype(c).advance_actions() for c in owned)
+    adv = sum(ct(c).advance_actions() for c in owned)
     v += f * (0.25 * deck + 1.2 * min(adv, 4))
     v += f * sum(PERK_VALUE.get(k, 0.8) for k in p["perks"])
     v += 0.3 * p["level"] * f + 0.1 * pack_cap(st, seat) * f
@@ -133,6 +156,7 @@ def points(st: State, seat: int, f: float, mine: bool) -> float:
 def evaluate(rules: Any, st: State, seat: int) -> float:
     """Projected points of ``seat`` minus the best rival's; a finished game ±100 around its
     margin (a won game above any running one)."""
+    refresh()
     done = result_value(rules, st, seat)
     if done is not None:
         scores = st.result["scores"] if st.result else {}

@@ -13,7 +13,8 @@ from typing import Any
 
 from rules.base import Action
 from rules.fort import effects
-from rules.fort.ai_eval import PERK_VALUE, card_value
+from rules.fort.ai_eval import PERK_VALUE, card_value, refresh
+from rules.fort.ai_eval import ct as ctype
 from rules.fort.common import (
     advance_cost,
     available,
@@ -24,11 +25,13 @@ from rules.fort.common import (
     pack_total,
     settings,
 )
-from rules.fort.data import ctype
 from rules.fort.engine import MACHINE, Card
 from rules.fort.state import State
 
 _CARD = Card()
+#: A blind card from the Park deck: the mean kid is worth ~1.8; the good ones tend to have
+#: been recruited already.
+DECK_VALUE = 1.6
 
 
 def _need(st: State, seat: int) -> tuple[int, int]:
@@ -188,7 +191,7 @@ def _recruit_value(st: State, o: Action) -> float:
     if prm["from"] == "park":
         return card_value(st.park[int(prm["slot"])])
     if prm["from"] == "deck":
-        return 1.0
+        return DECK_VALUE
     return card_value(prm["card"]) + 0.3
 
 
@@ -268,6 +271,7 @@ def play_action(st: State, fr: dict[str, Any], seat: int) -> Action:
 
 def policy(st: State, seat: int) -> Action:
     """The rule-of-thumb move of ``seat`` (awaited) in ``st``."""
+    refresh()
     fr = MACHINE.top(st)
     assert fr is not None
     kind = fr["kind"]
