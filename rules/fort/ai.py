@@ -26,7 +26,7 @@ from rules.rng import Rng
 FORT_BUDGETS: dict[str, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=12),
     "normal": Budget("normal", worlds=4, playouts=8, depth=40, candidates=10),
-    "hard": Budget("hard", worlds=8, playouts=20, depth=45, candidates=16),
+    "hard": Budget("hard", worlds=8, playouts=16, depth=60, candidates=14),
 }
 #: How many turn changes a rollout runs to, by difficulty (1: the end of the current turn).
 HORIZON = {"easy": 1, "normal": 1, "hard": 1}

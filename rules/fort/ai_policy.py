@@ -176,11 +176,12 @@ def follow_value(st: State, seat: int, played: str, cid: str) -> float:
 def best_follow(st: State, seat: int, played: str) -> Action:
     p = st.players[seat]
     pct = ctype(played)
-    best, top = Action("pass"), 0.45
+    best, top = Action("pass"), 0.2
     for c in p["hand"]:
         if not matches(ctype(c), pct):
             continue
-        v = follow_value(st, seat, played, c) - 0.3 * card_value(c)
+        # The card goes to the discard pile (safe), but it is not played on one's own turn.
+        v = follow_value(st, seat, played, c) - 0.25 * card_value(c)
         if v > top:
             best, top = Action("follow", {"card": c}), v
     return best
