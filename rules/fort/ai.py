@@ -25,11 +25,13 @@ from rules.rng import Rng
 #: rollouts evaluate whole positions; candidates are every legal move up to the limit.
 FORT_BUDGETS: dict[str, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=12),
-    "normal": Budget("normal", worlds=4, playouts=8, depth=40, candidates=10),
-    "hard": Budget("hard", worlds=8, playouts=16, depth=60, candidates=14),
+    "normal": Budget("normal", worlds=6, playouts=12, depth=40, candidates=12),
+    "hard": Budget("hard", worlds=12, playouts=40, depth=60, candidates=16),
 }
 #: How many turn changes a rollout runs to, by difficulty (1: the end of the current turn).
 HORIZON = {"easy": 1, "normal": 1, "hard": 1}
+#: The rule of thumb's move is trusted by this much (points of the heuristic) over the rest.
+PRIOR = 0.15
 #: Errors a sampled world may raise where the view left a frame's detail to inference.
 _WORLD_ERRORS = (RuleViolation, AssertionError, KeyError, IndexError, ValueError)
 
@@ -74,19 +76,38 @@ class FortAi(Ai):
             return moves[0]
         worlds = [state] + [self.determinize(view, seat, rng)
                             for _ in range(max(0, budget.worlds - 1))]
-        totals = dict.fromkeys(moves, 0.0)
         turns = HORIZON[budget.difficulty]
-        for k in range(budget.playouts):
-            world = worlds[k % len(worlds)]
-            seed = rng.randbelow(1 << 62)
-            for move in moves:
-                # Every move of one playout meets the same chance (common random numbers).
-                totals[move] += self.rollout(world, seat, move, Rng(seed), budget.depth,
-                                             turns)
+        # Sequential halving: the rollouts (playouts × candidates) are spread over rounds,
+        # each keeping the better half of the moves, so the close contenders get the most.
+        left = list(moves)
+        total = budget.playouts * len(moves)
+        rounds = max(1, (len(moves) - 1).bit_length())
+        sums = dict.fromkeys(moves, 0.0)
+        counts = dict.fromkeys(moves, 0)
+        k = 0
+        for r in range(rounds):
+            per = max(1, total // (rounds * len(left)))
+            for _ in range(per):
+                world = worlds[k % len(worlds)]
+                seed = rng.randbelow(1 << 62)
+                k += 1
+                for move in left:
+                    # Every move of one playout meets the same chance (common random
+                    # numbers): the same world, the same reshuffles.
+                    sums[move] += self.rollout(world, seat, move, Rng(seed), budget.depth,
+                                               turns)
+                    counts[move] += 1
+            if r < rounds - 1 and len(left) > 2:
+                left = sorted(left, key=lambda m: -self._mean(m, moves[0], sums, counts))
+                left = left[: (len(left) + 1) // 2]
+                left = [m for m in moves if m in left]
+        return best(left, lambda m: self._mean(m, moves[0], sums, counts))
+
+    @staticmethod
+    def _mean(move: Action, prior: Action, sums: dict[Action, float],
+              counts: dict[Action, int]) -> float:
         # The rule of thumb's move wins ties and near-ties (a noisy sample must beat it).
-        margin = 0.15 * budget.playouts
-        totals[moves[0]] += margin
-        return best(moves, totals.__getitem__)
+        return sums[move] / max(1, counts[move]) + (PRIOR if move == prior else 0.0)
 
     def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int,
                 turns: int = 1) -> float:
@@ -98,6 +119,7 @@ class FortAi(Ai):
             world, _ = rules.apply(state, seat, move)
         except _WORLD_ERRORS:
             return float("-inf")
+        world.rng = Rng(rng.randbelow(1 << 62))
         leader = world.leader
         try:
             for _ in range(depth):
