@@ -26,7 +26,7 @@ from rules.rng import Rng
 FORT_BUDGETS: dict[str, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=12),
     "normal": Budget("normal", worlds=6, playouts=12, depth=40, candidates=12),
-    "hard": Budget("hard", worlds=12, playouts=40, depth=60, candidates=16),
+    "hard": Budget("hard", worlds=8, playouts=24, depth=60, candidates=16),
 }
 #: How many turn changes a rollout runs to, by difficulty (1: the end of the current turn).
 HORIZON = {"easy": 1, "normal": 1, "hard": 1}
