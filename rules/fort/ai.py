@@ -15,7 +15,7 @@ from typing import Any
 from rules.base import JSON, Action, RuleViolation, Seat
 from rules.fort import RULES
 from rules.fort.ai_eval import evaluate
-from rules.fort.ai_policy import policy
+from rules.fort.ai_policy import policy, recruit_value
 from rules.fort.ai_world import determinize
 from rules.fort.engine import MACHINE
 from rules.kit.ai import Ai, Budget, Difficulty, best
@@ -30,6 +30,8 @@ FORT_BUDGETS: dict[str, Budget] = {
 }
 #: How many turn changes a rollout runs to, by difficulty (1: the end of the current turn).
 HORIZON = {"easy": 1, "normal": 1, "hard": 1}
+#: Recruit options compared (the best by the cards' worth).
+RECRUITS = 6
 #: The rule of thumb's move is trusted by this much (points of the heuristic) over the rest.
 PRIOR = 0.15
 #: Errors a sampled world may raise where the view left a frame's detail to inference.
@@ -58,6 +60,9 @@ class FortAi(Ai):
             legal = [a for a in legal if not a.params.get("stop")] or legal
         if not legal:
             return [self.rules.default_action(state, seat)]
+        if fr is not None and fr["kind"] == "recruit":
+            # Many Yard cards: only the few best by their worth are compared.
+            legal = sorted(legal, key=lambda a: -recruit_value(state, a))[:RECRUITS]
         mine = self._safe_policy(state, seat, rng)
         out = [mine] if mine is not None and mine in legal else []
         out += [a for a in legal if a not in out]
@@ -115,12 +120,12 @@ class FortAi(Ai):
         begun (at most ``depth`` moves): scored there, the heuristic sees the move's
         consequences without the noise of rivals' whole turns."""
         rules = self.rules
+        leader = state.leader
         try:
             world, _ = rules.apply(state, seat, move)
         except _WORLD_ERRORS:
             return float("-inf")
         world.rng = Rng(rng.randbelow(1 << 62))
-        leader = world.leader
         try:
             for _ in range(depth):
                 if rules.result(world) is not None:

@@ -50,6 +50,7 @@ def action_value(act: dict[str, Any] | None) -> float:
 
 _TYPES: dict[str, CardType] = {}
 _VALUES: dict[str, float] = {}
+_ADVANCES: dict[str, int] = {}
 _LOADED: list[Tables] = []
 
 
@@ -59,6 +60,7 @@ def refresh() -> None:
     if not _LOADED or _LOADED[0] is not t:
         _TYPES.clear()
         _VALUES.clear()
+        _ADVANCES.clear()
         _LOADED[:] = [t]
 
 
@@ -67,6 +69,13 @@ def ct(cid: str) -> CardType:
     got = _TYPES.get(cid)
     if got is None:
         got = _TYPES[cid] = ctype(cid)
+    return got
+
+
+def _advances(cid: str) -> int:
+    got = _ADVANCES.get(cid)
+    if got is None:
+        got = _ADVANCES[cid] = ct(cid).advance_actions()
     return got
 
 
@@ -145,7 +154,7 @@ def points(st: State, seat: int, f: float, mine: bool) -> float:
     v += _resources(st, seat, f)
     owned = owned_cards(p)
     deck = sum(card_value(c) for c in owned) - 0.8 * sum(card_value(c) for c in p["yard"])
-    adv = sum(ct(c).advance_actions() for c in owned)
+    adv = sum(_advances(c) for c in owned)
     v += f * (0.25 * deck + 1.2 * min(adv, 4))
     v += f * sum(PERK_VALUE.get(k, 0.8) for k in p["perks"])
     v += 0.3 * p["level"] * f + 0.1 * pack_cap(st, seat) * f

@@ -187,7 +187,7 @@ def best_follow(st: State, seat: int, played: str) -> Action:
     return best
 
 
-def _recruit_value(st: State, o: Action) -> float:
+def recruit_value(st: State, o: Action) -> float:
     prm = o.params
     if prm["from"] == "park":
         return card_value(st.park[int(prm["slot"])])
@@ -285,7 +285,7 @@ def policy(st: State, seat: int) -> Action:
         return play_action(st, fr, seat)
     if kind == "recruit":
         opts = MACHINE.handler(fr).options(st, fr)  # type: ignore[attr-defined]
-        return max(opts, key=lambda o: _recruit_value(st, o))
+        return max(opts, key=lambda o: recruit_value(st, o))
     if kind == "choice":
         return choice_action(st, fr, seat)
     if kind == "card":
