@@ -2,10 +2,10 @@
 ``ai_eval``, the rule-of-thumb player in ``ai_policy``; here the search that ties them.
 
 ``easy`` plays the rule of thumb. ``normal`` and ``hard`` compare the candidate moves by
-flat Monte Carlo: each move is played in several sampled worlds and followed by rollouts of
-the rule-of-thumb player over the rest of the turn and beyond, then the position is scored
-by the heuristic. Forced and trivial decisions (one option, locking in a follow choice, the
-order of cats) skip the search.
+flat Monte Carlo with sequential halving: each move is played in several sampled worlds and
+followed by rollouts of the rule-of-thumb player to the end of the current turn, then the
+position is scored by the heuristic. Forced and trivial decisions (one option, a draft pick,
+locking in a follow choice, the order of cats, feeding a dog) skip the search.
 """
 
 from __future__ import annotations
@@ -149,6 +149,8 @@ def _trivial(state: Any, seat: Seat) -> bool:
     fr = MACHINE.top(state)
     if fr is None:
         return True
+    if fr["kind"] == "draft":
+        return True  # a pick is judged by the cards' worth (rollouts end at the same place)
     if fr["kind"] == "play" and fr.get("pending") is not None:
         return True  # ordering cats
     if fr["kind"] == "card" and fr["stage"] == "follow" and fr["choices"][seat] is not None:
