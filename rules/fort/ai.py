@@ -29,7 +29,7 @@ FORT_BUDGETS: dict[str, Budget] = {
     "hard": Budget("hard", worlds=8, playouts=24, depth=60, candidates=16),
 }
 #: How many turn changes a rollout runs to, by difficulty (1: the end of the current turn).
-HORIZON = {"easy": 1, "normal": 1, "hard": 2}
+HORIZON = {"easy": 1, "normal": 1, "hard": 1}
 #: Recruit options compared (the best by the cards' worth).
 RECRUITS = 6
 #: The rule of thumb's move is trusted by this much (points of the heuristic) over the rest.
