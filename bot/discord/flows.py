@@ -142,12 +142,23 @@ class Flows:
         press of Join or Ready): a reply the table is told anyway ("Bob joined") is not said
         to the presser a second time."""
         locale = locale_of(interaction)
-        public = quiet and self.deferred_update(interaction) and not extra and any(
-            isinstance(e, Post) and e.msg == outcome.reply for e in outcome.effects)
-        if not public:
+        told = not extra and any(isinstance(e, Post) and e.msg == outcome.reply
+                                 for e in outcome.effects)
+        if quiet and told and self.deferred_update(interaction):
+            pass
+        elif told and await self._in_thread_of(interaction, outcome.game_id):
+            # a command must be answered, but not with a copy of what its thread just showed
+            await self.answer(interaction, render(msg("ui.told_thread"), locale))
+        else:
             text = "\n".join(render(m, locale) for m in (outcome.reply, *extra))
             await self.answer(interaction, text)
         await self.bot.delivery.deliver(outcome.effects)
+
+    async def _in_thread_of(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
+        if not game_id or interaction.channel_id is None:
+            return False
+        summary = await self.service.summary(game_id)
+        return interaction.channel_id == (summary.thread_id or summary.channel_id)
 
     async def run(self, interaction: discord.Interaction[Any],
                   call: Callable[[], Awaitable[Outcome]], *, quiet: bool = False) -> None:

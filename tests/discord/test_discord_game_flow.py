@@ -52,11 +52,13 @@ async def test_lobby_to_result_through_buttons_dms_and_my_hand(
     offered = await carol.autocomplete(thread, "game join", "game", "")
     assert [c["value"] for c in offered] == [1]
     joined = await carol.slash(thread, "game join", game=1)
-    assert "(3/3)" in joined.response.content
+    assert "thread has it" in joined.response.content  # not a copy of the thread's line
+    assert "(3/3)" in thread.last_message.content
 
     started = await alice.slash(thread, "game start")
-    assert "about to start" in started.response.content
+    assert "thread has it" in started.response.content
     check = thread.last_message
+    assert "about to start" in check.content
     assert by_label(check, "Ready") and carol.mention in check.content
     assert {u.id for u in check.mentions} == {bob.id, carol.id}  # only the unready pinged
     await bob.click(check, label="Ready")
