@@ -207,6 +207,11 @@ def _public(state: State) -> dict[str, Any]:
         "players": _players(state),
         "trade": None,
         "result": state.result,
+        # Public facts of the running turn that decide what is legal (trading is over once
+        # the active player has built; Tarly's ability needs a roll that yielded nothing):
+        # everyone saw them happen, and an AI player, which sees only its view, needs them.
+        "built": state.built,
+        "got_yield": state.got_yield,
     }
     if state.trade is not None:
         out["trade"] = {
@@ -245,4 +250,8 @@ def _you(state: State, seat: int) -> dict[str, Any]:
         you["hero_ready"] = seat == state.current and heroes.ready(state, seat) is None
     if (state.phase == MELISANDRE and seat == state.current and state.pending):
         you["melisandre_cards"] = list(state.pending["cards"])
+    if state.phase == MANCE and seat == state.current and state.pending:
+        # The hand Mance Rayder's user has looked at (they take one card of it).
+        target = state.pending["target"]
+        you["mance_target"] = {"seat": target, "hand": counts_json(state.hands[target])}
     return you
