@@ -13,6 +13,7 @@ from typing import Any
 from rules.base import JSON, Action, RuleViolation, Seat
 from rules.catan_watch import RULES, ai_eval, ai_world
 from rules.catan_watch.ai_moves import moves
+from rules.catan_watch.data import RES_INDEX
 from rules.catan_watch.state import MAIN, SETUP, TORMUND, State
 from rules.kit.ai import Ai, Budget, Difficulty
 from rules.rng import Rng
@@ -25,6 +26,9 @@ BUDGETS: dict[Difficulty, Budget] = {
     "normal": Budget("normal", worlds=3, playouts=6, depth=30, candidates=3),
     "hard": Budget("hard", worlds=6, playouts=16, depth=40, candidates=5),
 }
+
+
+OFFER_SHARE = 0.4  # about how often an offer finds a taker
 
 
 class CatanAi(Ai):
@@ -70,6 +74,16 @@ class CatanAi(Ai):
         (its outcome is luck, not choice)."""
         if move.kind == "roll":
             return self.evaluate(state, seat)
+        if move.kind == "offer_trade":
+            # Worth a share of what the trade would bring (someone may take it).
+            hand = state.hands[seat]
+            after = hand[:]
+            for name, k in move.params["give"].items():
+                after[RES_INDEX[name]] -= k
+            for name, k in move.params["get"].items():
+                after[RES_INDEX[name]] += k
+            gain = ai_eval.hand_value(state, seat, after) - ai_eval.hand_value(state, seat, hand)
+            return self.evaluate(state, seat) + OFFER_SHARE * gain - 0.001
         try:
             nxt, _ = self.rules.apply(state, seat, move)
         except RuleViolation:

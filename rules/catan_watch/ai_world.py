@@ -30,8 +30,6 @@ from rules.catan_watch.state import (
     ROLL,
     SETUP,
     TORMUND,
-    TRADE,
-    TRADE_CONFIRM,
     TRAGEDY,
     State,
 )
@@ -267,7 +265,7 @@ def determinize(view: dict[str, Any], seat: int, rng: Rng) -> State:
         "discard_need": discard_need,
         "return_phase": (MAIN if view["rolled"] else ROLL) if phase == ROAD_BUILDING else ROLL,
         "trade": trade,
-        "trade_count": 1 if phase in (TRADE, TRADE_CONFIRM) else 0,
+        "trade_count": view["offers_made"],
         "free_roads": free_roads,
         "result": view["result"],
         "guards": guards,

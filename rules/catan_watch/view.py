@@ -208,10 +208,12 @@ def _public(state: State) -> dict[str, Any]:
         "trade": None,
         "result": state.result,
         # Public facts of the running turn that decide what is legal (trading is over once
-        # the active player has built; Tarly's ability needs a roll that yielded nothing):
-        # everyone saw them happen, and an AI player, which sees only its view, needs them.
+        # the active player has built; Tarly's ability needs a roll that yielded nothing) and
+        # how many offers it has seen: everyone saw them happen, and an AI player, which sees
+        # only its view, needs them.
         "built": state.built,
         "got_yield": state.got_yield,
+        "offers_made": state.trade_count,
     }
     if state.trade is not None:
         out["trade"] = {
