@@ -21,13 +21,16 @@ from rules.rng import Rng
 #: Phases where rollouts compare the best few moves (elsewhere the heuristic alone decides).
 _SEARCHED = frozenset({MAIN, SETUP, TORMUND})
 
+#: ``depth``: moves of the turn planned ahead (rollouts run ten times as deep);
+#: ``candidates``: the beam, the best moves looked at on each level.
 BUDGETS: dict[Difficulty, Budget] = {
-    "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=40),
-    "normal": Budget("normal", worlds=3, playouts=6, depth=30, candidates=3),
-    "hard": Budget("hard", worlds=6, playouts=16, depth=40, candidates=5),
+    "easy": Budget("easy", worlds=1, playouts=0, depth=1, candidates=1),
+    "normal": Budget("normal", worlds=1, playouts=0, depth=3, candidates=4),
+    "hard": Budget("hard", worlds=3, playouts=0, depth=4, candidates=5),
 }
 
 
+ROLLOUT = 0.5  # weight of the rollouts' mean next to the plan's value
 OFFER_SHARE = 0.4  # about how often an offer finds a taker
 
 
@@ -52,22 +55,81 @@ class CatanAi(Ai):
         scored = [(self.one_ply(state, seat, a), i) for i, a in enumerate(options)]
         scored.sort(key=lambda x: (-x[0], x[1]))
         ranked = [options[i] for _, i in scored]
-        if budget.playouts <= 0 or state.phase not in _SEARCHED:
+        if budget.depth <= 1 or state.phase != MAIN:
             return ranked[0]
+        # Plan the rest of the turn: the best few moves, each followed by the best few of
+        # its own continuations (trades that only pay off with the build after them), in
+        # every sampled world.
         top = ranked[:budget.candidates]
-        # Moves far behind the best by the heuristic are not worth a rollout.
-        best_score = scored[0][0]
-        top = [a for a, (s, _) in zip(top, scored, strict=False) if s >= best_score - 1.0]
-        if len(top) == 1:
-            return top[0]
         worlds = [state] + [self.determinize(view, seat, rng)
                             for _ in range(max(0, budget.worlds - 1))]
         totals = dict.fromkeys(top, 0.0)
-        for k in range(budget.playouts):
-            world = worlds[k % len(worlds)]
+        for world in worlds:
             for move in top:
-                totals[move] += self.rollout(world, seat, move, rng, budget.depth)
+                totals[move] += self.plan(world, seat, move, budget.depth, budget.candidates,
+                                          rng)
+        if budget.playouts > 0:
+            self.add_rollouts(worlds, seat, top, totals, rng, budget)
         return max(top, key=lambda a: (totals[a], -top.index(a)))
+
+    def plan(self, state: State, seat: int, move: Action, depth: int, beam: int,
+             rng: Rng) -> float:
+        """The best the turn can end with after ``move`` and up to ``depth - 1`` more moves
+        of the seat's own (stopping is always allowed: ending the turn)."""
+        if move.kind in ("offer_trade", "end_turn", "roll"):
+            return self.one_ply(state, seat, move)
+        try:
+            nxt, _ = self.rules.apply(state, seat, move)
+        except RuleViolation:
+            return float("-inf")
+        value = self.evaluate(nxt, seat)
+        if depth <= 1 or nxt.result is not None or nxt.phase != MAIN or nxt.current != seat:
+            return value
+        follow = [a for a in moves(nxt, seat, rng) if a.kind not in ("offer_trade", "end_turn")]
+        if not follow:
+            return value
+        scored = sorted(((self.one_ply(nxt, seat, a), i) for i, a in enumerate(follow)),
+                        key=lambda x: (-x[0], x[1]))
+        for _, i in scored[:beam]:
+            value = max(value, self.plan(nxt, seat, follow[i], depth - 1, beam, rng))
+        return value
+
+    def add_rollouts(self, worlds: list[State], seat: int, top: list[Action],
+                     totals: dict[Action, float], rng: Rng, budget: Budget) -> None:
+        """Flat Monte Carlo on top of the plan: each move played out by the cheap policy."""
+        share = len(worlds) / budget.playouts
+        for k in range(budget.playouts):
+            # Common random numbers: every move's rollout meets the same dice and the same
+            # policy draws, so their difference is more the move's than the luck's.
+            world = worlds[k % len(worlds)]
+            dice, draws = rng.randbelow(1 << 62), rng.randbelow(1 << 62)
+            for move in top:
+                totals[move] += share * ROLLOUT * self.playout(world, seat, move, dice, draws,
+                                                               budget.depth * 10)
+
+    def playout(self, world: State, seat: int, move: Action, dice: int, draws: int,
+                depth: int) -> float:
+        """``move``, then ``depth`` moves of the cheap policy, scored for ``seat``."""
+        rules = self.rules
+        state = world.clone()
+        state.rng = Rng(dice)
+        try:
+            rules.step(state, seat, move)
+        except RuleViolation:
+            return float("-inf")
+        rng = Rng(draws)
+        for _ in range(depth):
+            if state.result is not None:
+                break
+            awaited = sorted(rules.awaiting(state))
+            if not awaited:
+                break
+            mover = awaited[0]
+            try:
+                rules.step(state, mover, self.policy(state, mover, rng))
+            except RuleViolation:
+                break  # the rollout ends where the cheap policy erred; the position counts
+        return self.evaluate(state, seat)
 
     def one_ply(self, state: State, seat: int, move: Action) -> float:
         """The heuristic right after the move; a roll is judged by the position before it
