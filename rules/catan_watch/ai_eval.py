@@ -26,11 +26,13 @@ CARD = 0.1
 OVER_LIMIT = 0.06  # each card past seven loses its worth and more (a 7 halves the hand)
 DEV = 0.32
 OPPONENT = 0.5
+GUARD_COVER = 0.2  # per guard with others below it on its section
+GUARD_RACE = 0.6  # per guard of lead over the best rival, times (1 + breaches)
 
 _SETTLE = COSTS["settlement"]
 _KEEP = COSTS["keep"]
 _DEVCOST = COSTS["development"]
-_ROAD = COSTS["road"]
+_GUARD = COSTS["guard"]
 
 _HEX_CACHE: dict[int, tuple[object, tuple[int, ...], tuple[float, ...]]] = {}
 
@@ -79,6 +81,9 @@ def hand_value(state: State, seat: int, hand: list[int]) -> float:
     if can_settle:
         gap = missing(hand, _SETTLE)
         best = max(best, 0.6 if gap == 0 else 0.3 - 0.08 * gap)
+    if state.nw and pieces[3] > 0:
+        gap = missing(hand, _GUARD)
+        best = max(best, 0.5 if gap == 0 else 0.25 - 0.08 * gap)
     if state.dev_deck:
         gap = missing(hand, _DEVCOST)
         best = max(best, 0.15 if gap == 0 else 0.08 - 0.04 * gap)
@@ -128,6 +133,10 @@ def strength(state: State, seat: int, own: bool) -> float:
         value += (0.12 + 0.25 * state.breaches) * on_wall
         if guard_vp(state, seat) < 2 and on_wall in (2, 4):
             value += 0.2  # one guard from the next point
+        for section in state.guards:  # a breach or a giant takes the lowest guard first
+            for i, s in enumerate(section):
+                if s == seat:
+                    value += GUARD_COVER * min(i, 2)
     return value
 
 
@@ -159,4 +168,11 @@ def evaluate(state: State, seat: int) -> float:
         return -WIN + float(result["scores"].get(seat, result["scores"].get(str(seat), 0)))
     mine = strength(state, seat, True)
     rival = max(strength(state, s, False) for s in range(state.n) if s != seat)
-    return mine - OPPONENT * rival
+    value = mine - OPPONENT * rival
+    if state.nw:
+        # A fallen Wall (or a Gift overrun) ends the game for the most guards on the Wall:
+        # the nearer that end, the more the guard race is the game.
+        guards = [guards_on_wall(state, s) for s in range(state.n)]
+        lead = guards[seat] - max(g for s, g in enumerate(guards) if s != seat)
+        value += GUARD_RACE * (1 + state.breaches) * (lead if lead <= 0 else lead + 1)
+    return value
