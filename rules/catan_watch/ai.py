@@ -111,7 +111,7 @@ class CatanAi(Ai):
                 depth: int) -> float:
         """``move``, then ``depth`` moves of the cheap policy, scored for ``seat``."""
         rules = self.rules
-        state = world.clone()
+        state = world.copy()
         state.rng = Rng(dice)
         try:
             rules.step(state, seat, move)
