@@ -26,7 +26,7 @@ _SEARCHED = frozenset({MAIN, SETUP, TORMUND})
 BUDGETS: dict[Difficulty, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=1, candidates=1),
     "normal": Budget("normal", worlds=1, playouts=0, depth=3, candidates=4),
-    "hard": Budget("hard", worlds=3, playouts=0, depth=4, candidates=5),
+    "hard": Budget("hard", worlds=2, playouts=0, depth=4, candidates=4),
 }
 
 

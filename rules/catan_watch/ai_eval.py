@@ -26,6 +26,7 @@ CARD = 0.1
 OVER_LIMIT = 0.06  # each card past seven loses its worth and more (a 7 halves the hand)
 DEV = 0.32
 OPPONENT = 0.5
+WATCH = 0.12  # per Watch played, on the way to Largest Watch
 GUARD_COVER = 0.2  # per guard with others below it on its section
 GUARD_RACE = 0.6  # per guard of lead over the best rival, times (1 + breaches)
 
@@ -127,7 +128,7 @@ def strength(state: State, seat: int, own: bool) -> float:
     if state.longest != seat:
         value += 0.03 * min(state.road_len[seat], 8)
     if state.largest != seat:
-        value += 0.12 * min(state.watches[seat], 3)
+        value += WATCH * min(state.watches[seat], 3)
     if state.nw:
         on_wall = guards_on_wall(state, seat)
         value += (0.12 + 0.25 * state.breaches) * on_wall
