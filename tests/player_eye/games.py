@@ -18,7 +18,9 @@ import pytest
 from bot.service import GameService
 from rules import registry
 from tests.player_eye.play import Run, run_table, summary_line
+from tests.player_eye.reach import reach_check
 from tests.player_eye.runs import FULL, PRESS_CAP, ROUNDS, all_runs
+from tests.player_eye.secrets import leak_check
 
 #: Presses a run may take before it counts as unfinished (no game needs nearly as many).
 MAX_PRESSES = int(os.environ.get("PLAYER_EYE_MAX_PRESSES", "6000"))
@@ -53,7 +55,8 @@ async def play_and_check(simcord_env: Any, service: GameService, run: Run,
     table = await run_table(simcord_env, service, run, service_seed)
     cap = MAX_PRESSES if FULL else PRESS_CAP
     status = await table.play(cap, rounds=None if FULL else ROUNDS.get(run.game))
-    await table.reach_check(registry.get(run.game))
+    await reach_check(table, registry.get(run.game))
+    await leak_check(table, registry.get(run.game))
     findings = table.check()
     line = summary_line(run, table, status, findings)
     report = os.environ.get("PLAYER_EYE_REPORT")

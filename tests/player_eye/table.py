@@ -24,10 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.service import GameService
-from rules.base import Action, GameRules
 from rules.rng import Rng
-from storage import repo
 from tests.player_eye.checks import Findings, Line, line_findings
+from tests.player_eye.commands import ONE_IN, use_command
 
 BUTTON, SELECT, ROW, LABEL = 2, 3, 1, 18
 LINK_STYLES = (5, 6)
@@ -38,8 +37,6 @@ NOT_MOVES = ("mst:vote:", "mst:join:", "mst:ready:", "mst:hand:")
 #: How many of a channel's newest messages are read again after each press (older ones are
 #: the record; edits happen to the newest).
 RECENT = 12
-#: A kind of move offered at this many of a player's moves and never made is unreachable.
-REACH_AT_LEAST = 40
 
 
 @dataclass
@@ -146,6 +143,8 @@ class Table:
         self.filled = False
         self.moves = 0
         self._prompt_checked: set[tuple[int, int]] = set()
+        #: (version, how many lines each player had read by then), at each look at the game.
+        self.marks: list[tuple[int, dict[str, int]]] = []
 
     # ---- seeing ---------------------------------------------------------------------------
     def backend(self) -> Any:
@@ -192,6 +191,10 @@ class Table:
                 shown = self.messages(channel_id, p.member.id, None if everything else RECENT)
                 for m in shown:
                     self.read(p, "reply" if m.is_ephemeral else where, m)
+
+    def mark(self, version: int) -> None:
+        """The lines read so far were read by ``version`` (the leak check's clock)."""
+        self.marks.append((version, {n: len(lines) for n, lines in self.lines.items()}))
 
     # ---- the lobby ------------------------------------------------------------------------
     async def open(self, channel: Any, mode: str | None) -> None:
@@ -370,11 +373,10 @@ class Table:
             if p.dms and dm is not None:
                 ok = any(controls(m) and (m.content or m.embeds) for m in self.messages(dm, last=3))
             if not ok:
+                # the thread as this player sees it: others' ephemeral answers are not there
                 mention = f"<@{p.member.id}>"
                 ok = any(mention in (m.content or "") and controls(m)
-                         for m in self.messages(self.thread.id, last=RECENT))
-            if not ok and p.panel is not None:
-                ok = False  # an old ephemeral answer is not where a waited-for player looks
+                         for m in self.messages(self.thread.id, p.member.id, RECENT))
             if not ok:
                 self.findings.add("no_prompt", f"[{p.name}] waited for at move {version} "
                                                "with no DM (or thread mention) to act on")
@@ -385,6 +387,7 @@ class Table:
         stuck = 0
         summary = await self.service.summary(self.game_id)
         while self.presses < max_presses:
+            self.mark(summary.version)
             if summary.status != "active":
                 return summary.status
             if rounds is not None and self.presses % 10 == 0:
@@ -400,6 +403,14 @@ class Table:
             player = self.player_at(seat)
             assert player is not None, f"seat {seat} has no player"
             surfaces = self.surfaces(player)
+            if self.rng.randbelow(ONE_IN) == 0 and await use_command(self, player):
+                # this move is made (or this question asked) with a slash command
+                self.look()
+                after = await self.service.summary(self.game_id)
+                self.moves += after.version - summary.version
+                stuck = 0 if after.version != summary.version else stuck + 1
+                summary = after
+                continue
             if not surfaces or self.rng.randbelow(8) == 0:
                 hand = await self.my_hand(player)
                 if hand is not None:
@@ -440,9 +451,10 @@ class Table:
     def dead_check(self, player: Player, surface: Surface, before: str, control: Control,
                    result: Any) -> None:
         """A press that changed nothing and shows the same choice again is a dead control
-        (a form filled at random may be refused as bad input: that is its answer, not a
-        dead control)."""
-        if self.filled:
+        (a form filled at random, or several values of a select picked at random, may be
+        refused as bad input with the reason: that is its answer, not a dead control)."""
+        said = " / ".join(m.content for m in (result.followups if result else []) if m.content)
+        if self.filled or (control.kind == SELECT and control.high > 1 and said):
             return
         shown = result.response._message if result is not None and result.response else None
         same_place = self.message(surface.channel_id, surface.message_id)
@@ -450,32 +462,11 @@ class Table:
         if surface.where == "thread":
             faces = [face(shown)] if shown is not None else []
         if faces and all(f == before for f in faces):
-            said = " / ".join(m.content for m in (result.followups if result else [])
-                              if m.content)
             self.findings.add("dead_control", f"[{player.name}/{surface.where}] "
                                               f"{control.label or control.custom_id}"
                                               + (f" → {said[:120]}" if said else ""))
 
     # ---- checking -------------------------------------------------------------------------
-    async def reach_check(self, rules: GameRules, at_least: int = REACH_AT_LEAST) -> None:
-        """Replay the game's log on the engine: a kind of move the engine offered the player
-        the game waited for at ``at_least`` moments, which no press ever made, is a legal
-        move no player could reach from Discord."""
-        async with self.service.engine.connect() as conn:
-            game = await repo.get_game(conn, self.game_id)
-            rows = await repo.actions_after(conn, self.game_id, -1)
-        assert game is not None
-        state = rules.new_game(game.config, game.n_seats, game.seed)
-        offered: Counter[str] = Counter()
-        made = {str(r.action.get("kind")) for r in rows if r.source == "player"}
-        for row in rows:
-            if row.source == "player":
-                offered.update({a.kind for a in rules.legal_actions(state, row.seat)})
-            rules.step(state, row.seat, Action.from_json(row.action))
-        for kind, n in sorted(offered.items()):
-            if kind not in made and n >= at_least:
-                self.findings.add("unreached", f"{kind}: offered at {n} moves, never made")
-
     def check(self, allowed_words: frozenset[str] = frozenset()) -> Findings:
         self.look(everything=True)
         ids = [p.member.id for p in self.players]

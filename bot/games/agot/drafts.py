@@ -150,15 +150,17 @@ def march_panel(view: PrivateView, actions: Options, locale: str, origin: str | 
     code = encode_march(picks, power)
     for i, unit in enumerate(slots):
         nth = slots[:i + 1].count(unit)
-        options = [discord.SelectOption(label=tr("agot.march.stay", locale, limit=OPTION,
-                                                 area=area_name(origin)),
-                                        value="0", default=picks[i] == 0)]
+        stay = tr("agot.march.stay", locale, limit=OPTION, area=area_name(origin))
+        # the unit's current destination is not offered again (choosing it would change
+        # nothing); the placeholder says where it goes instead
+        options = [discord.SelectOption(label=stay, value="0")] if picks[i] else []
         options += [discord.SelectOption(label=area_name(d), value=str(k),
-                                         description=dest_text(v, d, locale),
-                                         default=picks[i] == k)
-                    for k, d in enumerate(dests, start=1)]
-        placeholder = tr("agot.march.placeholder", locale, limit=150,
-                         unit=tr(f"agot.unitname.{unit}", locale), n=nth)
+                                         description=dest_text(v, d, locale))
+                    for k, d in enumerate(dests, start=1) if picks[i] != k]
+        options = options or [discord.SelectOption(label=stay, value="0")]
+        going = area_name(dests[picks[i] - 1]) if 0 < picks[i] <= len(dests) else stay
+        placeholder = tr("agot.march.placeholder_now", locale, limit=150,
+                         unit=tr(f"agot.unitname.{unit}", locale), n=nth, where=going)
         ui.add_item(at(MarchUnit(view.game_id, view.seat, view.version, origin, i, code,
                                  options, placeholder), i))
     moves = march_moves(slots, picks, dests)

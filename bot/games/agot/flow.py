@@ -61,9 +61,14 @@ async def order_select(interaction: Interaction, g: int, s: int, rnd: int, page:
         if (view.view.get("phase") != "planning" or view.view.get("round") != rnd
                 or spec is None or area not in (spec.choices.get("area") or [])):
             return None
-        orders: dict[str, str | None] = dict((view.view.get("you") or {}).get("your_orders")
-                                             or {})
-        orders[area] = None if token == "-" else token
+        mine: dict[str, str] = dict((view.view.get("you") or {}).get("your_orders") or {})
+        # One area's order is the engine's one-area move (placing on an empty area, taking
+        # one off); only replacing an order already placed rewrites the whole set.
+        if token == "-" and area in mine:
+            return Action("remove_order", {"area": area})
+        if token != "-" and area not in mine:
+            return Action("place_order", {"area": area, "order": token})
+        orders: dict[str, str | None] = {**mine, area: None if token == "-" else token}
         return Action("place_orders", {"orders": orders})
 
     await _bot(interaction).flows.play(interaction, g, s, 0, choose)

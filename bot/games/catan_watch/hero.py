@@ -82,7 +82,7 @@ def ability_options(view: Mapping[str, Any], seat: int) -> list[Params]:
         return [{"give": a, "get": b} for a in RESOURCES if hand.get(a)
                 for b in RESOURCES if b != a and bank.get(b)]
     if key == "tarly":
-        if sum((view.get("dice") or [0, 0])[:2]) == 7:
+        if sum((view.get("dice") or [0, 0])[:2]) == 7 or view.get("got_yield"):
             return []
         return [{"resource": r} for r in RESOURCES if bank.get(r)]
     if key == "mance":
