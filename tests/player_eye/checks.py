@@ -22,6 +22,8 @@ REPR = re.compile(r"\b(?:Text|Msg|Action|ActionSpec)\(|\bkey=|\bparams=|\bNone\b
 PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 #: A snake_case word: an engine id ("raven_pass", "offer_trade") shown raw.
 SNAKE = re.compile(r"(?<![\w/:.<@#-])[a-z]+_[a-z0-9_]+(?![\w/(])")
+#: Markdown underline around a heading.
+UNDERLINE = re.compile(r"__(\S(?:.*?\S)?)__")
 #: A content id: a letter or two and a number ("h13", "t31", "c7").
 CONTENT_ID = re.compile(r"(?<![\w/:.<@#-])[a-z]{1,2}\d{1,3}(?![\w%])")
 #: Words about the machinery, never the table: a version number, a seat by number.
@@ -134,7 +136,8 @@ def line_findings(line: Line, user_ids: Iterable[int] = (),
     keys = [k for k in KEY.findall(plain) if k in catalog_keys()]
     if keys:
         out.append(("catalog_key", shown))
-    raw = [w for w in SNAKE.findall(plain) if w not in allowed_words and w not in keys]
+    unmarked = UNDERLINE.sub(r"\1", plain)  # Markdown "__Your hand__" is no snake_case
+    raw = [w for w in SNAKE.findall(unmarked) if w not in allowed_words and w not in keys]
     raw += [w for w in CONTENT_ID.findall(plain) if w not in allowed_words]
     if raw:
         out.append(("raw_id", f"{shown} ({', '.join(sorted(set(raw)))})"))

@@ -26,11 +26,7 @@ from tests.player_eye.secrets import leak_check
 MAX_PRESSES = int(os.environ.get("PLAYER_EYE_MAX_PRESSES", "6000"))
 #: Runs that still fail, with what another change is fixing (tests/player_eye/FINDINGS.md):
 #: a game (every run of it) or a run id -> the finding.
-KNOWN: dict[str, str] = {
-    "agot-default-5p-cs": "AGoT: place_order/remove_order offered, never made (FINDINGS.md)",
-    "catan_watch-nights_watch_tragedy-4p-cs": "Catan: a hero button (Samwell Tarly) offered "
-                                              "when the hero cannot help, refused (FINDINGS.md)",
-}
+KNOWN: dict[str, str] = {}
 
 
 def _param(run: Run) -> Any:

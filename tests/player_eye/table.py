@@ -34,6 +34,8 @@ LINK_STYLES = (5, 6)
 #: and Ready belong to the lobby, My hand is how a player opens their panel (pressed when
 #: they have nothing else to press).
 NOT_MOVES = ("mst:vote:", "mst:join:", "mst:ready:", "mst:hand:")
+#: The lobby's controls (a message with only these is no turn ping).
+LOBBY = ("mst:vote:", "mst:join:", "mst:ready:")
 #: How many of a channel's newest messages are read again after each press (older ones are
 #: the record; edits happen to the newest).
 RECENT = 12
@@ -143,6 +145,10 @@ class Table:
         self.filled = False
         self.moves = 0
         self._prompt_checked: set[tuple[int, int]] = set()
+        #: The thread's newest message before the last press, and since which message each
+        #: awaited seat is awaited (its ping is newer).
+        self.watermark = 0
+        self.since: dict[int, int] = {}
         #: (version, how many lines each player had read by then), at each look at the game.
         self.marks: list[tuple[int, dict[str, int]]] = []
 
@@ -164,6 +170,13 @@ class Table:
                     break
         out.reverse()
         return out
+
+    def newer(self, channel_id: int, than: int) -> Iterator[Any]:
+        """The channel's messages newer than message ``than``, newest first."""
+        for m in reversed(self.backend().messages.get(channel_id, {}).values()):
+            if m.id <= than:
+                return
+            yield m
 
     def message(self, channel_id: int, message_id: int) -> Any | None:
         return self.backend().messages.get(channel_id, {}).get(message_id)
@@ -360,7 +373,9 @@ class Table:
 
     async def owed_check(self, version: int, awaiting: list[int]) -> None:
         """Each player the game waits for has, in their DM (or, with DMs closed, in the
-        thread with a mention of them), a message with a control to act."""
+        thread with a mention of them posted since they are awaited), a message with a
+        control to act."""
+        self.since = {s: self.since.get(s, self.watermark) for s in awaiting}
         for seat in awaiting:
             if (version, seat) in self._prompt_checked:
                 continue
@@ -373,10 +388,12 @@ class Table:
             if p.dms and dm is not None:
                 ok = any(controls(m) and (m.content or m.embeds) for m in self.messages(dm, last=3))
             if not ok:
-                # the thread as this player sees it: others' ephemeral answers are not there
+                # a ping in the thread since they are awaited (not an ephemeral answer),
+                # with a control of the game (the lobby's Join and Ready mention players)
                 mention = f"<@{p.member.id}>"
-                ok = any(mention in (m.content or "") and controls(m)
-                         for m in self.messages(self.thread.id, p.member.id, RECENT))
+                ok = any(mention in (m.content or "") and not m.is_ephemeral and any(
+                    not c.custom_id.startswith(LOBBY) for c in controls(m))
+                         for m in self.newer(self.thread.id, self.since[seat]))
             if not ok:
                 self.findings.add("no_prompt", f"[{p.name}] waited for at move {version} "
                                                "with no DM (or thread mention) to act on")
@@ -397,6 +414,7 @@ class Table:
             if summary.paused:
                 return "paused"
             await self.owed_check(summary.version, summary.awaiting)
+            self.watermark = max(self.backend().messages.get(self.thread.id, {}), default=0)
             if not summary.awaiting:
                 return "nobody awaited"
             seat = sorted(summary.awaiting)[self.rng.randbelow(len(summary.awaiting))]

@@ -1,20 +1,26 @@
 """Each check of the player's-eye suite can fail: a defect planted in what the bot shows — a
 repr, an English line in a Czech game, a raw engine id, a control that does nothing, a turn
-nobody is told about — is found by the same run that finds none without it."""
+nobody is told about, another player's hand in a DM — is found by the same run that finds none
+without it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+import discord
 import pytest
 
 import bot.discord.delivery
 import bot.discord.presenters
+from bot.discord.delivery import Delivery
 from bot.discord.flows import Flows
+from bot.i18n import catalog
 from bot.service import GameService
+from rules import registry
 from tests.player_eye.checks import Line, line_findings
 from tests.player_eye.play import Run, run_table
+from tests.player_eye.secrets import leak_check
 
 PRESSES = 25
 
@@ -41,12 +47,14 @@ def test_each_line_check_fires_on_its_defect_and_not_on_a_clean_line() -> None:
     assert kinds("Waiting for 123456789012345678.") == {"bare_user_id"}
     assert kinds("Jsi na tahu. Press My hand for your private view", "cs") == {"english_in_czech"}
     assert kinds("Waiting for <@123456789012345678>: Alice plays a card.") == set()
+    assert kinds("__Your hand__") == set()
     assert kinds("Jsi na tahu: vyber kartu. Hra The Great Wall.", "cs") == set()
 
 
 async def _findings(env: Any, service: GameService, run: Run) -> dict[str, int]:
     table = await run_table(env, service, run, 4242)
     await table.play(PRESSES)
+    await leak_check(table, registry.get(run.game))
     return dict(table.check().counts)
 
 
@@ -101,3 +109,26 @@ async def test_a_turn_nobody_is_told_about_is_found(
     monkeypatch.setattr(bot.discord.delivery.Delivery, "notify", silent)
     found = await _findings(simcord_env, service, Run("fort", "basic", 2, "en"))
     assert found.get("no_prompt", 0) > 0, found
+
+
+async def test_another_players_hand_in_a_dm_is_found(
+        simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each DM also tells the cards in the other player's hand (a panel sent to the wrong
+    player): the leak check names them; without the plant the same run finds no leak."""
+    real = Delivery.notify
+
+    async def leaky(self: Delivery, note: Any) -> None:
+        await real(self, note)
+        summary = await self.service.summary(note.game_id)
+        other = next(uid for _s, uid, _n in summary.players if uid and uid != note.user_id)
+        view = (await self.service.private_view(note.game_id, other)).view
+        hand = next(p for p in view["players"] if p.get("hand") is not None)["hand"]
+        names = [catalog("en")[f"fort.card.{c.split('~')[0]}"] for c in hand]
+        dm = await self.bot.create_dm(discord.Object(id=note.user_id))
+        await dm.send(f"The other player holds {', '.join(names)}.")
+
+    run = Run("fort", "basic", 2, "en")
+    assert "leak" not in await _findings(simcord_env, service, run)
+    monkeypatch.setattr(Delivery, "notify", leaky)
+    found = await _findings(simcord_env, service, run)
+    assert found.get("leak", 0) > 0, found

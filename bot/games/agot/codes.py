@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games.agot.text import UNITS, area_units, is_sea
 from rules.agot.board import board
+from rules.agot.supply import fits
 from rules.base import Action, ActionSpec
 
 Options = Sequence[Action | ActionSpec]
@@ -139,8 +140,10 @@ def muster_combos(area: str, view: Mapping[str, Any]) -> list[list[Build]]:
     combos: list[list[Build]] = [[]] + [[s] for s in singles]
     if b.castle.get(area, 0) >= 2:
         combos.append([{"area": area, "unit": "knight"}])
+        upgrades = int(here.get("footmen", 0)) if here.get("seat") == seat else 0
         for i, first in enumerate(singles):
-            combos += [[first, second] for second in singles[i:]]
+            combos += [[first, second] for second in singles[i:]
+                       if not (first["unit"] == second["unit"] == "upgrade" and upgrades < 2)]
     return combos[:25]
 
 
@@ -161,6 +164,41 @@ def muster_builds(areas: Sequence[str], picks: Sequence[int], view: Mapping[str,
         if 0 <= pick < len(combos):
             builds += combos[pick]
     return builds
+
+
+def muster_refusal(builds: Sequence[Build], view: Mapping[str, Any]) -> str | None:
+    """Why the engine would refuse these builds, in its order: ``"supply"`` (a new unit
+    over the supply limit), ``"limit"`` (every unit of a kind already on the board), else
+    None. The panel then disables Confirm and says why (a press would only be refused)."""
+    seat = (view.get("you") or {}).get("seat")
+    level = next((int(s.get("supply", 0)) for s in view.get("seats", [])
+                  if s.get("seat") == seat), 0)
+    sizes: dict[str, int] = {}
+    counts = dict.fromkeys(UNITS, 0)
+    for area, info in (view.get("board") or {}).items():
+        if info.get("seat") == seat:
+            units = area_units(info)
+            sizes[area] = sum(units.values())
+            for unit in UNITS:
+                counts[unit] += units[unit]
+    limits = dict(zip(("footman", "knight", "ship"), board().unit_limits, strict=True))
+    for build in builds:
+        unit = str(build.get("unit"))
+        if unit == "upgrade":
+            if counts["knight"] >= limits["knight"]:
+                return "limit"
+            counts["footman"], counts["knight"] = counts["footman"] - 1, counts["knight"] + 1
+            continue
+        if unit not in limits:
+            continue
+        if counts[unit] >= limits[unit]:
+            return "limit"
+        target = str(build.get("sea") if unit == "ship" else build.get("area"))
+        sizes[target] = sizes.get(target, 0) + 1
+        if not fits(list(sizes.values()), level):
+            return "supply"
+        counts[unit] += 1
+    return None
 
 
 # ---- destroying chosen units --------------------------------------------------------------

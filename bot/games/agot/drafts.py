@@ -25,6 +25,7 @@ from bot.games.agot.codes import (
     march_slots,
     muster_builds,
     muster_combos,
+    muster_refusal,
     order_choices,
     spec_of,
 )
@@ -246,9 +247,12 @@ def muster_panel(view: PrivateView, actions: Options, locale: str, page: int = 0
     builds = muster_builds(areas, picks, v)
     summary = "; ".join(combo_label([b], locale) for b in builds) or tr(
         "agot.muster.nothing", locale)
+    refusal = muster_refusal(builds, v)
     if builds:
-        ui.add_item(at(MusterConfirm(view.game_id, view.seat, view.version, code, tr(
-            "agot.act.muster_go", locale, limit=80, summary=summary)), 4))
+        confirm = MusterConfirm(view.game_id, view.seat, view.version, code, tr(
+            "agot.act.muster_go", locale, limit=80, summary=summary))
+        confirm.item.disabled = refusal is not None
+        ui.add_item(at(confirm, 4))
     for target in (page - 1, page + 1):
         if 0 <= target < pages:
             ui.add_item(at(MusterPage(view.game_id, view.seat, view.version, target, code, tr(
@@ -258,7 +262,8 @@ def muster_panel(view: PrivateView, actions: Options, locale: str, page: int = 0
         ui.add_item(at(MoveButton(view.game_id, view.seat, view.version, ctx, index,
                                   action_label(action, v, locale), Style.secondary), 4))
     ui.add_item(at(HandButton(view.game_id, locale), 4))
-    return Panel(ui, msg("agot.note.muster", page=page + 1, pages=pages, summary=summary))
+    key = f"agot.note.muster_{refusal}" if builds and refusal else "agot.note.muster"
+    return Panel(ui, msg(key, page=page + 1, pages=pages, summary=summary))
 
 
 def combo_label(builds: Sequence[Mapping[str, str]], locale: str) -> str:

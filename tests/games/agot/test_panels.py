@@ -255,3 +255,32 @@ def test_a_muster_select_never_offers_the_pick_it_already_shows() -> None:
         assert not any(o.get("default") for o in select["options"])
         if pick:
             assert select["placeholder"] == combo_label(combos[knight], "cs")
+
+
+def test_a_muster_the_engine_would_refuse_cannot_be_confirmed() -> None:
+    """A new unit over the supply limit is refused by the engine: for every combination a
+    castle offers, the panel's refusal agrees with the engine, and a refused one's Confirm is
+    disabled (a press would only be refused)."""
+    from bot.games.agot.codes import muster_refusal
+    from bot.games.agot.drafts import muster_panel
+    from rules.agot.westeros import apply_builds
+    from rules.base import RuleViolation
+
+    st = RULES.new_game({"houses": ["baratheon", "lannister", "stark"]}, 3, 1)
+    pv = private(st, 1, 0)
+    combos = muster_combos("lannisport", pv.view)
+    spec = ActionSpec("muster", {"area": ["lannisport"]})
+    refused = 0
+    for k, combo in enumerate(combos):
+        try:
+            apply_builds(RULES.copy_state(st), 1, list(combo))
+            engine = True
+        except RuleViolation:
+            engine = False
+        assert (muster_refusal(combo, pv.view) is None) == engine, combo
+        if combo and not engine:
+            refused += 1
+            panel = muster_panel(pv, [spec], "en", 0, encode_muster([k]))
+            assert any(c.get("disabled") for r in rows_of(panel) for c in r["components"]
+                       if c["type"] == 2 and str(c.get("custom_id", "")).startswith("agot:g"))
+    assert refused
