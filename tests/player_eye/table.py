@@ -5,8 +5,9 @@ started and readied by pressing buttons; then, move after move, one of the playe
 waits for looks at what they can use — the controls of their DM panel, of their last
 ephemeral answer, of the thread's messages (an offer's answer buttons), or, with nothing
 else, the board's **My hand** — and presses one at random (seeded), choosing at random among
-a select's options and a form's fields. The service is read only to know whom the game waits
-for and whether a press changed the game; nothing is ever submitted to it directly.
+a select's options and a form's fields; now and then they use a slash command instead
+(``commands.py``). The service is read only to know whom the game waits for and whether a
+press changed the game; nothing is ever submitted to it directly.
 
 Everything each player is shown is collected as lines (``checks.Line``) per player:
 messages in the thread and in their DMs (content, embed titles, descriptions, fields,
@@ -171,8 +172,7 @@ class Table:
         out.reverse()
         return out
 
-    def newer(self, channel_id: int, than: int) -> Iterator[Any]:
-        """The channel's messages newer than message ``than``, newest first."""
+    def newer(self, channel_id: int, than: int) -> Iterator[Any]:  # newest first
         for m in reversed(self.backend().messages.get(channel_id, {}).values()):
             if m.id <= than:
                 return
@@ -262,9 +262,8 @@ class Table:
         return player.member.user if channel_id == self.dm_id(player) else player.member
 
     def where(self, player: Player, message: Any) -> str:
-        if message.is_ephemeral:
-            return "reply"
-        return "dm" if message.channel_id == self.dm_id(player) else "thread"
+        dm = message.channel_id == self.dm_id(player)
+        return "reply" if message.is_ephemeral else "dm" if dm else "thread"
 
     def collect_result(self, player: Player, result: Any) -> None:
         if result is None:
@@ -385,8 +384,9 @@ class Table:
                 continue
             dm = self.dm_id(p)
             ok = False
-            if p.dms and dm is not None:
-                ok = any(controls(m) and (m.content or m.embeds) for m in self.messages(dm, last=3))
+            if p.dms and dm is not None:  # the panel, maybe above a few refusals
+                ok = any(controls(m) and (m.content or m.embeds)
+                         for m in self.messages(dm, last=RECENT))
             if not ok:
                 # a ping in the thread since they are awaited (not an ephemeral answer),
                 # with a control of the game (the lobby's Join and Ready mention players)
