@@ -1,16 +1,17 @@
 """Nothing hidden reaches a player who must not see it: each seat's secrets as the engine
-knows them, compared with what every other player read.
+knows them, compared with what every other player read, move by move.
 
 The game's log is replayed on the engine. After every move each seat's view
 (``view(state, seat)``) and the public view (``view(state, None)``) are read, and so is each
 event the move made (a public event is public; one shown to some seats is known to them).
-A content id is *known* to a seat if it was ever in its view or in an event it saw, *public*
-if it was ever in the public view or a public event, and *secret to a seat* if that seat knew
-it and it was never public. A secret id is named as players read it (the game's card names
-from its catalog); a name any other catalog text also uses ("Explore", "Watch") is left out,
-as is a name of anything the reader knew or that was ever public: a card played, drafted
-openly or named in the log is no leak. What stays is a name that only another seat could
-know; a line with it in a reader's DMs, replies or the thread is a ``leak``.
+A content id is *known* to a seat from the first move it was in its view or in an event it
+saw, *public* from the first move it was in the public view or a public event. Each line a
+player read carries the move by which they read it (``Table.mark``). A line is a ``leak``
+when it names a card another seat knew by then, that was not public by then and that the
+reader had never known: a card played, drafted openly or named in the log is no leak from
+then on. Cards are named as players read them (the game's card names from its catalog; the
+copies of a card, ``moose~2``, are one name); a name another catalog text also uses
+("Explore", "Watch") is not checked, as it may name something else.
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ def leak_findings(knowledge: Knowledge, names: Mapping[str, str],
                 owner = seat_names.get(forbidden[found.group(0)], "?")
                 out.append(("leak", f"[{line.player}/{line.where}] {line.text[:160]} "
                                     f"(«{found.group(0)}», {owner}'s secret at move "
-                                    f"{version}) " + _debug(knowledge, names, found.group(0))))
+                                    f"{version}; {_when(knowledge, names, found.group(0))})"))
     return out
 
 
@@ -200,7 +201,8 @@ async def leak_check(table: Any, rules: GameRules) -> None:
         table.findings.add(kind, example)
 
 
-def _debug(knowledge: Knowledge, names: Mapping[str, str], name: str) -> str:
+def _when(knowledge: Knowledge, names: Mapping[str, str], name: str) -> str:
+    """When the name's cards became public and known to each seat (for a leak's example)."""
     ids = [i for i, n in names.items() if n == name]
-    return repr([(i, knowledge.public.get(i), {s: k.get(i) for s, k in knowledge.known.items()})
-                 for i in ids])
+    return "; ".join(f"{i}: public at {knowledge.public.get(i, '-')}, known at " + ", ".join(
+        f"{s}:{k[i]}" for s, k in knowledge.known.items() if i in k) for i in ids)

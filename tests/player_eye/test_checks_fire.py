@@ -132,3 +132,24 @@ async def test_another_players_hand_in_a_dm_is_found(
     monkeypatch.setattr(Delivery, "notify", leaky)
     found = await _findings(simcord_env, service, run)
     assert found.get("leak", 0) > 0, found
+
+
+def test_the_leak_check_names_only_what_another_seat_alone_knew_then() -> None:
+    """A name is a leak to a reader when another seat knew it by then, it was never public
+    by then and the reader never knew it; copies are one name; a longer allowed name holding
+    a forbidden one ("Monk II" around "Monk") is no leak."""
+    from tests.player_eye.secrets import Knowledge, leak_findings
+
+    names = {"monk": "Monk", "monk_2": "Monk II", "worm": "Worm", "bud": "Bud"}
+    k = Knowledge(2)
+    k.show(["monk", "worm~2"], [0], 1)  # seat 0's hand from move 1
+    k.show(["monk_2", "bud"], [1], 1)  # seat 1's
+    k.show(["worm"], None, 5)  # Worm played at move 5
+    read = [(2, Line("Bohous", "en", "dm", "You hold Monk II and Bud.")),
+            (3, Line("Bohous", "en", "thread", "Alice holds Worm.")),
+            (6, Line("Bohous", "en", "thread", "Alice played Worm.")),
+            (4, Line("Bohous", "en", "dm", "Alice holds Monk."))]
+    found = leak_findings(k, names, {1: read}, {0: "Alice", 1: "Bohous"})
+    texts = [example for _kind, example in found]
+    assert len(found) == 2, texts
+    assert "Alice holds Worm." in texts[0] and "Alice holds Monk." in texts[1]
