@@ -108,7 +108,8 @@ class Flows:
                          limit: int = 20) -> None:
         """The game's log lines this user may see, newest kept when it is too long."""
         locale = locale_of(interaction)
-        lines = await self.bot.service.game_log(game_id, interaction.user.id, limit=limit)
+        lines = await self.bot.service.game_log(game_id, interaction.user.id, limit=limit,
+                                                locale=locale)
         head = tr("log.title", locale, game_id=game_id)
         text = "\n".join(lines) if lines else tr("log.empty", locale)
         room = 2000 - len(head) - 1
