@@ -137,6 +137,11 @@ def _procedure(st: State) -> list[dict[str, Any]]:
             copy["cards"] = len(fr["cards"])
         elif fr["kind"] == "turn":
             copy["sel"] = fr["sel"] is not None
+        elif fr["kind"] == "trade":
+            # the offers list is created by its first reader (TradeFrame.offers): shown the
+            # same whether or not anything read it yet, so a stored and reloaded state views
+            # alike (a panel's context token is a digest of the view)
+            copy["offers"] = [dict(o) if o else None for o in fr.get("offers") or [None] * st.n]
         out.append(copy)
     return deep(out)
 

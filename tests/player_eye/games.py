@@ -26,11 +26,7 @@ from tests.player_eye.secrets import leak_check
 MAX_PRESSES = int(os.environ.get("PLAYER_EYE_MAX_PRESSES", "6000"))
 #: Runs that still fail, with what another change is fixing (tests/player_eye/FINDINGS.md):
 #: a game (every run of it) or a run id -> the finding.
-_NORTHGARD_TEAM = ("Northgard, team modes: since the rebase on main of 2026-11-27 21:05 (its "
-                   "Northgard AI work among the new commits) a panel's trade buttons answer "
-                   "'That button does not belong to this game.' (FINDINGS.md)")
-KNOWN: dict[str, str] = {f"northgard-{mode}-4p-{loc}": _NORTHGARD_TEAM
-                         for mode in ("team", "team_long") for loc in ("en", "cs")}
+KNOWN: dict[str, str] = {}
 
 
 def _param(run: Run) -> Any:
