@@ -199,9 +199,6 @@ def _public(state: State) -> dict[str, Any]:
         "awaiting": sorted(awaiting(state)),
         "dice": state.dice[:],
         "rolled": state.rolled,
-        # Whether this turn's roll gave the player to move anything (public: the yields are
-        # told to all); Samwell Tarly helps only when it did not.
-        "got_yield": state.got_yield,
         "board": _board(state),
         "bank": {r: state.bank[i] for i, r in enumerate(RESOURCES)},
         "development_deck": len(state.dev_deck),
