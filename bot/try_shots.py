@@ -59,20 +59,40 @@ async def wait_for_move(table: Table, before: int, seconds: float = 60.0) -> boo
 
 
 async def play_moves(table: Table, moves: int, hand: str) -> None:
-    """Your last offered button, ``moves`` times, pressed through your panel (the bots answer
-    each); stops early when the panel offers no button (a select, or the game ended)."""
+    """A move through your panel, ``moves`` times (the bots answer each): its last offered
+    button, or the first option of its first select and then its button (a placement, a
+    setup choice); stops early when the panel offers neither, or the game ended."""
     for _ in range(moves):
         before = (await table.service.summary(table.game_id)).version
         history = table.thread.history(viewer=table.you)
         hand_message = next(m for m in reversed(history) if hand in _labels(m))
         panel = (await table.you.click(hand_message, label=hand)).response
-        offered = [label for label in _labels(panel) if label != hand]
-        if not offered:
-            return
-        await table.you.click(panel, label=offered[-1])
+        for _ in range(3):
+            offered = [label for label in _labels(panel) if label != hand]
+            if offered:
+                await table.you.click(panel, label=offered[-1])
+                break
+            select = _first_select(panel)
+            if select is None:
+                return
+            chosen = await table.you.select(panel, [select["options"][0]["value"]],
+                                            custom_id=select["custom_id"])
+            panel = chosen.response or panel
         if not await wait_for_move(table, before):
             return
         await table.env.settle()
+
+
+def _first_select(message: Any) -> dict[str, Any] | None:
+    """The message's first enabled string select with options."""
+    for row in message.components:
+        children = row.get("components", [row]) if isinstance(row, dict) else \
+            getattr(row, "children", [row])
+        for child in children:
+            c = child if isinstance(child, dict) else child.to_dict()
+            if c.get("type") == 3 and c.get("options") and not c.get("disabled"):
+                return c
+    return None
 
 
 def _labels(message: Any) -> list[str]:
