@@ -22,9 +22,10 @@ from typing import Any
 
 from bot.i18n import Person, msg
 from bot.service import core
-from bot.service.core import Head, ServiceCore
+from bot.service.core import ServiceCore
 from bot.service.effects import Effect, Outcome, Post
 from bot.service.errors import ServiceError
+from bot.service.heads import Head
 from rules import registry
 from rules.ai import ai_for, decide
 from rules.base import Action, RuleViolation

@@ -13,9 +13,10 @@ from typing import Any
 from bot import logs
 from bot.i18n import Lines, Person, available_locales, msg
 from bot.metrics import DUE, DUE_LATENESS, REMINDERS
-from bot.service.core import SEAT_TIMERS, Head, ServiceCore
+from bot.service.core import SEAT_TIMERS, ServiceCore
 from bot.service.effects import Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError, StaleVersion
+from bot.service.heads import Head
 from storage import repo
 from storage.models import Deadline, GuildSettings
 

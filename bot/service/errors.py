@@ -19,3 +19,9 @@ class StaleVersion(ServiceError):
     def __init__(self, version: int) -> None:
         super().__init__("error.stale", version=version)
         self.version = version
+
+
+def first_line(exc: BaseException) -> str:
+    """A database error's own message on one line (without SQLAlchemy's statement dump)."""
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return (text.splitlines() or [type(exc).__name__])[0][:200]

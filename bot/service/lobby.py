@@ -6,9 +6,10 @@ from datetime import timedelta
 from typing import Any
 
 from bot.i18n import Person, msg
-from bot.service.core import Head, ServiceCore
+from bot.service.core import ServiceCore
 from bot.service.effects import BoardChanged, Effect, GameSummary, Notify, Outcome, Post
 from bot.service.errors import ServiceError
+from bot.service.heads import Head
 from rules.base import RuleViolation
 from storage import repo
 

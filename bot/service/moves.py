@@ -8,7 +8,8 @@ from typing import Any
 from bot import logs
 from bot.i18n import Msg, Person, as_msg, lines_msg, msg, render
 from bot.metrics import MOVE_SECONDS, MOVES
-from bot.service.core import ServiceCore, _Duplicate, duplicate_outcome
+from bot.service.commit import _Duplicate, duplicate_outcome
+from bot.service.core import ServiceCore
 from bot.service.effects import BoardSnapshot, Outcome, PrivateView
 from bot.service.errors import ServiceError, StaleVersion
 from bot.service.validate import check_schema, check_submission, engine_reason

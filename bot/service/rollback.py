@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Person, msg
-from bot.service.core import Head, ServiceCore
+from bot.service.core import ServiceCore
 from bot.service.effects import BoardChanged, Effect, Outcome, Post
 from bot.service.errors import ServiceError
+from bot.service.heads import Head
 from bot.service.validate import check_game_id, check_user_id
 from rules.canonical_json import hash_json
 from storage.batch import MoveWrite

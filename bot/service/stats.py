@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.service.core import Head, ServiceCore
+from bot.service.core import ServiceCore
+from bot.service.heads import Head
 from storage.stats import (
     ALL_GAMES,
     FinishedGame,

@@ -8,9 +8,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.i18n import Msg, Person, msg
-from bot.service.core import SEAT_TIMERS, Head, ServiceCore
+from bot.service.core import SEAT_TIMERS, ServiceCore
 from bot.service.effects import Effect, Notify, Outcome, Post
 from bot.service.errors import ServiceError
+from bot.service.heads import Head
 from bot.service.validate import check_game_id, check_seat, check_user_id, quote
 from storage import repo
 from storage.models import Vote
