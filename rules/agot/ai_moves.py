@@ -17,7 +17,8 @@ from rules.agot.ai_plan import (
     raid_value,
     wildling_bid,
 )
-from rules.agot.battle import _pre_card_strengths, retreat_options, seat_of, strengths
+from rules.agot.battle_casualties import retreat_options
+from rules.agot.battle_strength import _pre_card_strengths, seat_of, strengths
 from rules.agot.board import board
 from rules.agot.control import blade_holder, castle_counts, control
 from rules.agot.flow import HANDLERS

@@ -2,6 +2,8 @@
 
 support → house cards → immediate abilities → Valyrian Steel Blade → result → casualties →
 retreat and capture → discards → "if you win" ability → end.
+Here the steps and the decisions; the strength is ``battle_strength``, the
+casualties and retreat ``battle_casualties``, the House card abilities ``battle_abilities``.
 Sides are 0 = attacker, 1 = defender; ``dfn`` is -1 for a neutral force.
 """
 
@@ -10,156 +12,39 @@ from __future__ import annotations
 from typing import Any
 
 from rules.agot import params as P
-from rules.agot.board import FOOT, KNIGHT, SHIP, UNIT_STRENGTH, board
+from rules.agot.battle_abilities import CardAbilities
+from rules.agot.battle_casualties import (
+    CasualtySteps,
+    _take_cheapest,
+    retreat_options,
+    retreating_units,
+)
+from rules.agot.battle_strength import (
+    SIDES,
+    _ability,
+    _neutral_attack,
+    _pre_card_strengths,
+    _winner_of,
+    card_choices,
+    seat_of,
+    strengths,
+)
+from rules.agot.board import board
 from rules.agot.control import (
     add_units,
     area_label,
     blade_holder,
-    control,
-    count_type,
     gain_power,
     house_label,
-    remove_units,
 )
 from rules.agot.flow import Handler, emit, pop, register
-from rules.agot.forces import attack_strength, support_areas, support_strength, transport_reach
-from rules.agot.house_cards import card, play_card, refill_if_empty
+from rules.agot.house_cards import card, play_card
 from rules.agot.state import Frame, State
-from rules.agot.supply import within_supply
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
 from rules.kit import secret
 
-SIDES = ("attacker", "defender")
-#: Casualty and retreat losses are taken cheapest first: footmen, then ships, then knights.
-CHEAP_ORDER = (FOOT, SHIP, KNIGHT)
 
-
-def new_battle(st: State, att: int, origin: str, area: str, units: list[int], bonus: int
-               ) -> Frame:
-    dfn = -1 if area in st.neutral else st.units[area][0]
-    sup = support_areas(st, area)
-    return {
-        "kind": "battle", "area": area, "from": origin, "att": att, "dfn": dfn,
-        "units": list(units), "bonus": bonus, "step": "support",
-        "decl": {a: None for a in sorted(sup)}, "sup_seat": {a: s for a, s in sorted(sup.items())},
-        "cards": [None, None], "ready": [False, False], "revealed": False,
-        "cancel": [False, False], "blade": -1, "forced": -1, "winner": -1,
-        "strength": [0, 0], "casualties": 0, "effect": None,
-    }
-
-
-def seat_of(fr: Frame, side: int) -> int:
-    return fr["att"] if side == 0 else fr["dfn"]
-
-
-def card_choices(fr: Frame) -> tuple[secret.SeatSlots, secret.ReadyFlags]:
-    """The two sides' secret House cards and ready flags (indexed by side, not seat) as the
-    kit's commitments; the saved frame keeps its lists."""
-    return secret.SeatSlots(fr["cards"]), secret.ReadyFlags(fr["ready"])
-
-
-def _ability(fr: Frame, side: int) -> str | None:
-    c = card(fr["cards"][side])
-    if c is None or fr["cancel"][side]:
-        return None
-    return c.ability
-
-
-def defender_units(st: State, fr: Frame) -> list[int]:
-    u = st.units.get(fr["area"])
-    if u is None or u[0] != fr["dfn"]:
-        return [0, 0, 0, 0, 0, 0]
-    return u[1:7]
-
-
-def strengths(st: State, fr: Frame) -> list[int]:
-    b = board()
-    rains = "rains_of_autumn" in st.restrictions
-    out = [0, 0]
-    for side in (0, 1):
-        mine, theirs = _ability(fr, side), _ability(fr, 1 - side)
-        if side == 0:
-            f, k, s = fr["units"]
-            total = (f * (2 if mine == "vargo" else UNIT_STRENGTH[FOOT])
-                     + k * (3 if mine == "robb" else UNIT_STRENGTH[KNIGHT])
-                     + s * (2 if mine == "victarion" else UNIT_STRENGTH[SHIP])) + fr["bonus"]
-        else:
-            d = defender_units(st, fr)
-            total = d[0] + 2 * d[1] + d[2]
-            o = st.orders.get(fr["area"])
-            if o is not None and o[0] == fr["dfn"] and b.tokens[o[1]].kind == "defense":
-                total += b.tokens[o[1]].bonus * (2 if mine == "catelyn" else 1)
-        for a, s_ in fr["decl"].items():
-            if s_ == SIDES[side] and a in st.units and a in st.orders:
-                total += support_strength(st, a, rains, no_ships=theirs == "salladhor")
-        c = card(fr["cards"][side])
-        if c is not None and theirs != "balon":
-            total += c.strength
-        if fr["blade"] == side:
-            total += 1
-        out[side] = total
-    return out
-
-
-def _winner_of(st: State, fr: Frame, s: list[int]) -> int:
-    if fr["forced"] >= 0:
-        return fr["forced"]
-    if s[0] != s[1]:
-        return 0 if s[0] > s[1] else 1
-    fief = st.tracks["fiefdoms"]
-    return 0 if fief.index(fr["att"]) < fief.index(fr["dfn"]) else 1
-
-
-def _take_cheapest(have: list[int], n: int) -> list[int]:
-    kill = [0, 0, 0]
-    for t in CHEAP_ORDER:
-        k = min(n, have[t] - kill[t])
-        kill[t] += k
-        n -= k
-    return kill
-
-
-def retreating_units(st: State, fr: Frame) -> list[int]:
-    """The loser's standing units that must retreat (footmen, knights, ships)."""
-    if fr["winner"] == 1:
-        return list(fr["units"])
-    u = st.units.get(fr["area"])
-    return [u[1], u[2], u[3]] if u is not None and u[0] == fr["dfn"] else [0, 0, 0]
-
-
-def retreat_options(st: State, fr: Frame) -> list[tuple[str, int]]:
-    """(area, how many units may go there within supply) for the loser. A beaten attacker
-    goes back where it came from; the golden rule (p.9) still binds it, so units that supply
-    cannot take there are destroyed, as for a defender (p.11)."""
-    b = board()
-    if fr["winner"] == 1:
-        seat, home = fr["att"], fr["from"]
-        keep = sum(fr["units"])
-        while keep > 0 and not within_supply(st, seat, {home: keep}):
-            keep -= 1
-        return [(home, keep)] if keep > 0 else []
-    seat, area = fr["dfn"], fr["area"]
-    u = st.units.get(area)
-    total = (u[1] + u[2] + u[3]) if u else 0
-    cands = sorted(b.sea_adj[area]) if b.is_sea[area] else sorted(transport_reach(st, seat, area))
-    out = []
-    for t in cands:
-        if t == fr["from"] or t == area or t in st.neutral:
-            continue
-        tu = st.units.get(t)
-        if tu is not None and tu[0] != seat:
-            continue
-        if not b.is_sea[t] and control(st, t) not in (None, seat):
-            continue
-        keep = total
-        while keep > 0 and not within_supply(st, seat, {area: -total, t: keep}):
-            keep -= 1
-        if keep > 0:
-            out.append((t, keep))
-    return out
-
-
-class Battle(Handler):
+class Battle(CasualtySteps, CardAbilities, Handler):
     kind = "battle"
     actions = ("support", "choose_card", "ready", "use_blade", "casualties", "retreat",
                "ability")
@@ -241,35 +126,6 @@ class Battle(Handler):
             emit(ev, "neutral_held", seat=seat, area=area, strength=total, needed=need)
         pop(st, fr)
 
-    def _immediate(self, st: State, fr: Frame, ev: list[Event]) -> None:
-        b = board()
-        qa = _ability(fr, 0) == "queen_of_thorns"
-        qd = _ability(fr, 1) == "queen_of_thorns"
-        fr["cancel"] = [qd, qa]
-        if qa or qd:
-            emit(ev, "ability", seat=fr["att"] if qa else fr["dfn"], ability="queen_of_thorns")
-        fief = st.tracks["fiefdoms"]
-        for side in sorted((0, 1), key=lambda s_: fief.index(seat_of(fr, s_))):
-            ab = _ability(fr, side)
-            if ab == "brienne" and side == 0:
-                o = st.orders.get(fr["area"])
-                if o is not None and o[0] == fr["dfn"] and b.tokens[o[1]].kind == "defense":
-                    del st.orders[fr["area"]]
-                    emit(ev, "ability", seat=fr["att"], ability="brienne", area=fr["area"])
-            elif ab == "loras":
-                if side == 1 and fr["units"][FOOT] > 0:
-                    fr["units"][FOOT] -= 1
-                    emit(ev, "ability", seat=fr["dfn"], ability="loras", area=fr["area"])
-                elif side == 0:
-                    u = st.units.get(fr["area"])
-                    if u is not None and (u[1] or u[4]):
-                        remove_units(st, fr["area"], [1, 0, 0], routed=not u[1])
-                        emit(ev, "ability", seat=fr["att"], ability="loras", area=fr["area"])
-        if sum(fr["units"]) == 0:
-            fr["forced"] = 1
-        elif sum(defender_units(st, fr)) == 0:
-            fr["forced"] = 0
-
     def _resolve(self, st: State, fr: Frame, ev: list[Event]) -> None:
         s = strengths(st, fr)
         w = _winner_of(st, fr, s)
@@ -292,158 +148,6 @@ class Battle(Handler):
             return
         fr["casualties"] = n
         fr["step"] = "casualties_wait"
-
-    def _loser_units(self, st: State, fr: Frame) -> list[int]:
-        if fr["winner"] == 1:
-            return list(fr["units"])
-        return defender_units(st, fr)[:3]
-
-    def _kill(self, st: State, fr: Frame, kill: list[int], ev: list[Event]) -> None:
-        if fr["winner"] == 1:
-            for i in range(3):
-                fr["units"][i] -= kill[i]
-        else:
-            remove_units(st, fr["area"], kill)
-        emit(ev, "casualties", seat=seat_of(fr, 1 - fr["winner"]), area=fr["area"],
-             units=P.count_dict(kill))
-
-    def _retreat(self, st: State, fr: Frame, ev: list[Event]) -> None:
-        area = fr["area"]
-        if fr["winner"] == 1:
-            total = sum(fr["units"])
-            if total:
-                opts = retreat_options(st, fr)
-                keep = opts[0][1] if opts else 0
-                if keep == total:
-                    self._move_retreat(st, fr, fr["from"], [0, 0, 0], ev)
-                elif keep and sum(1 for x in fr["units"] if x) > 1:
-                    fr["step"] = "retreat_wait"  # the attacker chooses which units to lose
-                    return
-                else:
-                    self._move_retreat(st, fr, fr["from"],
-                                       _take_cheapest(fr["units"], total - keep), ev)
-            fr["step"] = "discard"
-            return
-        u = st.units.get(area)
-        if u is not None and (u[4] or u[5] or u[6]):
-            routed = u[4:7]
-            emit(ev, "routed_destroyed", seat=fr["dfn"], area=area, units=P.count_dict(routed))
-            remove_units(st, area, routed, routed=True)
-        u = st.units.get(area)
-        if u is not None:
-            opts = retreat_options(st, fr)
-            total = u[1] + u[2] + u[3]
-            if not opts:
-                emit(ev, "destroyed_no_retreat", seat=fr["dfn"], area=area,
-                     units=P.count_dict(u[1:4]))
-                del st.units[area]
-            elif len(opts) == 1 and opts[0][1] == total:
-                self._move_retreat(st, fr, opts[0][0], [0, 0, 0], ev)
-            else:
-                fr["step"] = "retreat_wait"
-                return
-        self._capture(st, fr, ev)
-        fr["step"] = "discard"
-
-    def _move_retreat(self, st: State, fr: Frame, to: str, destroy: list[int], ev: list[Event]
-                      ) -> None:
-        area = fr["area"]
-        if fr["winner"] == 1:
-            seat = fr["att"]
-            if sum(destroy):
-                for i in range(3):
-                    fr["units"][i] -= destroy[i]
-                emit(ev, "casualties", seat=seat, area=area, units=P.count_dict(destroy),
-                     supply=True)
-            if sum(fr["units"]):
-                add_units(st, to, seat, fr["units"], routed=True)
-                emit(ev, "retreat", seat=seat, area=area, to=to,
-                     units=P.count_dict(fr["units"]))
-            return
-        u = st.units[area]
-        if sum(destroy):
-            remove_units(st, area, destroy)
-            emit(ev, "casualties", seat=fr["dfn"], area=area, units=P.count_dict(destroy),
-                 supply=True)
-            u = st.units.get(area)
-        if u is None:
-            return
-        go = u[1:4]
-        del st.units[area]
-        add_units(st, to, fr["dfn"], go, routed=True)
-        emit(ev, "retreat", seat=fr["dfn"], area=area, to=to, units=P.count_dict(go))
-
-    def _capture(self, st: State, fr: Frame, ev: list[Event]) -> None:
-        area, seat = fr["area"], fr["att"]
-        o = st.orders.get(area)
-        if o is not None and o[0] != seat:
-            del st.orders[area]
-        tok = st.tokens.get(area)
-        if tok is not None and tok != seat:
-            del st.tokens[area]
-        add_units(st, area, seat, fr["units"])
-        emit(ev, "area_taken", seat=seat, area=area, defender=fr["dfn"])
-
-    # ---- "if you win" abilities ---------------------------------------------------------
-    def _effect_options(self, st: State, fr: Frame) -> list[Any] | None:
-        w = fr["winner"]
-        ab = _ability(fr, w)
-        me, them = seat_of(fr, w), seat_of(fr, 1 - w)
-        b = board()
-        fr["effect"] = ab
-        opts: list[Any]
-        if ab == "cersei":
-            opts = sorted(a for a, o in st.orders.items() if o[0] == them)
-        elif ab == "melisandre":
-            opts = sorted(st.hands[them]) if st.power[me] >= 1 else []
-        elif ab == "renly":
-            u = st.units.get(fr["area"])
-            ok = (u is not None and u[0] == me and (u[1] or u[4])
-                  and count_type(st, me, KNIGHT) < b.unit_limits[KNIGHT])
-            opts = [fr["area"]] if ok else []
-        elif ab == "asha":
-            opts = sorted(a for a in b.adj[fr["area"]] if a in st.orders
-                          and b.tokens[st.orders[a][1]].kind in ("support", "consolidate"))
-        elif ab == "luwin":
-            opts = sorted(c for c in st.discards[me] if board().cards[c].ability != "luwin")
-        else:
-            return None
-        return opts or None
-
-    def _apply_effect(self, st: State, fr: Frame, target: Any, ev: list[Event]) -> None:
-        w = fr["winner"]
-        ab = fr["effect"]
-        me, them = seat_of(fr, w), seat_of(fr, 1 - w)
-        opts = self._effect_options(st, fr) or []
-        if target is None:
-            if ab == "cersei":
-                raise RuleViolation("illegal", text("agot.error.cersei_must",
-                                                    card=_choice_name(fr["cards"][w])))
-            emit(ev, "ability_declined", seat=me, ability=ab)
-            return
-        if target not in opts:
-            raise RuleViolation("illegal", text("agot.error.ability_target",
-                                                target=repr(target),
-                                                options=[_choice_name(o) for o in opts]))
-        if ab in ("cersei", "asha"):
-            del st.orders[target]
-        elif ab == "melisandre":
-            st.power[me] -= 1
-            st.hands[them].remove(target)
-            st.discards[them].append(target)
-            refill_if_empty(st, them)
-        elif ab == "renly":
-            u = st.units[target]
-            if u[1]:
-                u[1] -= 1
-                u[2] += 1
-            else:
-                u[4] -= 1
-                u[5] += 1
-        elif ab == "luwin":
-            st.discards[me].remove(target)
-            st.hands[me].append(target)
-        emit(ev, "ability", seat=me, ability=ab, target=target)
 
     # ---- decisions --------------------------------------------------------------------
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
@@ -681,32 +385,6 @@ _STEP_LABEL = {"support": "agot.phase.step.support", "cards": "agot.phase.step.c
                "blade_wait": "agot.phase.step.blade",
                "casualties_wait": "agot.phase.step.casualties",
                "retreat_wait": "agot.phase.step.retreat", "effect_wait": "agot.phase.step.ability"}
-
-
-def _choice_name(value: Any) -> Any:
-    """An ability's option as players know it: an area's or a House card's name."""
-    b = board()
-    if isinstance(value, str) and value in b.name:
-        return b.name[value]
-    if isinstance(value, str) and value in b.cards:
-        return b.cards[value].name
-    return value
-
-
-def _neutral_attack(st: State, fr: Frame) -> int:
-    """Units + March modifier + declared support; no House cards against a neutral force."""
-    rains = "rains_of_autumn" in st.restrictions
-    total = attack_strength(fr["units"]) + fr["bonus"]
-    for a, s in fr["decl"].items():
-        if s == "attacker" and a in st.units and a in st.orders:
-            total += support_strength(st, a, rains)
-    return total
-
-
-def _pre_card_strengths(st: State, fr: Frame) -> list[int]:
-    probe = dict(fr)
-    probe["cards"] = [None, None]
-    return strengths(st, probe)
 
 
 register(Battle())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.agot import params as P
-from rules.agot.battle import new_battle
+from rules.agot.battle_strength import new_battle
 from rules.agot.board import board
 from rules.agot.control import (
     add_units,

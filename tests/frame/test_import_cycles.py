@@ -109,7 +109,7 @@ def test_every_package_is_in_the_graph() -> None:
     for name in ("bot.discord.flows", "rules.base", "rules.agot.battle", "storage.batch"):
         assert name in graph
     # a top-level, a TYPE_CHECKING and a function-level import are all edges
-    assert "rules.agot.forces" in graph["rules.agot.battle"]
+    assert "rules.agot.forces" in graph["rules.agot.battle_strength"]
     assert "storage.hot" in graph["storage.batch"]
     assert "rules.agot" in graph["rules.agot.scenario"]
 

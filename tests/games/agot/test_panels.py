@@ -213,7 +213,7 @@ async def test_order_menus_respect_stars_sea_and_restrictions() -> None:
 
 async def test_two_support_orders_can_back_different_sides() -> None:
     from bot.games.agot.panels import support_open
-    from rules.agot.battle import new_battle
+    from rules.agot.battle_strength import new_battle
 
     st = RULES.new_game({"houses": ["baratheon", "lannister", "stark"]}, 3, 1094)
     st.units.update({"the_reach": [0, 1, 0, 0, 0, 0, 0], "kingswood": [0, 1, 0, 0, 0, 0, 0],
