@@ -18,7 +18,7 @@ from rules.agot.forces import transport_reach
 from rules.agot.planning import banned_kinds, check_orders, orderable, stars
 from rules.agot.raids import RAIDABLE
 from rules.agot.state import State
-from rules.agot.westeros import apply_builds, muster_areas
+from rules.agot.westeros_muster import apply_builds, muster_areas
 from rules.base import RuleViolation
 from rules.rng import Rng
 

@@ -12,7 +12,7 @@ from typing import Any
 from rules.agot.flow import drive
 from rules.agot.planning import new_planning_frame
 from rules.agot.state import State
-from rules.agot.westeros import new_auction
+from rules.agot.westeros_auctions import new_auction
 from rules.base import Event
 
 HOUSES_5 = ["baratheon", "lannister", "stark", "tyrell", "greyjoy"]

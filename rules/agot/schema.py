@@ -21,7 +21,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from rules.agot.board import UNIT_INDEX, UNIT_NAMES, Board, board
-from rules.agot.westeros import MUSTER_COST
+from rules.agot.westeros_muster import MUSTER_COST
 from rules.kit.params import Bool, Int, Map, Null, OneOf, Opt, Param, Record, Schema, Seq, Str, ids
 
 #: A battle's support may go to either side or to nobody.
