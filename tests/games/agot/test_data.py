@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.agot.data import DATA_DIR, DataError, GameData, load, load_from
+from rules.agot.data import DATA_DIR, load, load_from
+from rules.agot.data_records import DataError, GameData
 
 
 @pytest.fixture(scope="module")
