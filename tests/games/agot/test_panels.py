@@ -263,7 +263,7 @@ def test_a_muster_the_engine_would_refuse_cannot_be_confirmed() -> None:
     disabled (a press would only be refused)."""
     from bot.games.agot.codes import muster_refusal
     from bot.games.agot.drafts import muster_panel
-    from rules.agot.westeros import apply_builds
+    from rules.agot.westeros_muster import apply_builds
     from rules.base import RuleViolation
 
     st = RULES.new_game({"houses": ["baratheon", "lannister", "stark"]}, 3, 1)
