@@ -89,7 +89,8 @@ async def test_try_again_continues_the_table(tmp_path: Path) -> None:
                 on_ready=move)
     await serve(None, players=None, mode=None, lang="en", db=db, port=None, seconds=0,
                 on_ready=again)
-    assert versions[1] == versions[0] > 0
+    # the same game, where it stood; bot moves a stop cut short are finished on the restart
+    assert versions[1] >= versions[0] > 0
 
     ids: list[int] = []
 
