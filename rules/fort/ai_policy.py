@@ -15,6 +15,7 @@ from rules.base import Action
 from rules.fort import effects
 from rules.fort.ai_eval import PERK_VALUE, card_value, refresh
 from rules.fort.ai_eval import ct as ctype
+from rules.fort.card_frame import Card
 from rules.fort.common import (
     advance_cost,
     available,
@@ -25,7 +26,7 @@ from rules.fort.common import (
     pack_total,
     settings,
 )
-from rules.fort.engine import MACHINE, Card
+from rules.fort.engine import MACHINE
 from rules.fort.state import State
 
 _CARD = Card()

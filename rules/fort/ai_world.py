@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.fort.card_frame import Card
 from rules.fort.common import clockwise_from
 from rules.fort.data import ctype, tables
-from rules.fort.engine import Card
 from rules.fort.state import State
 from rules.rng import Rng
 

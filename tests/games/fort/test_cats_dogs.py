@@ -6,7 +6,7 @@ import pytest
 
 from rules.base import Action, RuleViolation
 from rules.fort import RULES
-from rules.fort.engine import cat_lured
+from rules.fort.turn import cat_lured
 from tests.games.fort.harness import Game
 
 
