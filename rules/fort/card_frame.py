@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
-from rules.fort import effects
+from rules.fort import dog_needs, effects
 from rules.fort.choosing import Choosing, Options, bad_choice, pick_option
 from rules.fort.common import (
     clockwise_from,
@@ -54,7 +54,7 @@ class Card(Choosing):
         if stage == "mode":
             return [Action("mode", {"mode": m}) for m in effects.modes(ct)]
         if stage == "needs":
-            return effects.need_options(st, seat, fr)
+            return dog_needs.need_options(st, seat, fr)
         if stage == "improve":
             xs = effects.current_x_suit(fr)
             out: Options = [Action("done")]
@@ -232,7 +232,7 @@ class Card(Choosing):
             ev_pub(ev, "mode", seat=seat, card=fr["card"], mode=action.params["mode"])
             return
         if stage == "needs":
-            effects.need_choose(st, seat, fr, action, ev)
+            dog_needs.need_choose(st, seat, fr, action, ev)
             return
         if stage == "improve":
             if action.kind == "done":

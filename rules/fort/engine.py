@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
-from rules.fort import effects
+from rules.fort import dog_needs, effects
 from rules.fort.card_frame import Card
 from rules.fort.choosing import Choosing, Options
 from rules.fort.common import (
@@ -90,7 +90,7 @@ class Play(Choosing):
         out: Options = [Action("skip")]
         seen: set[str] = set()
         for c in p["hand"]:
-            if is_dog(c) and not effects.dog_playable(st, seat, c):
+            if is_dog(c) and not dog_needs.dog_playable(st, seat, c):
                 continue
             out.append(Action("play", {"card": c}))
             seen.add(c)

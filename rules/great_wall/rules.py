@@ -25,6 +25,7 @@ from rules.great_wall import fall as _fall  # noqa: F401
 from rules.great_wall import locations as _locations  # noqa: F401
 from rules.great_wall import reed as _reed  # noqa: F401
 from rules.great_wall import seasons as _seasons  # noqa: F401
+from rules.great_wall import shame as _shame  # noqa: F401
 from rules.great_wall import tactics as _tactics  # noqa: F401
 from rules.great_wall.content import CONTENT_SCHEMA
 from rules.great_wall.data import RESOURCES
