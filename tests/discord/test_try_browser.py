@@ -61,10 +61,12 @@ async def test_three_moves_by_clicking_the_page(tmp_path: Path) -> None:
                     raise AssertionError(f"no move after pressing {pressed}")
             # the board the last move drew, once it is on screen and decoded
             await page.locator("img.embed-image").last.scroll_into_view_if_needed()
-            await page.wait_for_function(
-                "() => [...document.querySelectorAll('img.embed-image')]"
-                ".every(i => i.complete && i.naturalWidth > 0)")
-            seen.append(await page.evaluate(SEES))
+            # what the page shows at the moment every board on it is decoded (read in the same
+            # check: a bot's next board may arrive between a wait and a later read)
+            loaded = await page.wait_for_function(
+                f"() => [...document.querySelectorAll('img.embed-image')]"
+                f".every(i => i.complete && i.naturalWidth > 0) && ({SEES})()")
+            seen.append(await loaded.json_value())
             mine = await page.evaluate(PRIVATE_TEXTS)
             assert sum("Your hand" in t for t in mine) >= 3, mine  # your three panels
             # Viewing as another member (a viewer, not a player: the other seats are AI
