@@ -20,7 +20,7 @@ from rules.agot.engine import AgotRules
 from rules.agot.flow import HANDLERS
 from rules.agot.state import State
 from rules.base import JSON, Action, RuleViolation, Seat
-from rules.kit.ai import Ai, Budget, Difficulty
+from rules.kit.ai import Ai, Budget, Difficulty, next_mover
 from rules.rng import Rng
 
 #: Per difficulty: sampled worlds, order plans compared, rollout moves per plan and world.
@@ -96,8 +96,7 @@ class AgotAi(Ai):
         choice, first, wins ties)."""
         if len(moves) == 1:
             return moves[0]
-        worlds = [state] + [self.determinize(view, seat, rng)
-                            for _ in range(max(0, budget.worlds - 1))]
+        worlds = self.worlds(view, seat, state, rng, budget.worlds)
         totals = [0.0] * len(moves)
         for k in range(budget.playouts):
             world = worlds[k % len(worlds)]
@@ -122,10 +121,9 @@ class AgotAi(Ai):
         for _ in range(cap):
             if world.result is not None or world.round != start:
                 break
-            awaited = sorted(rules.awaiting(world))
-            if not awaited:
+            mover = next_mover(rules, world)
+            if mover is None:
                 break
-            mover = awaited[0]
             try:
                 rules.step(world, mover, decide(world, mover, rng))
             except RuleViolation:

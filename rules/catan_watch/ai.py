@@ -15,7 +15,7 @@ from rules.catan_watch import RULES, ai_eval, ai_world
 from rules.catan_watch.ai_moves import moves
 from rules.catan_watch.data import RES_INDEX
 from rules.catan_watch.state import MAIN, SETUP, TORMUND, State
-from rules.kit.ai import Ai, Budget, Difficulty
+from rules.kit.ai import Ai, Budget, Difficulty, next_mover
 from rules.rng import Rng
 
 #: Phases where rollouts compare the best few moves (elsewhere the heuristic alone decides).
@@ -61,8 +61,7 @@ class CatanAi(Ai):
         # its own continuations (trades that only pay off with the build after them), in
         # every sampled world.
         top = ranked[:budget.candidates]
-        worlds = [state] + [self.determinize(view, seat, rng)
-                            for _ in range(max(0, budget.worlds - 1))]
+        worlds = self.worlds(view, seat, state, rng, budget.worlds)
         totals = dict.fromkeys(top, 0.0)
         for world in worlds:
             for move in top:
@@ -121,10 +120,9 @@ class CatanAi(Ai):
         for _ in range(depth):
             if state.result is not None:
                 break
-            awaited = sorted(rules.awaiting(state))
-            if not awaited:
+            mover = next_mover(rules, state)
+            if mover is None:
                 break
-            mover = awaited[0]
             try:
                 rules.step(state, mover, self.policy(state, mover, rng))
             except RuleViolation:

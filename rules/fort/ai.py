@@ -18,7 +18,7 @@ from rules.fort.ai_eval import evaluate
 from rules.fort.ai_policy import policy, recruit_value
 from rules.fort.ai_world import determinize
 from rules.fort.engine import MACHINE
-from rules.kit.ai import Ai, Budget, Difficulty, best
+from rules.kit.ai import Ai, Budget, Difficulty, best, next_mover
 from rules.rng import Rng
 
 #: Budgets tuned to the time targets (docs/ai.md): a Fort move is cheap (~0.1 ms) but
@@ -79,8 +79,7 @@ class FortAi(Ai):
         moves = self.candidates(state, seat, rng, budget.candidates)
         if len(moves) == 1 or budget.playouts <= 0 or _trivial(state, seat):
             return moves[0]
-        worlds = [state] + [self.determinize(view, seat, rng)
-                            for _ in range(max(0, budget.worlds - 1))]
+        worlds = self.worlds(view, seat, state, rng, budget.worlds)
         turns = HORIZON[budget.difficulty]
         # Sequential halving: the rollouts (playouts × candidates) are spread over rounds,
         # each keeping the better half of the moves, so the close contenders get the most.
@@ -135,10 +134,9 @@ class FortAi(Ai):
                     if turns <= 0:
                         break
                     leader = world.leader
-                awaited = sorted(rules.awaiting(world))
-                if not awaited:
+                mover = next_mover(rules, world)
+                if mover is None:
                     break
-                mover = awaited[0]
                 rules.step(world, mover, self.policy(world, mover, rng))
         except _WORLD_ERRORS:
             pass  # the rollout ends where the sampled world erred; the position counts

@@ -58,8 +58,7 @@ class GreatWallAi(Ai):
             return ruled
         if budget.playouts <= 0:
             return best(moves, lambda a: self.after(state, seat, a))
-        worlds = [state] + [self.determinize(view, seat, rng)
-                            for _ in range(max(0, budget.worlds - 1))]
+        worlds = self.worlds(view, seat, state, rng, budget.worlds)
         totals = dict.fromkeys(moves, 0.0)
         for k in range(budget.playouts):
             world = worlds[k % len(worlds)]

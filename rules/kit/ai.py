@@ -106,8 +106,7 @@ class Ai(ABC):
             return moves[0]
         if budget.playouts <= 0:
             return best(moves, lambda a: self.after(state, seat, a))
-        worlds = [state] + [self.determinize(view, seat, rng)
-                            for _ in range(max(0, budget.worlds - 1))]
+        worlds = self.worlds(view, seat, state, rng, budget.worlds)
         totals = dict.fromkeys(moves, 0.0)
         for k in range(budget.playouts):
             world = worlds[k % len(worlds)]
@@ -116,6 +115,10 @@ class Ai(ABC):
         return best(moves, totals.__getitem__)
 
     # ---- the machinery ------------------------------------------------------------------
+    def worlds(self, view: JSON, seat: Seat, first: Any, rng: Rng, count: int) -> list[Any]:
+        """``count`` sampled worlds (at least one): ``first``, already sampled, and more."""
+        return [first] + [self.determinize(view, seat, rng) for _ in range(max(0, count - 1))]
+
     def after(self, state: Any, seat: Seat, move: Action) -> float:
         """``evaluate`` right after ``move`` (a move the world refuses scores lowest)."""
         try:
@@ -135,15 +138,20 @@ class Ai(ABC):
         for _ in range(depth):
             if rules.result(world) is not None:
                 break
-            awaited = sorted(rules.awaiting(world))
-            if not awaited:
+            mover = next_mover(rules, world)
+            if mover is None:
                 break
-            mover = awaited[0]
             try:
                 rules.step(world, mover, self.policy(world, mover, rng))
             except RuleViolation:
                 break  # the rollout ends where the cheap policy erred; the position counts
         return self.evaluate(world, seat)
+
+
+def next_mover(rules: GameRules, state: Any) -> Seat | None:
+    """Who moves next in a rollout: the lowest awaited seat (None: nobody is awaited)."""
+    awaited = rules.awaiting(state)
+    return min(awaited) if awaited else None
 
 
 def best(moves: list[Action], score: Callable[[Action], float]) -> Action:

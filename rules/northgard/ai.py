@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, RuleViolation, Seat
-from rules.kit.ai import Ai, Budget, Difficulty, result_value
+from rules.kit.ai import Ai, Budget, Difficulty, next_mover, result_value
 from rules.northgard import RULES
 from rules.northgard.ai_eval import relative
 from rules.northgard.ai_world import determinize
@@ -68,8 +68,7 @@ class NorthgardAi(Ai):
         moves = self.candidates(state, seat, rng, budget.candidates)
         if len(moves) == 1:
             return moves[0]
-        worlds = [state] + [self.determinize(view, seat, rng)
-                            for _ in range(max(0, budget.worlds - 1))]
+        worlds = self.worlds(view, seat, state, rng, budget.worlds)
         totals = dict.fromkeys(moves, 0.0)
         greedy = budget.difficulty in GREEDY
         for k in range(max(1, budget.playouts)):
@@ -103,10 +102,9 @@ class NorthgardAi(Ai):
             if fr["kind"] == "turn" and fr["seat"] != seat and fr["sel"] is None \
                     and not fr["main"]:
                 break
-            awaited = sorted(rules.awaiting(world))
-            if not awaited:
+            mover = next_mover(rules, world)
+            if mover is None:
                 break
-            mover = awaited[0]
             if greedy and mover == seat and fr["kind"] in PLACING:
                 action = self.greedy(world, seat, rng)
             else:
