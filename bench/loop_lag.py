@@ -33,32 +33,16 @@ async def lag_while(work: Callable[[], Any], threaded: bool | Executor
                     ) -> tuple[float, float, float]:
     """(seconds of work, worst lag ms, p99 lag ms) of a ticker while ``work`` runs: on the
     loop, in a thread (``True``) or in an executor (a process pool)."""
-    lags: list[float] = []
-    done = asyncio.Event()
+    async def run() -> None:
+        if isinstance(threaded, Executor):
+            await asyncio.get_running_loop().run_in_executor(threaded, work)
+        elif threaded:
+            await asyncio.to_thread(work)
+        else:
+            work()
+            await asyncio.sleep(0)
 
-    async def ticker() -> None:
-        while not done.is_set():
-            before = time.perf_counter()
-            await asyncio.sleep(TICK)
-            lags.append((time.perf_counter() - before - TICK) * 1000)
-
-    task = asyncio.create_task(ticker())
-    await asyncio.sleep(0.05)
-    lags.clear()
-    started = time.perf_counter()
-    if isinstance(threaded, Executor):
-        await asyncio.get_running_loop().run_in_executor(threaded, work)
-    elif threaded:
-        await asyncio.to_thread(work)
-    else:
-        work()
-        await asyncio.sleep(0)
-    took = time.perf_counter() - started
-    done.set()
-    await task
-    lags = lags or [took * 1000]
-    p99 = statistics.quantiles(lags, n=100)[98] if len(lags) >= 2 else lags[0]
-    return took, max(lags), p99
+    return await lag_during(run)
 
 
 def long_log(game_type: str, moves: int) -> tuple[Any, dict[str, Any], int, list[LoggedAction]]:
