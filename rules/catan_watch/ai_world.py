@@ -20,6 +20,7 @@ from rules.catan_watch.data import (
     WILDLING_TYPES,
 )
 from rules.catan_watch.heroes import AFTER_ROLL
+from rules.catan_watch.setup import setup_queue
 from rules.catan_watch.state import (
     DISCARD,
     MAIN,
@@ -58,16 +59,7 @@ def _take(pool: list[Any], items: list[Any]) -> None:
 
 
 def _setup_queue(view: dict[str, Any], n: int, nw: bool, done: int) -> list[list[Any]]:
-    first = view["first_player"]
-    order = [(first + i) % n for i in range(n)]
-    queue: list[list[Any]] = []
-    for seat in order:
-        queue += [[seat, "settlement"], [seat, "road"]]
-    for seat in reversed(order):
-        queue += [[seat, "settlement"], [seat, "road"]]
-    if nw:
-        queue += [[seat, "guard"] for seat in order]
-    return queue[done:]
+    return setup_queue(view["first_player"], n, nw)[done:]
 
 
 def _deal_hands(view: dict[str, Any], seat: int, n: int, rng: Rng) -> list[list[int]]:

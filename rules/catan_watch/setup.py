@@ -72,14 +72,7 @@ def new_game(config: Mapping[str, Any], n: int, seed: int) -> State:
     s.start_rolls = []
     s.first = _starting_player(s) if nw else 0  # base game: the oldest player, seat 0
     order = [(s.first + i) % n for i in range(n)]
-    queue: list[list[Any]] = []
-    for seat in order:
-        queue += [[seat, "settlement"], [seat, "road"]]
-    for seat in reversed(order):
-        queue += [[seat, "settlement"], [seat, "road"]]
-    if nw:
-        queue += [[seat, "guard"] for seat in order]
-    s.setup_queue = queue
+    s.setup_queue = setup_queue(s.first, n, nw)
     s.setup_last_vertex = -1
     s.phase = SETUP
     s.turn = 0
@@ -210,3 +203,17 @@ def setup_step(state: State, seat: int, kind: str, params: Mapping[str, Any],
         state.current = state.first
         state.phase = ROLL
         events.append(ev("turn_started", {"seat": state.current, "turn": state.turn}))
+
+
+def setup_queue(first: int, n: int, nw: bool) -> list[list[Any]]:
+    """The set-up placements in order: a settlement and a road each from the first player
+    round, then back in reverse, then (Night's Watch) a guard each."""
+    order = [(first + i) % n for i in range(n)]
+    queue: list[list[Any]] = []
+    for seat in order:
+        queue += [[seat, "settlement"], [seat, "road"]]
+    for seat in reversed(order):
+        queue += [[seat, "settlement"], [seat, "road"]]
+    if nw:
+        queue += [[seat, "guard"] for seat in order]
+    return queue
