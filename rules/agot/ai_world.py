@@ -26,6 +26,7 @@ from rules.agot.forces import support_areas
 from rules.agot.house_cards import card
 from rules.agot.planning import check_orders
 from rules.agot.state import State
+from rules.agot.westeros_auctions import bid_ranking, tie_groups
 from rules.base import JSON, RuleViolation
 from rules.rng import Rng
 
@@ -205,20 +206,6 @@ def _bids(st: State, fv: JSON, seat: int, rng: Rng) -> tuple[list[int], list[boo
     return bids, ready
 
 
-def _ranked(st: State, bids: list[int], prior: list[int]) -> list[int]:
-    return sorted(range(st.n), key=lambda s: (-bids[s], prior.index(s)))
-
-
-def _groups(bids: list[int], ranking: list[int]) -> list[list[int]]:
-    groups: list[list[int]] = []
-    for s in ranking:
-        if groups and bids[groups[-1][0]] == bids[s]:
-            groups[-1].append(s)
-        else:
-            groups.append([s])
-    return groups
-
-
 def _westeros_frame(st: State, kind: str, fv: JSON, seat: int, awaited: list[int], rng: Rng
                     ) -> dict[str, Any]:
     throne = st.tracks["throne"]
@@ -235,13 +222,13 @@ def _westeros_frame(st: State, kind: str, fv: JSON, seat: int, awaited: list[int
                               "bids": bids, "ready": ready, "ranking": [], "chosen": -1,
                               "owed": [0] * st.n}
         if fr["step"] == "tie":
-            fr["ranking"] = _ranked(st, bids, st.tracks[fv["track"]])
+            fr["ranking"] = bid_ranking(st.n, bids, st.tracks[fv["track"]])
         return fr
     fr = {"kind": "wildlings", "track": 0, "step": "bid", "bids": bids, "ready": ready,
           "ranking": [], "chosen": -1, "owed": [0] * st.n}
     if step == "bid":
         return fr
-    groups = _groups(bids, _ranked(st, bids, throne))
+    groups = tie_groups(bids, bid_ranking(st.n, bids, throne))
     if "owed" in fv:
         fr.update(step="penalty", won=False, chosen=fv["chosen"],
                   owed=[int(fv["owed"][str(s)]) for s in range(st.n)])

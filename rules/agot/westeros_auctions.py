@@ -86,12 +86,15 @@ class Auction(Handler):
     def _ranked(self, st: State, fr: Frame, prior: list[int]) -> tuple[list[int], bool]:
         """Bidders by bid, high first; ties in ``prior`` order. True if any tie exists."""
         bids = fr["bids"]
-        ranking = sorted(range(st.n), key=lambda s: (-bids[s], prior.index(s)))
-        tied = len(set(bids)) < st.n
-        return ranking, tied
+        return bid_ranking(st.n, bids, prior), len(set(bids)) < st.n
 
 
-def _tie_groups(bids: list[int], ranking: list[int]) -> list[list[int]]:
+def bid_ranking(n: int, bids: list[int], prior: list[int]) -> list[int]:
+    """The bidders by bid, high first; ties in ``prior`` order (a track's)."""
+    return sorted(range(n), key=lambda s: (-bids[s], prior.index(s)))
+
+
+def tie_groups(bids: list[int], ranking: list[int]) -> list[list[int]]:
     groups: list[list[int]] = []
     for s in ranking:
         if groups and bids[groups[-1][0]] == bids[s]:
@@ -161,7 +164,7 @@ class Clash(Auction):
     def random(self, st: State, fr: Frame, seat: int, rng: Any) -> Action:
         if fr["step"] == "bid":
             return Action("bid", {"amount": rng.randint(0, st.power[seat]), "ready": True})
-        groups = _tie_groups(fr["bids"], fr["ranking"])
+        groups = tie_groups(fr["bids"], fr["ranking"])
         return Action("order_ties", {"ranking": [s for g in groups for s in rng.shuffled(g)]})
 
     def default(self, st: State, fr: Frame, seat: int) -> Action:

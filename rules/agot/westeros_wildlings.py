@@ -13,7 +13,7 @@ from rules.agot.control import (
 )
 from rules.agot.flow import emit, pop
 from rules.agot.state import Frame, State
-from rules.agot.westeros_auctions import Auction, _revealed_bids, _tie_groups
+from rules.agot.westeros_auctions import Auction, _revealed_bids, tie_groups
 from rules.agot.westeros_supply import parse_unit_map
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
 
@@ -79,7 +79,7 @@ class Wildlings(Auction):
                 st.power[s] -= fr["bids"][s]
             fr["won"] = won
             ranking, _ = self._ranked(st, fr, st.tracks["throne"])
-            groups = _tie_groups(fr["bids"], ranking)
+            groups = tie_groups(fr["bids"], ranking)
             group = groups[0] if won else groups[-1]
             before = st.wildling
             st.wildling = 0
