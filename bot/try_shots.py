@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -83,29 +83,25 @@ async def play_moves(table: Table, moves: int, hand: str) -> None:
         await table.env.settle()
 
 
-def _first_select(message: Any) -> dict[str, Any] | None:
-    """The message's first enabled string select with options."""
+def _components(message: Any) -> Iterator[dict[str, Any]]:
+    """A message's components, row by row, as payload dicts."""
     for row in message.components:
         children = row.get("components", [row]) if isinstance(row, dict) else \
             getattr(row, "children", [row])
         for child in children:
-            c = child if isinstance(child, dict) else child.to_dict()
-            if c.get("type") == 3 and c.get("options") and not c.get("disabled"):
-                return c
-    return None
+            yield child if isinstance(child, dict) else child.to_dict()
+
+
+def _first_select(message: Any) -> dict[str, Any] | None:
+    """The message's first enabled string select with options."""
+    return next((c for c in _components(message)
+                 if c.get("type") == 3 and c.get("options") and not c.get("disabled")), None)
 
 
 def _labels(message: Any) -> list[str]:
     """The enabled buttons' labels of a message."""
-    out: list[str] = []
-    for row in message.components:
-        children = row.get("components", [row]) if isinstance(row, dict) else \
-            getattr(row, "children", [row])
-        for child in children:
-            c = child if isinstance(child, dict) else child.to_dict()
-            if c.get("type") == 2 and c.get("label") and not c.get("disabled"):
-                out.append(str(c["label"]))
-    return out
+    return [str(c["label"]) for c in _components(message)
+            if c.get("type") == 2 and c.get("label") and not c.get("disabled")]
 
 
 async def _pictures(table: Table, url: str, out: Path, name: str, hand: str) -> list[Path]:
