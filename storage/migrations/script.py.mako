@@ -1,10 +1,5 @@
-"""${message}
-
-Revision ID: ${up_revision}
-Revises: ${down_revision | comma,n}
-Create Date: ${create_date}
-"""
-from collections.abc import Sequence
+## branch_labels and depends_on are optional (alembic reads them with a default); add them only where a migration branches.
+"""${message}"""
 
 import sqlalchemy as sa
 import sqlmodel
@@ -13,8 +8,6 @@ ${imports if imports else ""}
 
 revision: str = ${repr(up_revision)}
 down_revision: str | None = ${repr(down_revision)}
-branch_labels: str | Sequence[str] | None = ${repr(branch_labels)}
-depends_on: str | Sequence[str] | None = ${repr(depends_on)}
 
 
 def upgrade() -> None:

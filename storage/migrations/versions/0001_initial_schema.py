@@ -1,21 +1,11 @@
-"""initial schema
-
-Revision ID: 0001
-Revises:
-Create Date: 2026-11-21 12:49:01.071292
-"""
-
-from collections.abc import Sequence
+"""initial schema"""
 
 import sqlalchemy as sa
 import sqlmodel
 from alembic import op
 
-
 revision: str = "0001"
 down_revision: str | None = None
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

@@ -1,11 +1,4 @@
-"""bot state
-
-Revision ID: 0002
-Revises: 0001
-Create Date: 2026-11-21 14:09:39.874222
-"""
-
-from collections.abc import Sequence
+"""bot state"""
 
 import sqlalchemy as sa
 import sqlmodel
@@ -14,8 +7,6 @@ from alembic import op
 
 revision: str = "0002"
 down_revision: str | None = "0001"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

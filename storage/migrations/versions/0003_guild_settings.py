@@ -1,11 +1,4 @@
-"""guild settings
-
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-11-25 09:00:00.000000
-"""
-
-from collections.abc import Sequence
+"""guild settings"""
 
 import sqlalchemy as sa
 import sqlmodel
@@ -13,8 +6,6 @@ from alembic import op
 
 revision: str = "0003"
 down_revision: str | None = "0002"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

@@ -1,11 +1,4 @@
-"""table acts: admin and seat actions in the game log
-
-Revision ID: 0004
-Revises: 0003
-Create Date: 2026-11-25 09:30:00.000000
-"""
-
-from collections.abc import Sequence
+"""table acts: admin and seat actions in the game log"""
 
 import sqlalchemy as sa
 import sqlmodel
@@ -13,8 +6,6 @@ from alembic import op
 
 revision: str = "0004"
 down_revision: str | None = "0003"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

@@ -1,19 +1,10 @@
-"""user_settings.locale_fixed: a chosen DM language vs the client's
-
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-11-25 10:05:00.000000
-"""
-
-from collections.abc import Sequence
+"""user_settings.locale_fixed: a chosen DM language vs the client's"""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0005"
 down_revision: str | None = "0004"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

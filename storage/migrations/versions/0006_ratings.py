@@ -1,11 +1,4 @@
-"""ratings: stored per server, game and player, recomputable from the logs
-
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-11-25 12:30:00.000000
-"""
-
-from collections.abc import Sequence
+"""ratings: stored per server, game and player, recomputable from the logs"""
 
 import sqlalchemy as sa
 import sqlmodel
@@ -13,8 +6,6 @@ from alembic import op
 
 revision: str = "0006"
 down_revision: str | None = "0005"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

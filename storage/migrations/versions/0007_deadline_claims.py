@@ -1,11 +1,4 @@
-"""deadline claims: which process acts on a due row, and until when
-
-Revision ID: 0007
-Revises: 0006
-Create Date: 2026-11-27 16:40:00.000000
-"""
-
-from collections.abc import Sequence
+"""deadline claims: which process acts on a due row, and until when"""
 
 import sqlalchemy as sa
 import sqlmodel
@@ -13,8 +6,6 @@ from alembic import op
 
 revision: str = "0007"
 down_revision: str | None = "0006"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

@@ -1,11 +1,4 @@
-"""AI players: the table's difficulty and which seats are bots
-
-Revision ID: 0008
-Revises: 0007
-Create Date: 2026-11-27 20:00:00.000000
-"""
-
-from collections.abc import Sequence
+"""AI players: the table's difficulty and which seats are bots"""
 
 import sqlalchemy as sa
 import sqlmodel
@@ -13,8 +6,6 @@ from alembic import op
 
 revision: str = "0008"
 down_revision: str | None = "0007"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
