@@ -5,6 +5,7 @@ the icons of those figures."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from bot.games.catan_watch.board_canvas import (
@@ -16,11 +17,7 @@ from bot.games.catan_watch.board_canvas import (
     Box4,
     _Board,
 )
-from bot.render.kit import (
-    INK,
-    LegendItem,
-    player_chip,
-)
+from bot.render.kit import INK, LegendItem, display_name, player_chip
 
 
 # ---- the players' column --------------------------------------------------------------------
@@ -36,6 +33,10 @@ def _facts(c: _Board) -> list[str]:
     # The deck may be in the status bar instead (``render._status``).
     facts = [] if c.deck_in_status else [c.t("catan.img.deck",
                                                n=view.get("development_deck", 0))]
+    if view.get("phase") == "over":
+        # At the end: why the game ended (a tragic end's winner may have fewer VP).
+        reason = str((view.get("result") or {}).get("reason", ""))
+        return [c.t(f"catan.img.end.{reason}")] if reason else facts
     dice = view.get("dice") or []
     if dice and view.get("rolled"):
         facts.insert(0, c.t("catan.img.dice_nw", a=dice[0], b=dice[1], w=dice[2])
@@ -83,13 +84,16 @@ def _side(c: _Board, box: Box4) -> None:
     y += 4
     over = view.get("phase") == "over"
     current = view.get("current") if not over else None
-    for p in view.get("players", []):
+    for p, place, vp in standings(view):
         if y + row * 2 > y1:
             break
         seat = int(p["seat"])
-        chip = player_chip(c.s, x0, y, x1 - x0, PLAYER[seat % 4], c.name(seat),
-                           c.t("catan.img.vp", n=p["vp"]), size=f, active=seat == current,
-                           highlight=HIGHLIGHT, leading=chip_k)
+        prefix = f"{place}. " if place else ""
+        alone = display_name(view, seat)
+        chip = player_chip(c.s, x0, y, x1 - x0, PLAYER[seat % 4], prefix + c.name(seat),
+                           c.t("catan.img.vp", n=vp), size=f, active=seat == current,
+                           highlight=HIGHLIGHT, leading=chip_k,
+                           short=prefix + alone if alone else "")
         y = chip.y1
         x = x0 + f * 1.3
         stats = [(_cards_icon, p["cards"]), (_dev_icon, p["development_cards"]),
@@ -105,6 +109,22 @@ def _side(c: _Board, box: Box4) -> None:
                 _badge(c, (x, y + (row - f) / 2, x + f, y + (row + f) / 2), colour)
                 x += f * 1.3
         y += row + gap
+
+
+def standings(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], int, int]]:
+    """The players' rows as (player, place, VP): in seat order with their public VP while the
+    game goes on (place 0); at the end in the result's order with its places and scores (the
+    VP cards counted), as the result post gives them."""
+    players = {int(p["seat"]): p for p in view.get("players", [])}
+    result = view.get("result") if view.get("phase") == "over" else None
+    if not result:
+        return [(p, 0, int(p["vp"])) for p in players.values()]
+    scores = {int(k): v for k, v in (result.get("scores") or {}).items()}
+    out = [(players[int(s)], place, int(scores.get(int(s), players[int(s)]["vp"])))
+           for place, group in enumerate(result.get("ranking") or [], start=1)
+           for s in group if int(s) in players]
+    ranked = {int(p["seat"]) for p, _, _ in out}
+    return out + [(p, 0, int(p["vp"])) for s, p in players.items() if s not in ranked]
 
 
 def _cards_icon(c: _Board, box: Box4) -> None:

@@ -23,6 +23,7 @@ from bot.render.kit import (
     RGB,
     LegendItem,
     Sheet,
+    display_name,
     legend,
     legend_row_height,
     legend_rows,
@@ -217,7 +218,8 @@ def _panel(s: Sheet, view: Mapping[str, Any], p: Mapping[str, Any], loc: str,
         s.symbol(x, y + row / 2 - size * 0.6, x + size * 1.2, y + row / 2 + size * 0.6, "leader")
         name_x = x + size * 1.3
     player_chip(s, name_x, y, right - name_x, colour, _name(view, seat, loc),
-                tr("fort.img.vp", loc, n=vp), size=size, active=waited)
+                tr("fort.img.vp", loc, n=vp), size=size, active=waited,
+                short=display_name(view, seat) or "")
     y += round(size * 1.5) + 2
     # The fort level 0-5 and the Stuff beside it.
     lab = s.text((x, y + row / 2), tr("fort.img.level", loc), size, MUTED, bold=True,

@@ -27,15 +27,20 @@ from bot.games.great_wall.render_wall import (
 from bot.i18n import catalog, msg
 from bot.i18n import render as render_msg
 from bot.render.kit import (
+    DIM,
     INK,
     RGB,
     LegendItem,
     Sheet,
-    legend,
-    legend_row_height,
-    legend_rows,
+    Standing,
+    awaited,
+    display_name,
+    legend_within,
+    notes_within,
     player_chip,
     player_label,
+    side_panel,
+    standings,
 )
 
 WIDTH, HEIGHT = 1200, 900
@@ -43,11 +48,6 @@ WIDTH, HEIGHT = 1200, 900
 PALETTE = 64
 PANEL_W = 430
 BG: RGB = (236, 226, 200)
-PANEL: RGB = (246, 240, 226)
-BAND: RGB = (40, 38, 44)
-TITLE_INK: RGB = (240, 236, 226)
-DIM: RGB = (90, 84, 74)
-GOLD: RGB = (150, 100, 0)
 LEADING = 1.2
 
 
@@ -66,8 +66,19 @@ def clan_name(v: dict[str, Any], who: Any, locale: str | None) -> str:
     if isinstance(who, str) and not who.isdigit():
         return text(locale, f"great_wall.who.{who}")
     seat = int(who)
-    colour = ("yellow", "red", "blue", "green")[seat % 4]
-    return player_label(v, seat, text(locale, f"great_wall.seat.{colour}"), locale)
+    return player_label(v, seat, text(locale, f"great_wall.seat.{_seat_colour(seat)}"), locale)
+
+
+def short_name(v: dict[str, Any], who: Any) -> str:
+    """A player's name alone ("Alice"), for a row whose swatch shows the colour; "" for an
+    automated clan or a view without names."""
+    if isinstance(who, str) and not who.isdigit():
+        return ""
+    return display_name(v, int(who)) or ""
+
+
+def _seat_colour(seat: int) -> str:
+    return ("yellow", "red", "blue", "green")[seat % 4]
 
 
 def draw(view: dict[str, Any], locale: str | None = None) -> Sheet:
@@ -92,14 +103,10 @@ def _panel(s: Sheet, v: dict[str, Any], locale: str | None, left: float) -> None
     pad = 14
     x0, x1 = left + pad, WIDTH - pad
     room = x1 - x0
-    s.draw.rectangle((left, 0, WIDTH, HEIGHT), fill=PANEL)
-    s.frame(left, 0, WIDTH, HEIGHT, "panel")
     season = text(locale, f"great_wall.season.{v['season']}")
-    title = text(locale, "great_wall.board.year", year=v["year"], season=season)
-    bar = round(size * LEADING + size * 0.5)
-    s.draw.rectangle((left, 0, WIDTH, bar), fill=BAND)
-    s.fitted((x0, bar / 2), title, room, size, TITLE_INK, bold=True, anchor="lm")
-    y = bar + 6
+    y = side_panel(s, (left, 0, WIDTH, HEIGHT), text(
+        locale, "great_wall.board.year", year=v["year"], season=season), pad=pad,
+        max_lines=1, leading=LEADING) + 6
     y = s.wrapped(x0, y, text(locale, "great_wall.board.time_track", time=v["time"],
                               last=v["time_last"], cas=v["casualty"]), room, size, DIM,
                   leading=LEADING)
@@ -122,24 +129,20 @@ def _panel(s: Sheet, v: dict[str, Any], locale: str | None, left: float) -> None
 
 def _waiting(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
              room: float) -> float:
-    size = s.min_px
     decision = v.get("decision") or {}
     seats = [int(c) for c in decision.get("awaiting") or []]
     if not seats:
         return y
     humans = [c for c in v["clans"] if not isinstance(c["who"], str)]
     if len(seats) > 1 and len(seats) == len(humans):
-        line = text(locale, "great_wall.board.waiting_all")
+        named = text(locale, "great_wall.board.waiting_all")
     else:
-        line = text(locale, "great_wall.board.waiting",
-                    players=", ".join(clan_name(v, c, locale) for c in seats))
-        if len(s.lines(line, room, size, bold=True)) > 2:  # the rows below are highlighted
-            line = text(locale, "great_wall.board.waiting_n", n=len(seats))
-    y = s.wrapped(x, y, line, room, size, INK, bold=True, max_lines=2, leading=LEADING)
+        named = text(locale, "great_wall.board.waiting",
+                     players=", ".join(clan_name(v, c, locale) for c in seats))
     key = f"great_wall.progress.{decision.get('kind', '')}"
-    if key in catalog("en"):
-        y = s.wrapped(x, y, text(locale, key), room, size, DIM, max_lines=2, leading=LEADING)
-    return y + 4
+    return awaited(s, x, y, room, named, text(locale, "great_wall.board.waiting_n",
+                                              n=len(seats)),
+                   text(locale, key) if key in catalog("en") else "", leading=LEADING)
 
 
 def _clans(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
@@ -148,13 +151,13 @@ def _clans(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
     size = s.min_px
     s.text((x + room, y), text(locale, "great_wall.board.honor"), size, DIM, anchor="ra")
     y += size * LEADING
-    awaited = {int(c) for c in (v.get("decision") or {}).get("awaiting") or []}
+    awaited_seats = {int(c) for c in (v.get("decision") or {}).get("awaiting") or []}
     for c in v["clans"]:
         who = c["who"]
         chip = player_chip(s, x, y, room, clan_colour(who), clan_name(v, who, locale),
                            str(c["honor"]), size=size,
-                           active=not isinstance(who, str) and int(who) in awaited,
-                           leading=1.3)
+                           active=not isinstance(who, str) and int(who) in awaited_seats,
+                           leading=1.3, short=short_name(v, who))
         y = chip.y1 + 1
     return y
 
@@ -163,7 +166,6 @@ def _standings(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: flo
                room: float) -> float:
     """The result as the game posts it: the winners (or that nobody won, and why), then
     every place with its final score."""
-    size = s.min_px
     result = v["result"]
     winners = [int(c) for c in result.get("winners") or []]
     if winners:
@@ -171,29 +173,23 @@ def _standings(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: flo
                     players=", ".join(clan_name(v, c, locale) for c in winners))
     else:
         line = text(locale, "great_wall.board.no_winner")
-    y = s.wrapped(x, y, line, room, size, GOLD, bold=True, max_lines=3, leading=LEADING)
     reason = f"great_wall.reason.{result.get('reason', '')}"
-    if reason in catalog("en"):
-        y = s.wrapped(x, y, text(locale, reason), room, size, DIM, max_lines=3,
-                      leading=LEADING)
-    s.text((x + room, y), text(locale, "great_wall.board.final_score"), size, DIM, anchor="ra")
-    y += size * LEADING
     scores = result.get("scores") or {}
     ranked = [int(c) for place in result.get("ranking") or [] for c in place]
-    for place, seats in enumerate(result.get("ranking") or [], start=1):
-        for c in seats:
-            chip = player_chip(s, x, y, room, clan_colour(c),
-                               f"{place}. {clan_name(v, c, locale)}", _score(scores.get(str(c))),
-                               size=size, active=int(c) in winners, leading=1.3)
-            y = chip.y1 + 1
+    rows = [Standing(place, clan_colour(c), clan_name(v, c, locale),
+                     _score(scores.get(str(c))), int(c) in winners, short_name(v, c))
+            for place, seats in enumerate(result.get("ranking") or [], start=1)
+            for c in seats]
     # Chin's total, which a solo player had to beat (not a place of the standings).
     for key, score in scores.items():
         if int(key) not in ranked and int(key) < len(v["clans"]):
             who = v["clans"][int(key)]["who"]
-            chip = player_chip(s, x, y, room, clan_colour(who), clan_name(v, who, locale),
-                               _score(score), size=size, leading=1.3)
-            y = chip.y1 + 1
-    return y
+            rows.append(Standing(0, clan_colour(who), clan_name(v, who, locale),
+                                 _score(score)))
+    return standings(s, x, y, room, line, rows,
+                     head=text(locale, "great_wall.board.final_score"),
+                     note=text(locale, reason) if reason in catalog("en") else "",
+                     leading=LEADING)
 
 
 def _score(value: Any) -> str:
@@ -207,9 +203,9 @@ def _legend(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
             right: float, bottom: float) -> float:
     """Every mark on the sections, each as drawn there, as far as room allows (the most
     needed first); the text under the image names them all."""
-    size = s.min_px
     m = marks(locale)
     items = [LegendItem(_unit(m[u]), text(locale, f"great_wall.unit.{u}")) for u in UNITS]
+    items.append(LegendItem(_offence, text(locale, "great_wall.board.legend.card_offence")))
     items += [LegendItem(_reward(m[r]), text(locale, f"great_wall.board.reward.{r}"))
               for r in REWARDS]
     shown = _amount_shown(v)
@@ -221,13 +217,9 @@ def _legend(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
     items += [LegendItem(cross, text(locale, "great_wall.board.legend.wound")),
               LegendItem(_barricade, text(locale, "great_wall.board.legend.barricade")),
               LegendItem(firing_slot, text(locale, "great_wall.board.legend.firing"))]
-    row = legend_row_height(size, LEADING + 0.08)
-    while items and y + legend_rows(s, x, right, items, size, spacing=0.5) * row > bottom:
-        items.pop()
-    y = legend(s, x, y, right, items, size=size, leading=LEADING + 0.08, spacing=0.5)
-    note = text(locale, "great_wall.board.legend.offence")
-    if y + len(s.lines(note, right - x, size)) * size * LEADING <= bottom:
-        y = s.wrapped(x, y, note, right - x, size, INK, leading=LEADING)
+    y, _ = legend_within(s, x, y, right, bottom, items, leading=LEADING + 0.08)
+    y, _ = notes_within(s, x, y, right, bottom,
+                        [text(locale, "great_wall.board.legend.offence")], leading=LEADING)
     return y
 
 
@@ -247,6 +239,12 @@ def _amount_shown(v: dict[str, Any]) -> tuple[str, int] | None:
                     if value is None and n > 1 and card["rewards"][r][c] in REWARDS:
                         return str(card["rewards"][r][c]), n
     return None
+
+
+def _offence(s: Sheet, b: tuple[float, float, float, float]) -> None:
+    """The mark beside a Horde card's offence, as the card shows it."""
+    s.text(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), "⚔", s.min_px, INK, bold=True,
+           anchor="mm", kind="symbol")
 
 
 def _unit(letter: str) -> Any:

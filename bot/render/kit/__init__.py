@@ -30,6 +30,10 @@ Primitives (all record what they place in ``sheet.layout``):
   drawer and its meaning; ``colour_item`` for a colour; ``legend_rows`` reserves its
   room), ``score_track`` (numbered boxes filled up to a value), ``panel_grid`` (equal
   panels in a box), ``ink_on``/``tint``.
+- A panel beside a map (``kit.panel``): ``side_panel`` (ground and title band), ``awaited``
+  (whom the game waits for, and for what), ``standings`` (the winner and each place's final
+  score, as the result posts them), ``notes_within``; its colours ``PANEL``, ``DIM``,
+  ``GOLD``, ``BAND``, ``BAND_INK``.
 - Names: the service puts the players' display names into the view it hands renderers
   (``with_names``); ``player_label(view, seat, seat_label, locale)`` gives "Alice (Red)",
   or just "Red" for a view without names.
@@ -40,6 +44,19 @@ Primitives (all record what they place in ``sheet.layout``):
 from __future__ import annotations
 
 from bot.render.kit.layout import Box, Layout
+from bot.render.kit.panel import (
+    BAND,
+    BAND_INK,
+    DIM,
+    GOLD,
+    PANEL,
+    Standing,
+    awaited,
+    legend_within,
+    notes_within,
+    side_panel,
+    standings,
+)
 from bot.render.kit.sheet import (
     CHAT_BOX,
     CHAT_MIN_PX,
@@ -69,16 +86,23 @@ from bot.render.kit.widgets import (
 from bot.render.names import NAMES_KEY, display_name, player_label, with_names
 
 __all__ = [
+    "BAND",
+    "BAND_INK",
     "CHAT_BOX",
     "CHAT_MIN_PX",
+    "DIM",
+    "GOLD",
     "INK",
     "NAMES_KEY",
+    "PANEL",
     "RGB",
     "WHITE",
     "Box",
     "Layout",
     "LegendItem",
     "Sheet",
+    "Standing",
+    "awaited",
     "chat_scale",
     "colour_item",
     "display_name",
@@ -86,7 +110,9 @@ __all__ = [
     "legend",
     "legend_row_height",
     "legend_rows",
+    "legend_within",
     "min_px",
+    "notes_within",
     "panel_grid",
     "player_chip",
     "player_label",
@@ -94,6 +120,8 @@ __all__ = [
     "problems",
     "quantized",
     "score_track",
+    "side_panel",
+    "standings",
     "status_bar",
     "swatch",
     "tint",

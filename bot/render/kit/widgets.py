@@ -70,10 +70,12 @@ def swatch(s: Sheet, box: tuple[float, float, float, float], colour: RGB,
 def player_chip(s: Sheet, x: float, y: float, room: float, colour: RGB, name: str,
                 score: str = "", size: int | None = None, active: bool = False,
                 highlight: RGB = (255, 226, 120), bold_name: bool = True,
-                leading: float = 1.5) -> Box:
+                leading: float = 1.5, short: str = "") -> Box:
     """A row naming one player: their colour, their name (fitted), their score at the right;
     ``active`` (whose turn it is) puts the row on ``highlight``; the row is ``leading`` font
-    sizes high. Returns the row's box."""
+    sizes high. ``short`` (the name without its colour, "Alice" for "Alice (Red)") is shown
+    instead when ``name`` would be cut: the swatch beside it still says the colour. Returns
+    the row's box."""
     size = size or s.px()
     h = math.ceil(size * leading)
     if active:
@@ -85,8 +87,10 @@ def player_chip(s: Sheet, x: float, y: float, room: float, colour: RGB, name: st
     if score:
         b = s.text((right, y + h / 2), score, size, INK, bold=True, anchor="rm")
         right = b.x0 - size / 2
-    s.fitted((x + 8 + sq + size / 3, y + h / 2), name, right - (x + 8 + sq + size / 3), size,
-             INK, bold=bold_name, anchor="lm")
+    name_room = right - (x + 8 + sq + size / 3)
+    shown = short if short and s.fit(name, name_room, size, bold_name)[0] != name else name
+    s.fitted((x + 8 + sq + size / 3, y + h / 2), shown, name_room, size, INK, bold=bold_name,
+             anchor="lm")
     return s.frame(x, y, x + room, y + h, name)
 
 

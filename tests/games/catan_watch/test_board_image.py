@@ -26,7 +26,8 @@ from bot.games.catan_watch.render import (
     render,
 )
 from bot.games.catan_watch.render import draw as draw_sheet
-from bot.i18n import view_text
+from bot.i18n import msg, view_text
+from bot.i18n import render as tr_render
 from bot.render.kit import problems, with_names
 from rules.catan_watch import RULES
 from rules.catan_watch.state import State
@@ -35,6 +36,10 @@ from tests.drawn_text import Drawn, drawn_text
 
 RESOURCES_EN = ("Brick", "Lumber", "Wool", "Grain", "Ore")
 RESOURCES_CS = ("Cihly", "Dřevo", "Vlna", "Obilí", "Ruda")
+
+
+def tr(key: str, locale: str) -> str:
+    return tr_render(msg(key), locale)
 
 
 def near(pixel: Any, colour: tuple[int, int, int]) -> bool:
@@ -148,7 +153,9 @@ def test_the_player_whose_turn_it_is_is_highlighted_by_name(locale: str) -> None
         sheet = draw_sheet(view, locale)
         colour = view_text(view["players"][seat]["label"], locale)
         rows = {b.label: b for b in sheet.layout.labels()}
-        label = next(k for k in rows if k.startswith(f"{name} ({colour})"[:8]))
+        # "Alice (Red)", or "Alice" alone when the column is too narrow for both.
+        label = next(k for k in rows if k.startswith(f"{name} ({colour})"[:8])
+                     or k == name)
         img = Image.open(io.BytesIO(png)).convert("RGB")
         for other, box in rows.items():
             if other.startswith(("Alice", "Bob", "Cecil", "Dana")):
@@ -264,5 +271,32 @@ def test_the_nights_watch_map_keeps_its_size_as_the_legend_grows(locale: str) ->
         for item in board.items + board.side_stats:
             assert any(w == item.label or (w.endswith("…") and item.label.startswith(w[:-1]))
                        for w in words), item.label
-        deck = str(view["development_deck"])
-        assert any(deck in w for w in words)
+        if view["phase"] == "over":  # why it ended takes the deck's line
+            reason = view["result"]["reason"]
+            assert any(w.startswith(tr(f"catan.img.end.{reason}", locale)[:12])
+                       for w in words), reason
+        else:
+            deck = str(view["development_deck"])
+            assert any(deck in w for w in words)
+
+
+@pytest.mark.parametrize("mode", ["base", "nights_watch"])
+def test_the_final_board_shows_the_posted_standings(mode: str) -> None:
+    """Issue #26: at the end the players' rows are the result's standings — its order, its
+    places and its scores (the VP cards counted), not the public VP."""
+    names = {0: "Alice", 1: "Bob", 2: "Cecil", 3: "Dana"}
+    view = with_names(public(mode, moves=2000), names)
+    result = view["result"]
+    assert result is not None
+    sheet = draw_sheet(view, "en")
+    scores = {int(k): v for k, v in result["scores"].items()}
+    expected = [(place, seat) for place, group in enumerate(result["ranking"], start=1)
+                for seat in group]
+    rows = [b for b in sheet.layout.boxes if b.kind == "frame"
+            and b.label[:1].isdigit() and ". " in b.label]
+    assert [r.label.split(". ", 1)[0] for r in rows] == [str(p) for p, _ in expected]
+    for row, (_, seat) in zip(rows, expected, strict=True):
+        assert names[seat] in row.label
+        vp = [b.label for b in sheet.layout.labels()
+              if b.y0 >= row.y0 - 1 and b.y1 <= row.y1 + 1 and b.label.endswith(" VP")]
+        assert vp == [f"{scores[seat]} VP"], (seat, vp)
