@@ -21,7 +21,21 @@ from bot.games.northgard.render_map import (
     tile_marks,
 )
 from bot.i18n import catalog, view_text
-from bot.render.kit import INK, RGB, Sheet, player_chip, player_label
+from bot.render.kit import (
+    DIM,
+    GOLD,
+    INK,
+    PANEL,
+    RGB,
+    Sheet,
+    Standing,
+    awaited,
+    display_name,
+    player_chip,
+    player_label,
+    side_panel,
+    standings,
+)
 from rules.northgard.data import data
 
 WIDTH, HEIGHT = 1200, 900
@@ -33,11 +47,9 @@ PANEL_MIN = 480
 LEADING = 1.2
 BG: RGB = (34, 38, 46)
 SEA_BAND: RGB = (70, 100, 130)
-PANEL: RGB = (238, 232, 218)
-DIM: RGB = (90, 84, 74)
-GOLD: RGB = (150, 100, 0)
-TITLE_INK: RGB = (240, 236, 226)
 GREY: RGB = (128, 128, 128)
+#: Room under the map worth a legend of its own (in legend rows).
+UNDER_ROWS = 3
 #: Strongholds (closed territories with a large building) that win at once.
 INSTANT, INSTANT_TEAM = 3, 5
 PREVIEW = 120
@@ -69,13 +81,17 @@ def strongholds(view: dict[str, Any]) -> dict[int, int]:
 
 def map_geometry(sheet: Sheet, view: dict[str, Any]) -> MapGeometry:
     """Where the map goes: it takes the width its tiles can use at the height they get (the
-    rulers' text at the legible floor), the panel the rest."""
+    rulers' text at the legible floor), the panel the rest. A map its width keeps short goes
+    to the top, leaving the room below it to the legend (``under_map``)."""
     size = sheet.min_px
     ruler_w = sheet.measure("17", size) + 14
     ruler_h = round(size * 1.3)
     probe = MapGeometry(view, (0, 0, WIDTH - PANEL_MIN, HEIGHT), ruler_w, ruler_h)
     right = min(WIDTH - PANEL_MIN, probe.map_w + ruler_w + 16)
-    return MapGeometry(view, (0, 0, right, HEIGHT), ruler_w, ruler_h)
+    bottom = HEIGHT
+    if HEIGHT - ruler_h - probe.map_h >= UNDER_ROWS * size * (LEADING + 0.1) + 16:
+        bottom = ruler_h + probe.map_h + 8
+    return MapGeometry(view, (0, 0, right, bottom), ruler_w, ruler_h)
 
 
 def draw(view: dict[str, Any], locale: str = "en") -> Sheet:
@@ -83,7 +99,13 @@ def draw(view: dict[str, Any], locale: str = "en") -> Sheet:
     g = map_geometry(sheet, view)
     sheet.draw.rectangle(g.box, fill=SEA_BAND)
     shown = draw_map(sheet, g, marks(locale), sheet.min_px)
-    _panel(sheet, view, locale, g.box[2], shown)
+    areas = []
+    if g.box[3] < HEIGHT:
+        # The legend starts under the map, on the panel's ground, and goes on in the panel.
+        sheet.draw.rectangle((0, g.box[3], g.box[2], HEIGHT), fill=PANEL)
+        sheet.frame(0, g.box[3], g.box[2], HEIGHT, "legend under the map")
+        areas.append((14.0, g.box[3] + 6, g.box[2] - 14, HEIGHT - 4))
+    _panel(sheet, view, locale, g.box[2], shown, areas)
     return sheet
 
 
@@ -92,19 +114,13 @@ def render(view: dict[str, Any], locale: str | None = "en") -> bytes:
 
 
 # ---- the panel beside the map ---------------------------------------------------------------
-def _panel(sheet: Sheet, v: dict[str, Any], locale: str, left: float, shown: set[str]) -> None:
-    size = sheet.min_px
+def _panel(sheet: Sheet, v: dict[str, Any], locale: str, left: float, shown: set[str],
+           areas: list[tuple[float, float, float, float]]) -> None:
     pad = 14
     x0, x1 = left + pad, WIDTH - pad
     room = x1 - x0
-    sheet.draw.rectangle((left, 0, WIDTH, HEIGHT), fill=PANEL)
-    sheet.frame(left, 0, WIDTH, HEIGHT, "panel")
-    title = sheet.lines(view_text(v.get("phase_label"), locale), room, size, bold=True)[:3]
-    bar = round(len(title) * size * LEADING + size * 0.45)
-    sheet.draw.rectangle((left, 0, WIDTH, bar), fill=BG)
-    sheet.wrapped(x0, size * 0.22, " ".join(title), room, size, TITLE_INK, bold=True,
-                  max_lines=3, leading=LEADING)
-    y = bar + 6
+    y = side_panel(sheet, (left, 0, WIDTH, HEIGHT), view_text(v.get("phase_label"), locale),
+                   band=BG, pad=pad, max_lines=3, leading=LEADING) + 6
     result = v.get("result")
     if result:
         y = _standings(sheet, v, locale, x0, y, room)
@@ -116,30 +132,26 @@ def _panel(sheet: Sheet, v: dict[str, Any], locale: str, left: float, shown: set
             y = _draw_previews(sheet, previews, x0, y + 4, room)
     y += 6
     sheet.draw.line((x0, y, x1, y), fill=DIM, width=2)
-    draw_legend(sheet, v, locale, x0, y + 4, x1, HEIGHT - 4, shown, LEADING)
+    draw_legend(sheet, v, locale, [*areas, (x0, y + 4, x1, HEIGHT - 4)], shown, LEADING)
 
 
 def _waiting(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
              room: float) -> float:
     """Whom the game waits for, and for what."""
-    size = sheet.min_px
     seats = [int(s) for s in v.get("awaiting") or []]
     if not seats:
         return y
     if len(seats) > 1 and len(seats) == len(v["seats"]):
-        line = text(locale, "northgard.board.waiting_all")
+        named = text(locale, "northgard.board.waiting_all")
     else:
-        line = text(locale, "northgard.board.waiting",
-                    players=", ".join(seat_name(v, s, locale) for s in seats))
-        if len(sheet.lines(line, room, size, bold=True)) > 2:  # the rows below are highlighted
-            line = text(locale, "northgard.board.waiting_n", n=len(seats))
-    y = sheet.wrapped(x, y, line, room, size, INK, bold=True, max_lines=2, leading=LEADING)
+        named = text(locale, "northgard.board.waiting",
+                     players=", ".join(seat_name(v, s, locale) for s in seats))
     kind = str((v.get("pending") or {}).get("kind", ""))
     key = f"northgard.what.{kind}"
-    if kind and key in catalog("en"):
-        y = sheet.wrapped(x, y, text(locale, key), room, size, DIM, max_lines=2,
-                          leading=LEADING)
-    return y + 4
+    return awaited(sheet, x, y, room, named,
+                   text(locale, "northgard.board.waiting_n", n=len(seats)),
+                   text(locale, key) if kind and key in catalog("en") else "",
+                   leading=LEADING)
 
 
 def _players(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
@@ -182,7 +194,8 @@ def _players(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
             flag_w = sheet.measure(flags, size) + 8 if flags else 0
             chip = player_chip(sheet, x, y, room - flag_w, _colour(v, seat),
                                seat_name(v, seat, locale), score, size=size,
-                               active=seat in awaited, leading=1.3)
+                               active=seat in awaited, leading=1.3,
+                               short=display_name(v, seat) or "")
             if flags:
                 sheet.text((x + room, (chip.y0 + chip.y1) / 2), flags, size, GOLD, anchor="rm")
             y = chip.y1 + 1
@@ -194,27 +207,19 @@ def _standings(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
                room: float) -> float:
     """The result as the game posts it: the winners, then every place with its score (the
     final fame; a team's total in a team game)."""
-    size = sheet.min_px
     result = v["result"]
     winners = [int(s) for s in result.get("winners") or []]
-    if winners:
-        names = ", ".join(seat_name(v, s, locale) for s in winners)
-        y = sheet.wrapped(x, y, text(locale, "northgard.board.winner", players=names,
-                                     n=len(winners)), room, size, GOLD, bold=True,
-                          max_lines=3, leading=LEADING)
-    y = sheet.wrapped(x, y, text(locale, "northgard.board.final_fame"), room, size, DIM,
-                      leading=LEADING)
+    names = ", ".join(seat_name(v, s, locale) for s in winners)
     scores = result.get("scores") or {}
     fame = result.get("fame") or {}
-    for place, seats in enumerate(result.get("ranking") or [], start=1):
-        for seat in seats:
-            seat = int(seat)
-            value = scores.get(str(seat), (fame.get(str(seat)) or {}).get("total", ""))
-            chip = player_chip(sheet, x, y, room, _colour(v, seat),
-                               f"{place}. {seat_name(v, seat, locale)}", str(value), size=size,
-                               active=seat in winners, leading=1.3)
-            y = chip.y1 + 1
-    return y
+    rows = [Standing(place, _colour(v, int(seat)), seat_name(v, int(seat), locale),
+                     str(scores.get(str(seat), (fame.get(str(seat)) or {}).get("total", ""))),
+                     int(seat) in winners, display_name(v, int(seat)) or "")
+            for place, seats in enumerate(result.get("ranking") or [], start=1)
+            for seat in seats]
+    return standings(sheet, x, y, room, text(locale, "northgard.board.winner", players=names,
+                                             n=len(winners)) if winners else "",
+                     rows, head=text(locale, "northgard.board.final_fame"), leading=LEADING)
 
 
 # ---- the tile being placed -------------------------------------------------------------------

@@ -6,6 +6,7 @@ image."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.games.northgard.render_map import (
@@ -20,7 +21,7 @@ from bot.games.northgard.render_map import (
 )
 from bot.i18n import catalog, msg
 from bot.i18n import render as render_msg
-from bot.render.kit import INK, RGB, LegendItem, Sheet, legend, legend_row_height, legend_rows
+from bot.render.kit import INK, RGB, LegendItem, Sheet, legend_within, notes_within
 
 Rect = tuple[float, float, float, float]
 BUILDINGS = ("granary", "lodge", "watchtower", "camp", "sacred_stone", "fortress", "furnace",
@@ -86,11 +87,8 @@ def symbol_notes(locale: str) -> list[str]:
     return [text(locale, f"northgard.board.legend.text_{k}") for k in keys]
 
 
-def draw_legend(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
-                right: float, bottom: float, shown: set[str], leading: float) -> float:
-    """Symbols first (the most needed first), then the notes, as far as ``bottom`` leaves
-    room."""
-    size = sheet.min_px
+def legend_items(v: dict[str, Any], locale: str, shown: set[str]) -> list[LegendItem]:
+    """A symbol for every mark the map shows, the most needed first."""
     items = [LegendItem(_dot(RES[r]), text(locale, f"northgard.res.{r}")) for r in RES
              if r in shown]
     if "units" in shown:
@@ -108,17 +106,21 @@ def draw_legend(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float
         items.append(LegendItem(_sacred, text(locale, "northgard.board.legend.sacred")))
     if "scorch" in shown:
         items.append(LegendItem(_dot(SCORCH), text(locale, "northgard.board.legend.scorch")))
-    row = legend_row_height(size, leading + 0.08)
-    while items and y + legend_rows(sheet, x, right, items, size, spacing=0.5) * row > bottom:
-        items.pop()
-    y = legend(sheet, x, y, right, items, size=size, leading=leading + 0.08, spacing=0.5)
-    step = size * leading
-    for note in legend_notes(v, locale, shown):
-        rows = sheet.lines(note, right - x, size)
-        if y + len(rows) * step > bottom:
-            break
-        y = sheet.wrapped(x, y, note, right - x, size, INK, leading=leading)
-    return y
+    return items
+
+
+def draw_legend(sheet: Sheet, v: dict[str, Any], locale: str, areas: Sequence[Rect],
+                shown: set[str], leading: float) -> None:
+    """Symbols first (the most needed first), then the notes, filling ``areas`` (x0, y0,
+    x1, y1) in turn as far as they leave room."""
+    items = legend_items(v, locale, shown)
+    notes = legend_notes(v, locale, shown)
+    for x0, y0, x1, y1 in areas:
+        y, n = legend_within(sheet, x0, y0, x1, y1, items, leading=leading + 0.08)
+        items = items[n:]
+        if not items:
+            _, k = notes_within(sheet, x0, y, x1, y1, notes, leading=leading)
+            notes = notes[k:]
 
 
 def _tints(v: dict[str, Any]) -> Any:
