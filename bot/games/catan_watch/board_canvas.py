@@ -25,10 +25,8 @@ SQ3 = math.sqrt(3)
 
 SEA = (58, 110, 165)
 NW_BG = (70, 92, 120)
-WHITE = (255, 255, 255)
 PAPER = (245, 236, 210)
 PANEL_BG = (238, 232, 218)
-HIGHLIGHT = (255, 226, 120)
 #: Hex borders are a thin sand line, so that a road (thick, black-edged, in a player colour)
 #: never reads as a border.
 BORDER = (226, 206, 156)

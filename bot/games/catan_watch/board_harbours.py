@@ -9,7 +9,6 @@ from typing import Any
 from bot.games.catan_watch.board_canvas import (
     PAPER,
     RESOURCE_COLOUR,
-    WHITE,
     Box4,
     Point,
     _Board,
@@ -17,6 +16,7 @@ from bot.games.catan_watch.board_canvas import (
 )
 from bot.render.kit import (
     INK,
+    WHITE,
 )
 
 

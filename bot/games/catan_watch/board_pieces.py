@@ -10,13 +10,13 @@ from bot.games.catan_watch.board_canvas import (
     PAPER,
     PLAYER,
     TORMUND_COLOUR,
-    WHITE,
     WILDLING_COLOUR,
     Point,
     _Board,
 )
 from bot.render.kit import (
     INK,
+    WHITE,
 )
 
 

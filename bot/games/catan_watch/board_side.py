@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.catan_watch.board_canvas import (
-    HIGHLIGHT,
     PAPER,
     PLAYER,
     ROAD_BADGE,
@@ -17,7 +16,7 @@ from bot.games.catan_watch.board_canvas import (
     Box4,
     _Board,
 )
-from bot.render.kit import INK, LegendItem, display_name, player_chip
+from bot.render.kit import HIGHLIGHT, INK, LegendItem, display_name, player_chip
 
 
 # ---- the players' column --------------------------------------------------------------------

@@ -21,7 +21,6 @@ from typing import Any
 from bot.games.catan_watch.board_canvas import (
     BORDER,
     HEIGHT,
-    HIGHLIGHT,
     MAP_WIDTH,
     NW_BG,
     PAD,
@@ -56,6 +55,7 @@ from bot.games.catan_watch.board_side import _badge, _guard_icon, _side, _side_h
 from bot.games.catan_watch.board_wall import _north, _wall_height
 from bot.i18n import view_text
 from bot.render.kit import (
+    HIGHLIGHT,
     INK,
     LegendItem,
     Sheet,

@@ -19,8 +19,11 @@ from typing import Any
 from bot.games.fort.names import SUIT_ORDER, card_name, phase_text, seat_name, tr
 from bot.i18n import DEFAULT_LOCALE
 from bot.render.kit import (
+    GREY,
+    HIGHLIGHT,
     INK,
     RGB,
+    WHITE,
     LegendItem,
     Sheet,
     display_name,
@@ -44,7 +47,6 @@ PANEL: RGB = (255, 252, 245)
 MUTED: RGB = (95, 90, 80)
 DOG: RGB = (120, 72, 30)
 GOLD: RGB = (222, 170, 20)
-HIGHLIGHT: RGB = (255, 226, 120)  # the kit's player_chip highlight: awaited
 PLAYER: dict[str, RGB] = {"red": (200, 50, 50), "yellow": (222, 180, 30),
                           "green": (60, 150, 70), "orange": (235, 130, 40)}
 SUIT: dict[str, RGB] = {"book": (60, 105, 200), "crown": (150, 80, 190),
@@ -53,8 +55,6 @@ SUIT: dict[str, RGB] = {"book": (60, 105, 200), "crown": (150, 80, 190),
                         "coin": (215, 170, 30)}
 PIZZA: RGB = (240, 170, 40)
 TOY: RGB = (70, 120, 220)
-WHITE: RGB = (255, 255, 255)
-GREY: RGB = (128, 128, 128)
 
 
 # ---- symbols -------------------------------------------------------------------------------

@@ -27,20 +27,14 @@ from bot.games.great_wall.render_wall import (
 from bot.i18n import catalog, msg
 from bot.i18n import render as render_msg
 from bot.render.kit import (
-    DIM,
     INK,
     RGB,
     LegendItem,
     Sheet,
-    Standing,
-    awaited,
     display_name,
-    legend_within,
-    notes_within,
+    panel,
     player_chip,
     player_label,
-    side_panel,
-    standings,
 )
 
 WIDTH, HEIGHT = 1200, 900
@@ -104,11 +98,11 @@ def _panel(s: Sheet, v: dict[str, Any], locale: str | None, left: float) -> None
     x0, x1 = left + pad, WIDTH - pad
     room = x1 - x0
     season = text(locale, f"great_wall.season.{v['season']}")
-    y = side_panel(s, (left, 0, WIDTH, HEIGHT), text(
+    y = panel.side_panel(s, (left, 0, WIDTH, HEIGHT), text(
         locale, "great_wall.board.year", year=v["year"], season=season), pad=pad,
         max_lines=1, leading=LEADING) + 6
     y = s.wrapped(x0, y, text(locale, "great_wall.board.time_track", time=v["time"],
-                              last=v["time_last"], cas=v["casualty"]), room, size, DIM,
+                              last=v["time_last"], cas=v["casualty"]), room, size, panel.DIM,
                   leading=LEADING)
     if v["mode"] == "coop":
         # The co-op game's progress: the Emperor's Requests fulfilled toward the target.
@@ -121,9 +115,9 @@ def _panel(s: Sheet, v: dict[str, Any], locale: str | None, left: float) -> None
         y = _waiting(s, v, locale, x0, y, room)
         y = _clans(s, v, locale, x0, y, room)
     y = s.wrapped(x0, y + 2, text(locale, "great_wall.board.decks", shame=v["shame_bank"],
-                                  hordes=v["horde_deck"]), room, size, DIM, leading=LEADING)
+                                  hordes=v["horde_deck"]), room, size, panel.DIM, leading=LEADING)
     y += 4
-    s.draw.line((x0, y, x1, y), fill=DIM, width=2)
+    s.draw.line((x0, y, x1, y), fill=panel.DIM, width=2)
     _legend(s, v, locale, x0, y + 4, x1, HEIGHT - 4)
 
 
@@ -140,16 +134,16 @@ def _waiting(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float
         named = text(locale, "great_wall.board.waiting",
                      players=", ".join(clan_name(v, c, locale) for c in seats))
     key = f"great_wall.progress.{decision.get('kind', '')}"
-    return awaited(s, x, y, room, named, text(locale, "great_wall.board.waiting_n",
-                                              n=len(seats)),
-                   text(locale, key) if key in catalog("en") else "", leading=LEADING)
+    counted = text(locale, "great_wall.board.waiting_n", n=len(seats))
+    what = text(locale, key) if key in catalog("en") else ""
+    return panel.awaited(s, x, y, room, named, counted, what, leading=LEADING)
 
 
 def _clans(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
            room: float) -> float:
     """Every clan in its colour with its Honor (the automated clans too)."""
     size = s.min_px
-    s.text((x + room, y), text(locale, "great_wall.board.honor"), size, DIM, anchor="ra")
+    s.text((x + room, y), text(locale, "great_wall.board.honor"), size, panel.DIM, anchor="ra")
     y += size * LEADING
     awaited_seats = {int(c) for c in (v.get("decision") or {}).get("awaiting") or []}
     for c in v["clans"]:
@@ -176,20 +170,20 @@ def _standings(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: flo
     reason = f"great_wall.reason.{result.get('reason', '')}"
     scores = result.get("scores") or {}
     ranked = [int(c) for place in result.get("ranking") or [] for c in place]
-    rows = [Standing(place, clan_colour(c), clan_name(v, c, locale),
-                     _score(scores.get(str(c))), int(c) in winners, short_name(v, c))
+    rows = [panel.Standing(place, clan_colour(c), clan_name(v, c, locale),
+                           _score(scores.get(str(c))), int(c) in winners, short_name(v, c))
             for place, seats in enumerate(result.get("ranking") or [], start=1)
             for c in seats]
     # Chin's total, which a solo player had to beat (not a place of the standings).
     for key, score in scores.items():
         if int(key) not in ranked and int(key) < len(v["clans"]):
             who = v["clans"][int(key)]["who"]
-            rows.append(Standing(0, clan_colour(who), clan_name(v, who, locale),
+            rows.append(panel.Standing(0, clan_colour(who), clan_name(v, who, locale),
                                  _score(score)))
-    return standings(s, x, y, room, line, rows,
-                     head=text(locale, "great_wall.board.final_score"),
-                     note=text(locale, reason) if reason in catalog("en") else "",
-                     leading=LEADING)
+    return panel.standings(s, x, y, room, line, rows,
+                           head=text(locale, "great_wall.board.final_score"),
+                           note=text(locale, reason) if reason in catalog("en") else "",
+                           leading=LEADING)
 
 
 def _score(value: Any) -> str:
@@ -217,9 +211,10 @@ def _legend(s: Sheet, v: dict[str, Any], locale: str | None, x: float, y: float,
     items += [LegendItem(cross, text(locale, "great_wall.board.legend.wound")),
               LegendItem(_barricade, text(locale, "great_wall.board.legend.barricade")),
               LegendItem(firing_slot, text(locale, "great_wall.board.legend.firing"))]
-    y, _ = legend_within(s, x, y, right, bottom, items, leading=LEADING + 0.08)
-    y, _ = notes_within(s, x, y, right, bottom,
-                        [text(locale, "great_wall.board.legend.offence")], leading=LEADING)
+    y, _ = panel.legend_within(s, x, y, right, bottom, items, leading=LEADING + 0.08)
+    y, _ = panel.notes_within(s, x, y, right, bottom,
+                              [text(locale, "great_wall.board.legend.offence")],
+                              leading=LEADING)
     return y
 
 

@@ -21,21 +21,7 @@ from bot.games.northgard.render_map import (
     tile_marks,
 )
 from bot.i18n import catalog, view_text
-from bot.render.kit import (
-    DIM,
-    GOLD,
-    INK,
-    PANEL,
-    RGB,
-    Sheet,
-    Standing,
-    awaited,
-    display_name,
-    player_chip,
-    player_label,
-    side_panel,
-    standings,
-)
+from bot.render.kit import GREY, INK, RGB, Sheet, display_name, panel, player_chip, player_label
 from rules.northgard.data import data
 
 WIDTH, HEIGHT = 1200, 900
@@ -47,7 +33,6 @@ PANEL_MIN = 480
 LEADING = 1.2
 BG: RGB = (34, 38, 46)
 SEA_BAND: RGB = (70, 100, 130)
-GREY: RGB = (128, 128, 128)
 #: Room under the map worth a legend of its own (in legend rows).
 UNDER_ROWS = 3
 #: Strongholds (closed territories with a large building) that win at once.
@@ -102,7 +87,7 @@ def draw(view: dict[str, Any], locale: str = "en") -> Sheet:
     areas = []
     if g.box[3] < HEIGHT:
         # The legend starts under the map, on the panel's ground, and goes on in the panel.
-        sheet.draw.rectangle((0, g.box[3], g.box[2], HEIGHT), fill=PANEL)
+        sheet.draw.rectangle((0, g.box[3], g.box[2], HEIGHT), fill=panel.PANEL)
         sheet.frame(0, g.box[3], g.box[2], HEIGHT, "legend under the map")
         areas.append((14.0, g.box[3] + 6, g.box[2] - 14, HEIGHT - 4))
     _panel(sheet, view, locale, g.box[2], shown, areas)
@@ -119,8 +104,9 @@ def _panel(sheet: Sheet, v: dict[str, Any], locale: str, left: float, shown: set
     pad = 14
     x0, x1 = left + pad, WIDTH - pad
     room = x1 - x0
-    y = side_panel(sheet, (left, 0, WIDTH, HEIGHT), view_text(v.get("phase_label"), locale),
-                   band=BG, pad=pad, max_lines=3, leading=LEADING) + 6
+    y = panel.side_panel(sheet, (left, 0, WIDTH, HEIGHT),
+                         view_text(v.get("phase_label"), locale),
+                         band=BG, pad=pad, max_lines=3, leading=LEADING) + 6
     result = v.get("result")
     if result:
         y = _standings(sheet, v, locale, x0, y, room)
@@ -131,7 +117,7 @@ def _panel(sheet: Sheet, v: dict[str, Any], locale: str, left: float, shown: set
         if previews:
             y = _draw_previews(sheet, previews, x0, y + 4, room)
     y += 6
-    sheet.draw.line((x0, y, x1, y), fill=DIM, width=2)
+    sheet.draw.line((x0, y, x1, y), fill=panel.DIM, width=2)
     draw_legend(sheet, v, locale, [*areas, (x0, y + 4, x1, HEIGHT - 4)], shown, LEADING)
 
 
@@ -148,10 +134,9 @@ def _waiting(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
                      players=", ".join(seat_name(v, s, locale) for s in seats))
     kind = str((v.get("pending") or {}).get("kind", ""))
     key = f"northgard.what.{kind}"
-    return awaited(sheet, x, y, room, named,
-                   text(locale, "northgard.board.waiting_n", n=len(seats)),
-                   text(locale, key) if kind and key in catalog("en") else "",
-                   leading=LEADING)
+    counted = text(locale, "northgard.board.waiting_n", n=len(seats))
+    what = text(locale, key) if kind and key in catalog("en") else ""
+    return panel.awaited(sheet, x, y, room, named, counted, what, leading=LEADING)
 
 
 def _players(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
@@ -171,9 +156,9 @@ def _players(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
     else:
         held = strongholds(v)
         head = text(locale, "northgard.board.strongholds_head", n=need)
-    y = sheet.wrapped(x, y, head, room, size, DIM, max_lines=2, leading=LEADING)
+    y = sheet.wrapped(x, y, head, room, size, panel.DIM, max_lines=2, leading=LEADING)
     first = int(v.get("first", 0))
-    awaited = {int(s) for s in v.get("awaiting") or []}
+    awaited_seats = {int(s) for s in v.get("awaiting") or []}
     teams = sorted({int(s["team"]) for s in v["seats"] if s.get("team") is not None})
     groups = [[s for s in v["seats"] if s.get("team") == team] for team in teams] or \
         [list(v["seats"])]
@@ -194,13 +179,14 @@ def _players(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
             flag_w = sheet.measure(flags, size) + 8 if flags else 0
             chip = player_chip(sheet, x, y, room - flag_w, _colour(v, seat),
                                seat_name(v, seat, locale), score, size=size,
-                               active=seat in awaited, leading=1.3,
+                               active=seat in awaited_seats, leading=1.3,
                                short=display_name(v, seat) or "")
             if flags:
-                sheet.text((x + room, (chip.y0 + chip.y1) / 2), flags, size, GOLD, anchor="rm")
+                sheet.text((x + room, (chip.y0 + chip.y1) / 2), flags, size, panel.GOLD,
+                           anchor="rm")
             y = chip.y1 + 1
     return sheet.wrapped(x, y + 2, text(locale, "northgard.board.fame_secret"), room, size,
-                         DIM, max_lines=2, leading=LEADING)
+                         panel.DIM, max_lines=2, leading=LEADING)
 
 
 def _standings(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
@@ -212,14 +198,16 @@ def _standings(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
     names = ", ".join(seat_name(v, s, locale) for s in winners)
     scores = result.get("scores") or {}
     fame = result.get("fame") or {}
-    rows = [Standing(place, _colour(v, int(seat)), seat_name(v, int(seat), locale),
-                     str(scores.get(str(seat), (fame.get(str(seat)) or {}).get("total", ""))),
-                     int(seat) in winners, display_name(v, int(seat)) or "")
+    rows = [panel.Standing(place, _colour(v, int(seat)), seat_name(v, int(seat), locale),
+                           str(scores.get(str(seat),
+                                          (fame.get(str(seat)) or {}).get("total", ""))),
+                           int(seat) in winners, display_name(v, int(seat)) or "")
             for place, seats in enumerate(result.get("ranking") or [], start=1)
             for seat in seats]
-    return standings(sheet, x, y, room, text(locale, "northgard.board.winner", players=names,
-                                             n=len(winners)) if winners else "",
-                     rows, head=text(locale, "northgard.board.final_fame"), leading=LEADING)
+    line = text(locale, "northgard.board.winner", players=names, n=len(winners)) \
+        if winners else ""
+    return panel.standings(sheet, x, y, room, line, rows,
+                           head=text(locale, "northgard.board.final_fame"), leading=LEADING)
 
 
 # ---- the tile being placed -------------------------------------------------------------------

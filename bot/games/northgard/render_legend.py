@@ -21,7 +21,7 @@ from bot.games.northgard.render_map import (
 )
 from bot.i18n import catalog, msg
 from bot.i18n import render as render_msg
-from bot.render.kit import INK, RGB, LegendItem, Sheet, legend_within, notes_within
+from bot.render.kit import GREY, INK, RGB, LegendItem, Sheet, legend_within, notes_within
 
 Rect = tuple[float, float, float, float]
 BUILDINGS = ("granary", "lodge", "watchtower", "camp", "sacred_stone", "fortress", "furnace",
@@ -30,7 +30,6 @@ MONSTER_KINDS = ("wolf", "bear", "draug", "valkyrie")
 FIRST, PASSED = "♛", "✓"
 ROUGH: RGB = (236, 168, 24)
 SLOT_INK: RGB = (110, 96, 70)
-GREY: RGB = (128, 128, 128)
 
 
 def text(locale: str, key: str, **params: Any) -> str:

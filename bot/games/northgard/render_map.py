@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.northgard.names import COL0, COLUMNS, ROW0
 from bot.render.font import font
-from bot.render.kit import INK, RGB, Box, Sheet, ink_on
+from bot.render.kit import GREY, INK, RGB, Box, Sheet, ink_on
 from bot.render.kit.place import Placer, around
 from rules.northgard.data import data
 from rules.northgard.geometry import on_forget, side_segments
@@ -42,7 +42,6 @@ SLOT: RGB = (110, 96, 70)
 BUILT: RGB = (60, 52, 44)
 DEN: RGB = (96, 56, 28)
 SCORCH: RGB = (240, 100, 20)
-GREY: RGB = (128, 128, 128)
 PLAYER: dict[str, RGB] = {"red": (206, 44, 44), "yellow": (232, 196, 30),
                           "purple": (132, 64, 168), "blue": (44, 96, 206),
                           "green": (40, 150, 64)}

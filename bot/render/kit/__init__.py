@@ -69,6 +69,8 @@ from bot.render.kit.sheet import (
     quantized,
 )
 from bot.render.kit.widgets import (
+    GREY,
+    HIGHLIGHT,
     WHITE,
     LegendItem,
     colour_item,
@@ -92,6 +94,8 @@ __all__ = [
     "CHAT_MIN_PX",
     "DIM",
     "GOLD",
+    "GREY",
+    "HIGHLIGHT",
     "INK",
     "NAMES_KEY",
     "PANEL",

@@ -12,6 +12,10 @@ from bot.render.kit.layout import Box
 from bot.render.kit.sheet import INK, RGB, Sheet
 
 WHITE: RGB = (255, 255, 255)
+#: A seat whose colour the board does not know.
+GREY: RGB = (128, 128, 128)
+#: The ground of the row of a player the game waits for (``player_chip``'s ``active``).
+HIGHLIGHT: RGB = (255, 226, 120)
 #: Draws a legend's symbol inside the square ``(x0, y0, x1, y1)``.
 SymbolDraw = Callable[[Sheet, tuple[float, float, float, float]], None]
 
@@ -69,7 +73,7 @@ def swatch(s: Sheet, box: tuple[float, float, float, float], colour: RGB,
 
 def player_chip(s: Sheet, x: float, y: float, room: float, colour: RGB, name: str,
                 score: str = "", size: int | None = None, active: bool = False,
-                highlight: RGB = (255, 226, 120), bold_name: bool = True,
+                highlight: RGB = HIGHLIGHT, bold_name: bool = True,
                 leading: float = 1.5, short: str = "") -> Box:
     """A row naming one player: their colour, their name (fitted), their score at the right;
     ``active`` (whose turn it is) puts the row on ``highlight``; the row is ``leading`` font
