@@ -79,7 +79,7 @@ def _status(c: _Board) -> float:
         left = (c.t("catan.img.over", winners=winners) if winners
                 else c.t("catan.img.over_none"))
     else:
-        left = view_text(view.get("phase_label"), c.locale)
+        left = view_text(_named(c, view.get("phase_label")), c.locale)
     right = c.t("catan.img.turn", turn=view.get("turn", 0))
     if c.nw:
         # The deck beside the turn when both still leave the phase one line (the players'
@@ -92,6 +92,18 @@ def _status(c: _Board) -> float:
             right = with_deck
     return status_bar(c.s, (0, 0, WIDTH, round(c.f * 2)), left, right, size=c.f,
                       max_lines=2)
+
+
+def _named(c: _Board, label: Any) -> Any:
+    """The phase heading with a seat named by its colour ("Blue: trade…") naming its player
+    instead ("Bořivoj (Blue): trade…"), as the players' column does."""
+    if not isinstance(label, dict) or not isinstance(label.get("params"), dict):
+        return label
+    seats = {repr(p.get("label")): int(p["seat"]) for p in c.view.get("players", [])}
+    params = {k: c.name(seats[repr(v["$text"])])
+              if isinstance(v, dict) and repr(v.get("$text")) in seats else v
+              for k, v in label["params"].items()}
+    return {**label, "params": params}
 
 
 def _legend_items(c: _Board) -> list[LegendItem]:

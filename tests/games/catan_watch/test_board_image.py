@@ -154,14 +154,24 @@ def test_the_player_whose_turn_it_is_is_highlighted_by_name(locale: str) -> None
         colour = view_text(view["players"][seat]["label"], locale)
         rows = {b.label: b for b in sheet.layout.labels()}
         # "Alice (Red)", or "Alice" alone when the column is too narrow for both.
-        label = next(k for k in rows if k.startswith(f"{name} ({colour})"[:8])
-                     or k == name)
+        label = next(k for k in rows if ":" not in k and (
+            k.startswith(f"{name} ({colour})"[:8]) or k == name))
         img = Image.open(io.BytesIO(png)).convert("RGB")
         for other, box in rows.items():
-            if other.startswith(("Alice", "Bob", "Cecil", "Dana")):
+            # The players' rows (the status bar names the player too: "Bob (Blue): …").
+            if other.startswith(("Alice", "Bob", "Cecil", "Dana")) and ":" not in other:
                 lit = near(img.getpixel((round(box.x0) - 6, round((box.y0 + box.y1) / 2))),
                            HIGHLIGHT)
                 assert lit == (other == label), (seat, other)
+
+
+def test_the_status_bar_names_the_player_whose_turn_it_is() -> None:
+    view = with_names(public("base"), {0: "Alice", 1: "Bob", 2: "Cecil", 3: "Dana"})
+    view["phase"], view["current"] = "main", 1
+    view["phase_label"] = {"key": "catan.label.main", "params": {
+        "who": {"$text": view["players"][1]["label"]}}}
+    _png, calls = draw(view, "en")
+    assert any(c.text.startswith("Bob (Blue): ") for c in calls)
 
 
 def test_a_finished_game_names_the_winner_and_highlights_nobody() -> None:
