@@ -6,14 +6,20 @@ from __future__ import annotations
 from bot.render.kit import (
     CHAT_MIN_PX,
     Sheet,
+    Standing,
+    awaited,
     colour_item,
     legend,
+    legend_within,
     min_px,
+    notes_within,
     panel_grid,
     player_chip,
     player_label,
     problems,
     score_track,
+    side_panel,
+    standings,
     status_bar,
     with_names,
 )
@@ -99,3 +105,42 @@ def test_a_palette_png_keeps_to_the_colours_asked_for() -> None:
         s.draw.rectangle((i * 2, 0, i * 2 + 2, 150), fill=(i * 2, 255 - i * 2, 128))
     img = Image.open(io.BytesIO(s.png(palette=True, colors=16)))
     assert img.mode == "P" and len(img.getcolors() or []) <= 16
+
+
+def test_a_player_row_shows_the_name_alone_when_name_and_colour_would_be_cut() -> None:
+    s = Sheet(800, 600, (255, 255, 255))
+    row = player_chip(s, 10, 10, 340, (200, 40, 40), "Charlotte (Orange)", "10 VP",
+                      short="Charlotte")
+    shown = [b.label for b in s.layout.labels() if b.kind == "text"]
+    assert "Charlotte" in shown and row.label == "Charlotte (Orange)" and not problems(s)
+    wide = Sheet(800, 600, (255, 255, 255))
+    player_chip(wide, 10, 10, 700, (200, 40, 40), "Charlotte (Orange)", "10 VP",
+                short="Charlotte")
+    assert "Charlotte (Orange)" in [b.label for b in wide.layout.labels()]
+
+
+def test_a_side_panel_says_whom_it_waits_for_and_the_standings() -> None:
+    s = Sheet(1200, 900, (30, 30, 30))
+    y = side_panel(s, (700, 0, 1200, 900), "Year 2 · Harvest")
+    assert y > 0
+    names = ", ".join(f"Player number {n} (Colour)" for n in range(6))
+    y2 = awaited(s, 714, y, 472, f"Waiting for {names}", "Waiting for 6 players",
+                 "harvest trades")
+    texts = [b.label for b in s.layout.labels()]
+    assert "Waiting for 6 players" in texts and "harvest trades" in texts  # names too long
+    rows = [Standing(1, (40, 90, 210), "Dan (Blue)", "10", True, "Dan"),
+            Standing(2, (200, 40, 40), "Alice (Red)", "3", False, "Alice")]
+    bottom = standings(s, 714, y2, 472, "Won: Dan (Blue)", rows, head="final fame")
+    frames = [b.label for b in s.layout.boxes if b.kind == "frame"]
+    assert frames[-2:] == ["1. Dan (Blue)", "2. Alice (Red)"] and bottom > y2
+    assert not problems(s)
+
+
+def test_a_legend_and_notes_keep_above_their_bottom() -> None:
+    s = Sheet(800, 600, (255, 255, 255))
+    items = [colour_item((200, 40, 40), f"Player {n}") for n in range(20)]
+    y, n = legend_within(s, 10, 10, 300, 120, items)
+    assert 0 < n < 20 and y <= 120
+    y2, k = notes_within(s, 10, y, 300, 200, ["a note that is long enough to wrap twice",
+                                              "another"])
+    assert k >= 1 and y2 <= 200 and not problems(s)
