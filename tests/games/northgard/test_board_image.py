@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from bot.games.northgard import render as board
+from bot.games.northgard import render_legend
 from bot.games.northgard.board_text import board_text_embed
 from bot.games.northgard.names import COL0, COLUMNS, ROW0
 from bot.games.northgard.render_legend import marks
@@ -249,3 +250,33 @@ def test_many_awaited_players_with_long_names_are_counted_and_highlighted() -> N
     words = [b.label for b in sheet.layout.labels()]
     assert "Waiting for 3 players, highlighted below" in " ".join(words)
     assert not problems(sheet)
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_a_map_its_width_keeps_short_has_its_legend_under_it_in_full(locale: str) -> None:
+    """Issue #26: a game under way whose map is wider than tall leaves room under it; the
+    legend goes there (then on in the panel), so the image itself explains every mark: each
+    symbol, the letters on the map, the territory names and the first/passed marks."""
+    view = with_names(RULES.view(_play({}, 5, 7, moves=150), None),
+                      {i: n for i, n in enumerate(("Alice", "Bob", "Cecil", "Dana", "Eve"))})
+    sheet = board.draw(view, locale)
+    g = board.map_geometry(sheet, view)
+    assert g.box[3] < board.HEIGHT  # the map sits at the top
+    labels = [b.label for b in sheet.layout.labels()]
+    under = [b for b in sheet.layout.labels() if b.y0 > g.box[3] and b.x1 <= g.box[2]]
+    assert under, "nothing drawn under the map"
+    shown = render_legend.shown_in(view) | set(sheet_marks(view, locale))
+    for item in render_legend.legend_items(view, locale, shown):
+        assert item.label in labels, item.label
+    text = " ".join(labels)
+    for note in render_legend.legend_notes(view, locale, shown):
+        assert note in text, note
+    assert not problems(sheet)
+
+
+def sheet_marks(view: dict[str, Any], locale: str) -> set[str]:
+    """The kinds of symbol the map draws (what its legend must explain)."""
+    from bot.render.kit import Sheet
+
+    s = Sheet(board.WIDTH, board.HEIGHT, (0, 0, 0))
+    return board.draw_map(s, board.map_geometry(s, view), marks(locale), s.min_px)
