@@ -247,6 +247,8 @@ def _load_orders(folder: Path) -> tuple[OrderToken, ...]:
 
 
 def _load_game(folder: Path, areas: dict[str, Area], houses: dict[str, House]) -> dict[str, Any]:
+    """game.json, checked: by name, every field of ``GameData`` that is not its areas, houses,
+    orders or borders."""
     g = _read(folder, "game.json")
     res: dict[str, Any] = {}
 
@@ -461,26 +463,7 @@ def load_from(folder: str | Path) -> GameData:
     orders = _load_orders(folder)
     game = _load_game(folder, areas, houses)
     _check_houses(houses, game)
-    return GameData(
-        areas=areas,
-        houses=houses,
-        westeros=game["westeros"],
-        orders=orders,
-        supply_table=game["supply_table"],
-        court_stars=game["court_stars"],
-        neutrals=game["neutrals"],
-        unit_limits=game["unit_limits"],
-        power_tokens=game["power_tokens"],
-        setups=game["setups"],
-        wildling_start=game["wildling_start"],
-        wildling_max=game["wildling_max"],
-        borders=borders,
-        wildling_step=game["wildling_step"],
-        unit_strength=game["unit_strength"],
-        muster_cost=game["muster_cost"],
-        turns=game["turns"],
-        variants=game["variants"],
-    )
+    return GameData(areas=areas, houses=houses, orders=orders, borders=borders, **game)
 
 
 def load() -> GameData:
