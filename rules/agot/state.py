@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.kit.copying import deep
 from rules.rng import Rng
 
 Units = list[int]
@@ -21,14 +22,6 @@ _KEPT = ("n", "houses", "round", "units", "tokens", "neutral", "orders", "power"
          "supply", "wildling", "hands", "discards", "decks", "westeros", "restrictions",
          "blade_used", "stack", "result", "castles_to_win")
 
-
-def deep(value: Any) -> Any:
-    """Copy a JSON-like value (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: deep(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [deep(v) for v in value]
-    return value
 
 
 class State:

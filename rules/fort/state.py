@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.canonical_json import json_round_trip
+from rules.kit.copying import deep
 from rules.rng import Rng
 
 Player = dict[str, Any]
@@ -106,15 +107,6 @@ class State:
             rule_stack=list(self.rule_stack), perk_row=list(self.perk_row),
             cats=dict(self.cats), macaroni=self.macaroni, first=self.first,
             leader=self.leader, round=self.round, end=self.end, end_seat=self.end_seat,
-            box=list(self.box), play=dict(self.play), stack=_deep(self.stack),
-            result=_deep(self.result), final=_deep(self.final),
+            box=list(self.box), play=dict(self.play), stack=deep(self.stack),
+            result=deep(self.result), final=deep(self.final),
         )
-
-
-def _deep(v: Any) -> Any:
-    t = type(v)
-    if t is dict:
-        return {k: _deep(x) for k, x in v.items()}
-    if t is list:
-        return [_deep(x) for x in v]
-    return v

@@ -11,18 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.kit.copying import deep
 from rules.rng import Rng
 
 Frame = dict[str, Any]
 
-
-def deep(value: Any) -> Any:
-    """Copy a JSON-like value (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: deep(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [deep(v) for v in value]
-    return value
 
 
 _LISTS_OF_LISTS = ("placements", "held", "res", "draw", "hand", "active", "discard",
