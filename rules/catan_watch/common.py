@@ -85,30 +85,14 @@ def randbelow(rng: Any, n: int) -> int:
             return x % n
 
 
-def roll_dice(rng: Any, sides: tuple[int, ...]) -> list[int]:
-    """[rng.die(s) for s in sides], in one call."""
-    if rng.__class__ is not Rng:
-        return [int(rng.die(s)) for s in sides]
-    seed, c = rng.seed, rng.counter
-    pre = _PREFIX.get(seed) or _prefix(seed)
-    out = []
-    for n in sides:
-        limit = _LIMIT[n]
-        while True:
-            h = pre.copy()
-            h.update(b"%d" % c)
-            x = _from_bytes(h.digest(), "big")
-            c += 1
-            if x < limit:
-                out.append(1 + x % n)
-                break
-    rng.counter = c
-    return out
-
-
 def die(rng: Any, sides: int) -> int:
     """rng.die(sides)."""
     return 1 + randbelow(rng, sides)
+
+
+def roll_dice(rng: Any, sides: tuple[int, ...]) -> list[int]:
+    """[rng.die(s) for s in sides]."""
+    return [die(rng, n) for n in sides]
 
 
 def choice(rng: Any, seq: Sequence[T]) -> T:
