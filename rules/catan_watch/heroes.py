@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.base import RuleViolation, Text, text
+from rules.base import Event, RuleViolation, Text, text
 from rules.catan_watch.build import (
     check_guard_section,
     check_road_spot,
@@ -314,15 +314,12 @@ def mormont_give(state: State, seat: int, params: Mapping[str, Any], events: Eve
     if not state.hands[seat][r]:
         raise illegal(text("catan.error.no_res_to_give", res=res_text(r)))
     target = pending["owed"].pop(0)
-    state.hands[seat][r] -= 1
-    state.hands[target][r] += 1
     # The demanded resource was named aloud; the card given back is the giver's choice from
     # a secret hand, seen only by the two of them.
-    events.append(ev("forced_trade_return", {"seat": seat, "target": target}))
-    events.append(ev("card_given_back", {"resource": RESOURCES[r]}, frozenset({seat, target})))
+    told = ev("forced_trade_return", {"seat": seat, "target": target})
+    _hand_over(state, seat, target, r, told, "card_given_back", events)
     if not pending["owed"]:
-        state.phase = pending["return"]
-        state.pending = None
+        _resume(state, pending)
 
 
 def mance_take(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
@@ -333,13 +330,10 @@ def mance_take(state: State, seat: int, params: Mapping[str, Any], events: Event
     r = res_of(params.get("resource"))
     if not state.hands[target][r]:
         raise illegal(text("catan.error.seat_no_res", who=seat_label(target), res=res_text(r)))
-    state.hands[target][r] -= 1
-    state.hands[seat][r] += 1
     # The table sees a card change hands; which one, only the two players (as a theft).
-    events.append(ev("hero_took", {"seat": seat, "target": target}))
-    events.append(ev("stolen_card", {"resource": RESOURCES[r]}, frozenset({seat, target})))
-    state.phase = pending["return"]
-    state.pending = None
+    _hand_over(state, target, seat, r, ev("hero_took", {"seat": seat, "target": target}),
+               "stolen_card", events)
+    _resume(state, pending)
 
 
 def melisandre_pick(state: State, seat: int, params: Mapping[str, Any], events: Events) -> None:
@@ -350,6 +344,21 @@ def melisandre_pick(state: State, seat: int, params: Mapping[str, Any], events: 
     card = offer.pop(i)
     kit_cards.shuffle_in(state.dev_deck, offer, state.rng)
     take_development(state, seat, card, events)
+    _resume(state, pending)
+
+
+def _hand_over(state: State, giver: int, taker: int, r: int, told: Event, secret: str,
+               events: Events) -> None:
+    """One card of resource ``r`` passes from ``giver`` to ``taker``: the table is told that
+    it did (``told``), only the two of them which card (a ``secret`` event)."""
+    state.hands[giver][r] -= 1
+    state.hands[taker][r] += 1
+    events.append(told)
+    events.append(ev(secret, {"resource": RESOURCES[r]}, frozenset({giver, taker})))
+
+
+def _resume(state: State, pending: dict[str, Any]) -> None:
+    """A hero's pending choice is made: the turn goes back to the phase it interrupted."""
     state.phase = pending["return"]
     state.pending = None
 
