@@ -247,24 +247,23 @@ def end_turn(state: State, events: Events) -> None:
     events.append(ev("turn_started", {"seat": state.current, "turn": state.turn}))
 
 
+#: Why an action kind does not fit the phase: what the table waits for now.
+_WAITING_FOR: dict[str, str] = {
+    DISCARD: "catan.error.wait_discards",
+    TORMUND: "catan.error.tormund_first",
+    TRADE_CONFIRM: "catan.error.confirm_or_cancel",
+    ROAD_BUILDING: "catan.error.free_roads_first",
+    MANCE: "catan.error.mance_first",
+    SETUP: "catan.error.setup_running",
+}
+
+
 def _wrong_phase_message(state: State, seat: int, kind: str) -> Text:
     phase = state.phase
     if phase == ROLL and kind in PHASE_KINDS[MAIN]:
         return text("catan.error.roll_first")
-    if phase == DISCARD:
-        return text("catan.error.wait_discards")
-    if phase == TORMUND:
-        return text("catan.error.tormund_first")
     if phase == TRADE:
-        if seat == state.current:
-            return text("catan.error.own_offer_open")
-        return text("catan.error.offer_open")
-    if phase == TRADE_CONFIRM:
-        return text("catan.error.confirm_or_cancel")
-    if phase == ROAD_BUILDING:
-        return text("catan.error.free_roads_first")
-    if phase == MANCE:
-        return text("catan.error.mance_first")
-    if phase == SETUP:
-        return text("catan.error.setup_running")
-    return text("catan.error.not_now", kind=kind)
+        own = seat == state.current
+        return text("catan.error.own_offer_open" if own else "catan.error.offer_open")
+    key = _WAITING_FOR.get(phase)
+    return text(key) if key else text("catan.error.not_now", kind=kind)
