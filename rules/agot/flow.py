@@ -8,13 +8,13 @@ waits for someone; ``act`` hands a seat's action to the top frame.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.agot.board import board
-from rules.agot.control import castle_counts
+from rules.agot.control import area_label, castle_counts
 from rules.agot.state import Frame, State
 from rules.agot.supply import supply_count
-from rules.base import Event, text
+from rules.base import Action, Event, RuleViolation, text
 from rules.kit import frames as kit_frames
 
 LAST_ROUND = 10
@@ -47,6 +47,64 @@ def next_in_throne_order(st: State, fr: Frame,
             fr["seat"] = seat
             return mine
     return []
+
+
+def orders_of(st: State, seat: int, kind: str) -> list[str]:
+    """The areas where ``seat`` has an order of ``kind`` ("march", "raid"…), sorted."""
+    b = board()
+    return sorted(a for a, o in st.orders.items() if o[0] == seat and b.tokens[o[1]].kind == kind)
+
+
+class SeatTurn(Handler):
+    """A frame that waits for one seat at a time (``fr["seat"]``), for its one action kind;
+    another kind is refused with the frame's own hint (``hint``: what to do now)."""
+
+    hint: ClassVar[str] = ""
+
+    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
+        return frozenset({fr["seat"]})
+
+    def expect(self, action: Action) -> None:
+        if action.kind not in self.actions:
+            raise RuleViolation("wrong_phase", text(self.hint))
+
+
+class OrderTurns(SeatTurn):
+    """The action phase for one order kind (``order``): the houses resolve one order each,
+    in Iron Throne order, until none is left. An order that can do nothing (``usable``) is
+    removed in the house's place (``void`` says so)."""
+
+    order: ClassVar[str] = ""
+    #: The refusal of an area that holds no such order of the seat's.
+    not_yours: ClassVar[str] = ""
+
+    def usable(self, st: State, area: str) -> bool:
+        raise NotImplementedError
+
+    def void(self, st: State, fr: Frame, area: str, ev: list[Event]) -> None:
+        raise NotImplementedError
+
+    def orders(self, st: State, seat: int) -> list[str]:
+        return orders_of(st, seat, self.order)
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        mine = next_in_throne_order(st, fr, self.orders)
+        if not mine:
+            pop(st, fr)
+            return True
+        if any(self.usable(st, a) for a in mine):
+            return False
+        del st.orders[mine[0]]
+        self.void(st, fr, mine[0], ev)
+        fr["idx"] = (fr["idx"] + 1) % st.n
+        return True
+
+    def own_order(self, st: State, seat: int, area: str) -> list[Any]:
+        """The seat's order of this kind in ``area`` (seat, token id), or a refusal."""
+        o = st.orders.get(area)
+        if o is None or o[0] != seat or board().tokens[o[1]].kind != self.order:
+            raise RuleViolation("illegal", text(self.not_yours, area=area_label(area)))
+        return o
 
 
 def register(handler: Handler) -> Handler:

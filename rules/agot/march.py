@@ -14,7 +14,7 @@ from rules.agot.control import (
     house_label,
     remove_units,
 )
-from rules.agot.flow import Handler, emit, next_in_throne_order, pop, register
+from rules.agot.flow import OrderTurns, emit, orders_of, register
 from rules.agot.forces import attack_strength, max_support, transport_reach
 from rules.agot.state import Frame, State
 from rules.agot.supply import within_supply
@@ -29,9 +29,7 @@ def destinations(st: State, seat: int, origin: str) -> list[str]:
 
 
 def marches_of(st: State, seat: int) -> list[str]:
-    b = board()
-    return sorted(a for a, o in st.orders.items()
-                  if o[0] == seat and b.tokens[o[1]].kind == "march")
+    return orders_of(st, seat, "march")
 
 
 def _contested(st: State, seat: int, dest: str) -> str | None:
@@ -79,35 +77,25 @@ def parse_moves(st: State, seat: int, origin: str, raw: Any) -> dict[str, list[i
     return moves
 
 
-class Marches(Handler):
+class Marches(OrderTurns):
     kind = "marches"
     actions = ("march",)
+    order = "march"
+    hint = "agot.error.march_now"
+    not_yours = "agot.error.no_march_in"
 
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        mine = next_in_throne_order(st, fr, marches_of)
-        if not mine:
-            pop(st, fr)
-            return True
-        if any(_movable(st, a) for a in mine):
-            return False
+    def usable(self, st: State, area: str) -> bool:
+        return _movable(st, area)
+
+    def void(self, st: State, fr: Frame, area: str, ev: list[Event]) -> None:
         # Only routed units stand under these orders: nothing can move, the order goes.
-        del st.orders[mine[0]]
-        emit(ev, "march", seat=fr["seat"], area=mine[0], moves={}, power_left=False)
-        fr["idx"] = (fr["idx"] + 1) % st.n
-        return True
-
-    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
-        return frozenset({fr["seat"]})
+        emit(ev, "march", seat=fr["seat"], area=area, moves={}, power_left=False)
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
-        if action.kind != "march":
-            raise RuleViolation("wrong_phase", text("agot.error.march_now"))
+        self.expect(action)
         b = board()
         origin = P.area(P.get(action, "from"))
-        o = st.orders.get(origin)
-        if o is None or o[0] != seat or b.tokens[o[1]].kind != "march":
-            raise RuleViolation("illegal", text("agot.error.no_march_in",
-                                                area=area_label(origin)))
+        o = self.own_order(st, seat, origin)
         moves = parse_moves(st, seat, origin, P.get(action, "moves", {}))
         leave = P.boolean(P.get(action, "leave_power", False), "leave_power")
         bonus = b.tokens[o[1]].bonus

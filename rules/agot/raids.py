@@ -7,7 +7,7 @@ from typing import Any
 from rules.agot import params as P
 from rules.agot.board import board
 from rules.agot.control import area_label, gain_power, house_label
-from rules.agot.flow import Handler, emit, next_in_throne_order, pop, register
+from rules.agot.flow import OrderTurns, emit, orders_of, register
 from rules.agot.state import Frame, State
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
 
@@ -28,43 +28,31 @@ def raid_targets(st: State, area: str) -> list[str]:
 
 
 def raids_of(st: State, seat: int) -> list[str]:
-    b = board()
-    return sorted(a for a, o in st.orders.items()
-                  if o[0] == seat and b.tokens[o[1]].kind == "raid")
+    return orders_of(st, seat, "raid")
 
 
-class Raids(Handler):
+class Raids(OrderTurns):
     kind = "raids"
     actions = ("raid",)
+    order = "raid"
+    hint = "agot.error.raid_now"
+    not_yours = "agot.error.no_raid_in"
 
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        mine = next_in_throne_order(st, fr, raids_of)
-        if not mine:
-            pop(st, fr)
-            return True
-        if any(raid_targets(st, a) for a in mine):
-            return False
+    def usable(self, st: State, area: str) -> bool:
+        return bool(raid_targets(st, area))
+
+    def void(self, st: State, fr: Frame, area: str, ev: list[Event]) -> None:
         # A raid with nothing to raid is simply removed; that is this house's raid. Nothing
         # happened that the board does not show, so the event is told to nobody (a thread
         # would read a line per void raid, two dozen in a game).
-        area = mine[0]
-        del st.orders[area]
         emit(ev, "raid", frozenset(), seat=fr["seat"], area=area, targets=[], pillage=0)
-        fr["idx"] = (fr["idx"] + 1) % st.n
-        return True
-
-    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
-        return frozenset({fr["seat"]})
 
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
-        if action.kind != "raid":
-            raise RuleViolation("wrong_phase", text("agot.error.raid_now"))
+        self.expect(action)
         b = board()
         area = P.area(P.get(action, "from"))
         targets = [P.area(t, "target") for t in P.seq(P.get(action, "targets", []), "targets")]
-        o = st.orders.get(area)
-        if o is None or o[0] != seat or b.tokens[o[1]].kind != "raid":
-            raise RuleViolation("illegal", text("agot.error.no_raid_in", area=area_label(area)))
+        o = self.own_order(st, seat, area)
         limit = 2 if b.tokens[o[1]].special else 1
         if len(targets) > limit or len(set(targets)) != len(targets):
             raise RuleViolation("illegal", text("agot.error.raid_limit", n=limit))

@@ -14,7 +14,7 @@ from rules.agot.control import (
     count_type,
     house_label,
 )
-from rules.agot.flow import Handler, emit, pop
+from rules.agot.flow import SeatTurn, emit, pop
 from rules.agot.state import Frame, State
 from rules.agot.supply import within_supply
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
@@ -87,9 +87,10 @@ def apply_builds(st: State, seat: int, builds: list[Any]) -> list[dict[str, Any]
     return done
 
 
-class Muster(Handler):
+class Muster(SeatTurn):
     kind = "muster"
     actions = ("muster",)
+    hint = "agot.error.muster_now"
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
         order = st.tracks["throne"]
@@ -102,12 +103,8 @@ class Muster(Handler):
         pop(st, fr)
         return True
 
-    def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
-        return frozenset({fr["seat"]})
-
     def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
-        if action.kind != "muster":
-            raise RuleViolation("wrong_phase", text("agot.error.muster_now"))
+        self.expect(action)
         builds = P.seq(P.get(action, "builds", []), "builds")
         apply_builds(st.copy(), seat, builds)  # validate on a probe first
         done = apply_builds(st, seat, builds)
