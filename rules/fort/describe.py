@@ -11,6 +11,8 @@ from rules.fort.view import card_text, seat_label
 _SEAT_KEYS = ("seat", "rival", "owner", "to", "leader", "by", "first")
 _CARD_KEYS = ("card",)
 _CARD_LIST_KEYS = ("cards", "dogs", "played", "best_friends", "yard")
+#: Parameters that name a thing of the catalog's: parameter -> its group (``fort.<group>.<id>``).
+_NAMED = {"perk": "perk", "rule": "rule", "cat": "cat", "reason": "end"}
 
 
 def _seat(v: Any) -> Any:
@@ -33,14 +35,8 @@ def _param(key: str, value: Any) -> Any:
         return [text(f"fort.suit.{s}") for s in value]
     if key == "declared":
         return text(f"fort.suit.{value}") if value else text("fort.none")
-    if key == "perk":
-        return text(f"fort.perk.{value}")
-    if key == "rule":
-        return text(f"fort.rule.{value}")
-    if key == "cat":
-        return text(f"fort.cat.{value}")
-    if key == "reason":
-        return text(f"fort.end.{value}")
+    if key in _NAMED:
+        return text(f"fort.{_NAMED[key]}.{value}")
     if key in ("source", "which", "mode", "src"):
         return text(f"fort.word.{value}") if value else text("fort.none")
     return value
