@@ -10,11 +10,12 @@ plays with the generic UI, embed and status card.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from rules.registry import discover
 
 #: Where front packages live; tests may add a folder to discover a throwaway game.
 FRONT_PACKAGES: list[str] = [__name__]
@@ -66,16 +67,9 @@ _DIRS: dict[str, Path] = {}
 
 def _discover() -> dict[str, GameFront]:
     if not _FRONTS:
-        for package in FRONT_PACKAGES:
-            pkg = importlib.import_module(package)
-            for info in pkgutil.iter_modules(pkg.__path__):
-                if not info.ispkg or info.name.startswith("_"):
-                    continue
-                module = importlib.import_module(f"{package}.{info.name}")
-                front = getattr(module, "FRONT", None)
-                if isinstance(front, GameFront):
-                    _FRONTS[front.game_id] = front
-                    _DIRS[front.game_id] = Path(module.__file__ or "").parent
+        for module, front in discover(FRONT_PACKAGES, "FRONT", GameFront):
+            _FRONTS[front.game_id] = front
+            _DIRS[front.game_id] = Path(module.__file__ or "").parent
     return _FRONTS
 
 
