@@ -16,14 +16,13 @@ from rules.agot.board import board
 from rules.agot.content import CONTENT_SCHEMA
 from rules.agot.control import house_label
 from rules.agot.describe import describe_event
-from rules.agot.flow import HANDLERS, awaiting, drive
+from rules.agot.flow import HANDLERS, MACHINE, drive
 from rules.agot.schema import action_schema
 from rules.agot.setup import new_state
 from rules.agot.state import State
 from rules.agot.view import build_view, phase_label, seat_view
 from rules.base import (
     Action,
-    ActionSpec,
     ConfigOption,
     Event,
     RuleViolation,
@@ -32,7 +31,7 @@ from rules.base import (
     Variant,
     text,
 )
-from rules.kit.engine import StateRules
+from rules.kit.engine import MachineRules
 from rules.kit.params import Schema
 
 _SEAT_KEYS = ("seat", "attacker", "defender", "winner", "chosen", "lowest")
@@ -59,10 +58,11 @@ def _enrich(st: State, events: list[Event]) -> list[Event]:
     return out
 
 
-class AgotRules(StateRules):
+class AgotRules(MachineRules):
     id = "agot"
     title = "A Game of Thrones: The Board Game (1st edition)"
     state_class = State
+    machine = MACHINE
     content = CONTENT_SCHEMA
     min_seats = 3
     max_seats = 5
@@ -108,28 +108,7 @@ class AgotRules(StateRules):
             out.append("house_setup")
         return out
 
-    # ---- turn structure ------------------------------------------------------------------
-    def awaiting(self, state: State) -> frozenset[Seat]:
-        return awaiting(state)
-
-    def _handler(self, st: State) -> tuple[Any, dict[str, Any]]:
-        fr = st.stack[-1]
-        return HANDLERS[fr["kind"]], fr
-
-    def legal_actions(self, state: State, seat: Seat) -> list[Action | ActionSpec]:
-        if seat not in awaiting(state):
-            return []
-        h, fr = self._handler(state)
-        return h.legal(state, fr, seat)
-
-    def random_action(self, state: State, seat: Seat, rng: Any) -> Action:
-        h, fr = self._handler(state)
-        return h.random(state, fr, seat, rng)
-
-    def default_action(self, state: State, seat: Seat) -> Action:
-        h, fr = self._handler(state)
-        return h.default(state, fr, seat)
-
+    # ---- turn structure (who is awaited and for what: MachineRules) -------------------------
     def seat_label(self, state: State, seat: Seat) -> str:
         return house_label(state, seat)  # a house name: content data, not words
 
@@ -138,7 +117,7 @@ class AgotRules(StateRules):
             return text("agot.progress.game_over")
         if not state.stack:
             return text("agot.progress.waiting")
-        h, fr = self._handler(state)
+        h, fr = self.running(state)
         if seat not in h.awaiting(state, fr):  # awaiting(state), without asking the stack again
             return text("agot.progress.waiting")
         return h.progress(state, fr, seat)
@@ -151,7 +130,7 @@ class AgotRules(StateRules):
         if action.kind not in _KINDS:
             raise RuleViolation("unknown_action", text("agot.error.unknown_action",
                                                        kind=repr(action.kind)))
-        h, fr = self._handler(state)
+        h, fr = self.running(state)
         if action.kind not in h.actions:
             raise RuleViolation("wrong_phase", text("agot.error.wrong_phase",
                                                     action=action.kind.replace("_", " "),

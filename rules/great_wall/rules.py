@@ -7,7 +7,6 @@ from typing import Any
 
 from rules.base import (
     Action,
-    ActionSpec,
     ConfigOption,
     Event,
     Result,
@@ -40,17 +39,18 @@ from rules.great_wall.tactics import WINDOW_DEADLINE_SHARE
 from rules.great_wall.view import seat_view as make_seat_view
 from rules.great_wall.view import view as make_view
 from rules.great_wall.view import who
-from rules.kit.engine import StateRules, stored_result
+from rules.kit.engine import MachineRules, stored_result
 from rules.kit.params import Schema
 
 _CLAN_KEYS = ("clan", "winner")
 _CLAN_LISTS = ("present", "order")
 
 
-class GreatWallRules(StateRules):
+class GreatWallRules(MachineRules):
     id = "great_wall"
     title = "The Great Wall"
     state_class = State
+    machine = MACHINE
     content = CONTENT_SCHEMA
     min_seats = 1
     max_seats = 4
@@ -93,21 +93,7 @@ class GreatWallRules(StateRules):
     def action_schema(self) -> Schema:
         return action_schema()
 
-    # ---- turn structure --------------------------------------------------------------------
-    def awaiting(self, state: State) -> frozenset[Seat]:
-        return MACHINE.awaiting(state)
-
-    def legal_actions(self, state: State, seat: Seat) -> list[Action | ActionSpec]:
-        fr = MACHINE.top(state)
-        if fr is None or seat not in self.awaiting(state):
-            return []
-        return MACHINE.handler(fr).legal(state, fr, seat)
-
-    def default_action(self, state: State, seat: Seat) -> Action:
-        fr = MACHINE.top(state)
-        assert fr is not None
-        return MACHINE.handler(fr).default(state, fr, seat)
-
+    # ---- turn structure (who is awaited and for what: MachineRules) ---------------------------
     def random_action(self, state: State, seat: Seat, rng: Any) -> Action:
         fr = MACHINE.top(state)
         assert fr is not None

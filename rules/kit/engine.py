@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.base import GameRules, Result
+from rules.base import Action, ActionSpec, GameRules, Result, Seat
 from rules.content import ContentSchema
+from rules.kit.frames import Frame, Handler, Machine
 
 
 class StateRules(GameRules):
@@ -43,6 +44,36 @@ class StateRules(GameRules):
     def result_of(self, state: Any, data: dict[str, Any]) -> Result:
         """The stored result as a ``Result`` (a game whose reason is a bare key says how)."""
         return Result.from_json(data)
+
+
+class MachineRules(StateRules):
+    """The rules of a game played as a stack of frames (``rules.kit.frames``): who is awaited
+    and what they may do is asked of the top frame's handler."""
+
+    #: The game's frame handlers and driver.
+    machine: ClassVar[Machine[Any]]
+
+    def running(self, state: Any) -> tuple[Handler[Any], Frame]:
+        """The frame running now and its handler (there is one while the game goes on)."""
+        fr = state.stack[-1]
+        return self.machine.handler(fr), fr
+
+    def awaiting(self, state: Any) -> frozenset[Seat]:
+        return self.machine.awaiting(state)
+
+    def legal_actions(self, state: Any, seat: Seat) -> list[Action | ActionSpec]:
+        if seat not in self.machine.awaiting(state):
+            return []
+        h, fr = self.running(state)
+        return h.legal(state, fr, seat)
+
+    def random_action(self, state: Any, seat: Seat, rng: Any) -> Action:
+        h, fr = self.running(state)
+        return h.random(state, fr, seat, rng)
+
+    def default_action(self, state: Any, seat: Seat) -> Action:
+        h, fr = self.running(state)
+        return h.default(state, fr, seat)
 
 
 def stored_result(data: dict[str, Any], reason: Any, seats: int) -> Result:

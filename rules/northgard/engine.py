@@ -9,7 +9,6 @@ from typing import Any
 
 from rules.base import (
     Action,
-    ActionSpec,
     ConfigOption,
     Event,
     RuleViolation,
@@ -18,7 +17,7 @@ from rules.base import (
     Variant,
     text,
 )
-from rules.kit.engine import StateRules
+from rules.kit.engine import MachineRules
 from rules.kit.params import Schema
 from rules.northgard import combat as _combat  # noqa: F401  (registers its frames)
 from rules.northgard import effects as _effects  # noqa: F401
@@ -51,10 +50,11 @@ def _seatings(low: int, high: int) -> dict[str, tuple[int, ...]]:
             for order in permutations(CLANS, n)}
 
 
-class NorthgardRules(StateRules):
+class NorthgardRules(MachineRules):
     id = "northgard"
     title = "Northgard: Uncharted Lands"
     state_class = State
+    machine = MACHINE
     content = CONTENT_SCHEMA
     min_seats = 2
     max_seats = 5
@@ -107,24 +107,7 @@ class NorthgardRules(StateRules):
     def provisional_content(self, config: Mapping[str, Any]) -> list[str]:
         return list(data().provisional)
 
-    # ---- turn structure ------------------------------------------------------------------
-    def awaiting(self, state: State) -> frozenset[Seat]:
-        return MACHINE.awaiting(state)
-
-    def legal_actions(self, state: State, seat: Seat) -> list[Action | ActionSpec]:
-        if state.result is not None or seat not in MACHINE.awaiting(state):
-            return []
-        fr = state.stack[-1]
-        return HANDLERS[fr["kind"]].legal(state, fr, seat)
-
-    def random_action(self, state: State, seat: Seat, rng: Any) -> Action:
-        fr = state.stack[-1]
-        return HANDLERS[fr["kind"]].random(state, fr, seat, rng)
-
-    def default_action(self, state: State, seat: Seat) -> Action:
-        fr = state.stack[-1]
-        return HANDLERS[fr["kind"]].default(state, fr, seat)
-
+    # ---- turn structure (who is awaited and for what: MachineRules) -------------------------
     def deadline_share(self, state: State) -> float:
         """A teammate's exchange offer is a quick yes/no: when the game waits for nothing but
         answers to offers, they get a short share of the deadline (default: decline)."""
