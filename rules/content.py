@@ -24,10 +24,12 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from rules.canonical_json import hash_json
 from rules.content_fields import Field, check_value
+
+T = TypeVar("T")
 
 PROVENANCES = ("seed", "public", "provisional")
 
@@ -78,10 +80,7 @@ class ContentSchema:
     collections: tuple[Collection, ...]
 
     def collection(self, name: str) -> Collection:
-        for c in self.collections:
-            if c.name == name:
-                return c
-        raise KeyError(name)
+        return find(self.collections, name, "name")
 
 
 @dataclass(frozen=True)
@@ -124,6 +123,14 @@ class Content:
 #: free text); an object grouping several collections may carry the last three.
 META_KEYS = ("id", "provenance", "note", "source")
 GROUP_KEYS = ("provenance", "note", "source")
+
+
+def find(records: Iterable[T], key: str, attr: str = "id") -> T:
+    """The record whose ``attr`` (its id, a collection's name) is ``key``; KeyError if none."""
+    for r in records:
+        if getattr(r, attr) == key:
+            return r
+    raise KeyError(key)
 
 
 def values(entry: Mapping[str, Any]) -> dict[str, Any]:

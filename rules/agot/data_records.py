@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.content import find
+
 Provenance = str  # "seed" | "public" | "provisional"
 
 PROVENANCES = frozenset({"seed", "public", "provisional"})
@@ -90,10 +92,7 @@ class House:
     provenance: str
 
     def card(self, card_id: str) -> HouseCard:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        return find(self.cards, card_id)
 
 
 @dataclass(frozen=True)
@@ -157,11 +156,7 @@ class GameData:
         return b in self.areas[a].adjacent
 
     def card(self, card_id: str) -> HouseCard:
-        for h in self.houses.values():
-            for c in h.cards:
-                if c.id == card_id:
-                    return c
-        raise KeyError(card_id)
+        return find((c for h in self.houses.values() for c in h.cards), card_id)
 
     def westeros_deck(self, deck: int) -> tuple[WesterosCard, ...]:
         """Deck I, II or III expanded to one entry per physical card (unshuffled)."""
