@@ -10,16 +10,15 @@ from rules.agot.flow import LAST_ROUND, Handler, emit, finish_after_last_round, 
 from rules.agot.planning import new_planning_frame
 from rules.agot.state import Frame, State
 from rules.base import Event, Text, text
+from rules.kit.frames import Steps
 
 
-class RoundFrame(Handler):
+class RoundFrame(Steps[State], Handler):
     """Westeros (from round 2) → planning → Raven → raids → marches → consolidate → next."""
 
     kind = "round"
 
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        step = fr["step"]
-        fr["step"] = step + 1
+    def step(self, st: State, fr: Frame, step: int, ev: list[Event]) -> None:
         if step == 0:
             emit(ev, "round_start", round=st.round)
             if st.round > 1:
@@ -41,10 +40,9 @@ class RoundFrame(Handler):
             st.blade_used = False
             if st.round >= LAST_ROUND:
                 finish_after_last_round(st, ev)
-                return True
+                return
             st.round += 1
             fr["step"] = 0
-        return True
 
     def label(self, st: State, fr: Frame) -> Text:
         return text("agot.phase.between")

@@ -21,6 +21,7 @@ from rules.agot.westeros_supply import Supply
 from rules.agot.westeros_wildlings import Wildlings
 from rules.base import Event, Text, text
 from rules.kit import cards
+from rules.kit.frames import Steps
 
 RESTRICTIONS = ("sea_of_storms", "storm_of_swords", "rains_of_autumn", "feast_for_crows")
 #: The Westeros decks are saved top card first: each round's card is looked at on top and
@@ -28,13 +29,11 @@ RESTRICTIONS = ("sea_of_storms", "storm_of_swords", "rains_of_autumn", "feast_fo
 DECK_TOP = cards.FRONT
 
 
-class Westeros(Handler):
+class Westeros(Steps[State], Handler):
     kind = "westeros"
 
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+    def step(self, st: State, fr: Frame, step: int, ev: list[Event]) -> None:
         b = board()
-        step = fr["step"]
-        fr["step"] = step + 1
         if step == 0:
             drawn = []
             for i, deck in enumerate(st.decks):
@@ -59,7 +58,6 @@ class Westeros(Handler):
             for deck in st.decks:
                 cards.cycle(deck, DECK_TOP)
             pop(st, fr)
-        return True
 
     def _resolve(self, st: State, cid: str, ev: list[Event], deck: int) -> None:
         b = board()

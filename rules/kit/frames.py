@@ -60,6 +60,21 @@ class Handler(Generic[S]):
         return {}
 
 
+class Steps(Handler[S]):
+    """An automatic frame that walks numbered steps, one per run: ``fr["step"]`` is the next
+    one (views and AIs read it), counted on before the step runs so that a step may push
+    frames or set it back (a round that starts again)."""
+
+    def run(self, st: S, fr: Frame, ev: list[Event]) -> bool:
+        step = fr["step"]
+        fr["step"] = step + 1
+        self.step(st, fr, step, ev)
+        return True
+
+    def step(self, st: S, fr: Frame, step: int, ev: list[Event]) -> None:
+        raise NotImplementedError
+
+
 #: Called before each automatic step with the kind of the frame stepped last (None at the
 #: start); returns True when it changed the state (e.g. a victory check ended the game).
 Settle = Callable[[Any, list[Event], str | None], bool]
