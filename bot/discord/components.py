@@ -19,7 +19,7 @@ could see changing makes the click stale). Every click goes through ``Flows``.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 
@@ -37,19 +37,30 @@ def _bot(interaction: discord.Interaction[Any]) -> BotLike:
     return cast("BotLike", interaction.client)
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"mst:join:(?P<game>\d{1,18})"):
+class _GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"mst:(?:join|ready|hand):(?P<game>\d{1,18})"):
+    """A button that names only its game: ``mst:<verb>:<game>``. Each kind is a subclass with its
+    own template (the one discord.py dispatches on); this base is never registered itself."""
+
+    _VERB: str
+    _LABEL: str
+    _STYLE: discord.ButtonStyle
+
     def __init__(self, game_id: int, locale: str = "en") -> None:
         super().__init__(discord.ui.Button(
-            label=tr("ui.join", locale, limit=80), style=discord.ButtonStyle.success,
-            custom_id=f"mst:join:{game_id}"))
+            label=tr(self._LABEL, locale, limit=80), style=self._STYLE,
+            custom_id=f"mst:{self._VERB}:{game_id}"))
         self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> JoinButton:
+                             ) -> Self:
         return cls(int(match["game"]))
+
+
+class JoinButton(_GameButton, template=r"mst:join:(?P<game>\d{1,18})"):
+    _VERB, _LABEL, _STYLE = "join", "ui.join", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _bot(interaction).flows.join(interaction, self.game_id)
@@ -76,39 +87,17 @@ class BotButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await _bot(interaction).flows.bot_seat(interaction, self.game_id, self.add)
 
 
-class ReadyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"mst:ready:(?P<game>\d{1,18})"):
-    def __init__(self, game_id: int, locale: str = "en") -> None:
-        super().__init__(discord.ui.Button(
-            label=tr("ui.ready", locale, limit=80), style=discord.ButtonStyle.primary,
-            custom_id=f"mst:ready:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> ReadyButton:
-        return cls(int(match["game"]))
+class ReadyButton(_GameButton, template=r"mst:ready:(?P<game>\d{1,18})"):
+    _VERB, _LABEL, _STYLE = "ready", "ui.ready", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _bot(interaction).flows.ready(interaction, self.game_id)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"mst:hand:(?P<game>\d{1,18})"):
+class HandButton(_GameButton, template=r"mst:hand:(?P<game>\d{1,18})"):
     """"My hand": the caller's private view, ephemerally. Works with DMs closed."""
 
-    def __init__(self, game_id: int, locale: str = "en") -> None:
-        super().__init__(discord.ui.Button(
-            label=tr("ui.my_hand", locale, limit=80), style=discord.ButtonStyle.secondary,
-            custom_id=f"mst:hand:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> HandButton:
-        return cls(int(match["game"]))
+    _VERB, _LABEL, _STYLE = "hand", "ui.my_hand", discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _bot(interaction).flows.show_hand(interaction, self.game_id)
