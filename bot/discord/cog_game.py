@@ -59,7 +59,7 @@ class GameCog(TableCommands, AdminCommands, LobbyCommands, commands.GroupCog, gr
     @TableCommands.vote.autocomplete("game")
     async def _game_choices(self, interaction: Interaction, current: str
                             ) -> list[app_commands.Choice[int]]:
-        return await self._my_games_choices(interaction, current)
+        return await self.game_choices(interaction, current)
 
     # ---- component custom ids that match no template ---------------------------------------
     @commands.Cog.listener()

@@ -19,14 +19,9 @@ class AdminCommands(GameCogBase):
     @app_commands.describe(seat=cmd("kick.seat"), game=cmd("game_option"))
     async def kick(self, interaction: Interaction, seat: app_commands.Range[int, 1, 99],
                    game: int | None = None) -> None:
-        async def call() -> Outcome:
-            self._need_guild(interaction)
-            gid = await self._game(interaction, game)
-            return await self.service.kick(gid, interaction.user.id,
-                                           display_name(interaction.user), seat - 1,
-                                           admin=await self._is_admin(interaction))
-
-        await self._run(interaction, call)
+        await self._act_on(interaction, game, lambda gid, admin: self.service.kick(
+            gid, interaction.user.id, display_name(interaction.user), seat - 1, admin=admin),
+            admin=True)
 
     @app_commands.command(name="admin", description=cmd("admin"))
     @app_commands.describe(action=cmd("admin.action"), game=cmd("game_option"),
@@ -35,15 +30,9 @@ class AdminCommands(GameCogBase):
                                   for k in ADMIN_ACTS])
     async def admin(self, interaction: Interaction, action: str, game: int | None = None,
                     hours: app_commands.Range[float, 0.05, 336.0] | None = None) -> None:
-        async def call() -> Outcome:
-            self._need_guild(interaction)
-            gid = await self._game(interaction, game)
-            return await self.service.admin_act(gid, interaction.user.id,
-                                                display_name(interaction.user), action,
-                                                admin=await self._is_admin(interaction),
-                                                hours=hours)
-
-        await self._run(interaction, call)
+        await self._act_on(interaction, game, lambda gid, admin: self.service.admin_act(
+            gid, interaction.user.id, display_name(interaction.user), action, admin=admin,
+            hours=hours), admin=True)
 
     @app_commands.command(name="server", description=cmd("server"))
     @app_commands.describe(auto_open_after=cmd("server.auto_open_after"),

@@ -150,13 +150,8 @@ class LobbyCommands(GameCogBase):
     @app_commands.command(name="join", description=cmd("join"))
     @app_commands.describe(game=cmd("game_option"))
     async def join(self, interaction: Interaction, game: int | None = None) -> None:
-        async def call() -> Outcome:
-            self._need_guild(interaction)
-            gid = await self._game(interaction, game)
-            return await self.service.join(gid, interaction.user.id,
-                                           display_name(interaction.user))
-
-        await self._run(interaction, call)
+        await self._act_on(interaction, game, lambda gid: self.service.join(
+            gid, interaction.user.id, display_name(interaction.user)))
 
     @join.autocomplete("game")
     async def _open_lobbies(self, interaction: Interaction, current: str
@@ -176,47 +171,29 @@ class LobbyCommands(GameCogBase):
     @app_commands.command(name="leave", description=cmd("leave"))
     @app_commands.describe(game=cmd("game_option"))
     async def leave(self, interaction: Interaction, game: int | None = None) -> None:
-        async def call() -> Outcome:
-            self._need_guild(interaction)
-            gid = await self._game(interaction, game)
-            return await self.service.leave(gid, interaction.user.id)
-
-        await self._run(interaction, call)
+        await self._act_on(interaction, game,
+                           lambda gid: self.service.leave(gid, interaction.user.id))
 
     @app_commands.command(name="start", description=cmd("start"))
     @app_commands.describe(game=cmd("game_option"))
     async def start(self, interaction: Interaction, game: int | None = None) -> None:
-        async def call() -> Outcome:
-            self._need_guild(interaction)
-            gid = await self._game(interaction, game)
-            return await self.service.start(gid, interaction.user.id)
-
-        await self._run(interaction, call)
+        await self._act_on(interaction, game,
+                           lambda gid: self.service.start(gid, interaction.user.id))
 
     @app_commands.command(name="ready", description=cmd("ready"))
     @app_commands.describe(game=cmd("game_option"))
     async def ready(self, interaction: Interaction, game: int | None = None) -> None:
-        async def call() -> Outcome:
-            self._need_guild(interaction)
-            gid = await self._game(interaction, game)
-            return await self.service.confirm_ready(
-                gid, interaction.user.id)
-
-        await self._run(interaction, call)
+        await self._act_on(interaction, game,
+                           lambda gid: self.service.confirm_ready(gid, interaction.user.id))
 
     @app_commands.command(name="claim", description=cmd("claim"))
     @app_commands.describe(game=cmd("game_option"), seat=cmd("claim.seat"))
     async def claim(self, interaction: Interaction, seat: app_commands.Range[int, 1, 99],
                     game: int | None = None) -> None:
-        async def call() -> Outcome:
-            self._need_guild(interaction)
-            # In the game's thread the game is that thread's, as for every other command.
-            gid = await self._game(interaction, game)
-            # Players count seats from 1, as the table labels them; the service from 0.
-            return await self.service.claim(
-                gid, seat - 1, interaction.user.id, display_name(interaction.user))
-
-        await self._run(interaction, call)
+        # In the game's thread the game is that thread's, as for every other command.
+        # Players count seats from 1, as the table labels them; the service from 0.
+        await self._act_on(interaction, game, lambda gid: self.service.claim(
+            gid, seat - 1, interaction.user.id, display_name(interaction.user)))
 
     @claim.autocomplete("game")
     async def _games_with_open_seats(self, interaction: Interaction, current: str
@@ -255,11 +232,5 @@ class LobbyCommands(GameCogBase):
     @app_commands.command(name="cancel", description=cmd("cancel"))
     @app_commands.describe(game=cmd("game_option"))
     async def cancel(self, interaction: Interaction, game: int | None = None) -> None:
-        async def call() -> Outcome:
-            self._need_guild(interaction)
-            gid = await self._game(interaction, game)
-            return await self.service.cancel(gid, interaction.user.id,
-                                             display_name(interaction.user),
-                                             admin=await self._is_admin(interaction))
-
-        await self._run(interaction, call)
+        await self._act_on(interaction, game, lambda gid, admin: self.service.cancel(
+            gid, interaction.user.id, display_name(interaction.user), admin=admin), admin=True)

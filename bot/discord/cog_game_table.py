@@ -14,7 +14,7 @@ from bot.discord.presenters import seat_name
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, phase_text, say, status_text, tr
 from bot.i18n import Person
-from bot.service import VOTE_KINDS, Outcome, ServiceError
+from bot.service import VOTE_KINDS, ServiceError
 from bot.service.stats import leaderboard
 
 
@@ -24,11 +24,9 @@ class TableCommands(GameCogBase):
     @app_commands.command(name="resign", description=cmd("resign"))
     @app_commands.describe(game=cmd("game_option"))
     async def resign(self, interaction: Interaction, game: int | None = None) -> None:
-        async def call() -> Outcome:
-            gid = await self._game(interaction, game)
-            return await self.service.resign(gid, interaction.user.id)
-
-        await self._run(interaction, call)
+        await self._act_on(interaction, game,
+                           lambda gid: self.service.resign(gid, interaction.user.id),
+                           guild_only=False)
 
     # ---- usable in DMs ---------------------------------------------------------------------
     @app_commands.command(name="status", description=cmd("status"))
@@ -56,27 +54,17 @@ class TableCommands(GameCogBase):
     @app_commands.command(name="board", description=cmd("board"))
     @app_commands.describe(game=cmd("game_option"))
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
-        async def body() -> None:
-            await self.bot.flows.answer_board(interaction, await self._game(interaction, game))
-
-        await self.bot.flows.guarded(interaction, body)
+        await self.answer_on(interaction, game, self.bot.flows.answer_board)
 
     @app_commands.command(name="hand", description=cmd("hand"))
     @app_commands.describe(game=cmd("game_option"))
     async def hand(self, interaction: Interaction, game: int | None = None) -> None:
-        async def body() -> None:
-            gid = await self._game(interaction, game)
-            await self.bot.flows.panel(interaction, gid, [])
-
-        await self.bot.flows.guarded(interaction, body)
+        await self.answer_on(interaction, game, lambda i, gid: self.bot.flows.panel(i, gid, []))
 
     @app_commands.command(name="log", description=cmd("log"))
     @app_commands.describe(game=cmd("game_option"))
     async def log(self, interaction: Interaction, game: int | None = None) -> None:
-        async def body() -> None:
-            await self.bot.flows.answer_log(interaction, await self._game(interaction, game))
-
-        await self.bot.flows.guarded(interaction, body)
+        await self.answer_on(interaction, game, self.bot.flows.answer_log)
 
     @app_commands.command(name="mine", description=cmd("mine"))
     @app_commands.describe(finished=cmd("mine.finished"))
@@ -153,29 +141,20 @@ class TableCommands(GameCogBase):
     async def vote(self, interaction: Interaction, kind: str, game: int | None = None,
                    yes: bool = True, seat: app_commands.Range[int, 1, 99] | None = None,
                    to: app_commands.Range[int, 0, 1_000_000] | None = None) -> None:
-        async def call() -> Outcome:
-            gid = await self._game(interaction, game)
-            # Seats are picked by their name at the table (autocompleted); the value counts
-            # from 1 like /game claim, the service from 0. A rollback names its move.
-            target = to if kind == "rollback" else None if seat is None else seat - 1
-            return await self.service.vote(gid, interaction.user.id, kind, yes,
-                                           target_seat=target)
-
-        await self._run(interaction, call)
+        # Seats are picked by their name at the table (autocompleted); the value counts
+        # from 1 like /game claim, the service from 0. A rollback names its move.
+        target = to if kind == "rollback" else None if seat is None else seat - 1
+        await self._act_on(interaction, game, lambda gid: self.service.vote(
+            gid, interaction.user.id, kind, yes, target_seat=target), guild_only=False)
 
     @app_commands.command(name="rollback", description=cmd("rollback"))
     @app_commands.describe(to=cmd("rollback.to"), game=cmd("game_option"))
     async def rollback(self, interaction: Interaction,
                        to: app_commands.Range[int, 0, 1_000_000],
                        game: int | None = None) -> None:
-        async def call() -> Outcome:
-            self._need_guild(interaction)
-            gid = await self._game(interaction, game)
-            return await self.service.rollback(gid, interaction.user.id,
-                                               display_name(interaction.user), to,
-                                               admin=await self._is_admin(interaction))
-
-        await self._run(interaction, call)
+        await self._act_on(interaction, game, lambda gid, admin: self.service.rollback(
+            gid, interaction.user.id, display_name(interaction.user), to, admin=admin),
+            admin=True)
 
     @rollback.autocomplete("to")
     @vote.autocomplete("to")

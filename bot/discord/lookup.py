@@ -5,6 +5,7 @@ option)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -46,9 +47,9 @@ async def resolve_game(service: GameService, interaction: discord.Interaction[An
     return game
 
 
-class GameCommands(commands.GroupCog):
-    """The base of a game's own command group (``/<game> …``): the bot, its service,
-    and the game a command means — of this group's game type."""
+class GameLookup:
+    """The bot and service a command class answers through, and the game a command means: of
+    ``game_type`` when the class sets one (a game's own group), else of any type (``/game``)."""
 
     game_type: ClassVar[str] = ""
 
@@ -63,23 +64,36 @@ class GameCommands(commands.GroupCog):
     async def _game(self, interaction: discord.Interaction[Any], game: int | None) -> int:
         """This thread's game (or ``game``, or the caller's only one of this type); another
         game's thread is named, not misread."""
-        return await resolve_game(self.service, interaction, game, self.game_type)
+        return await resolve_game(self.service, interaction, game, self.game_type or None)
 
     async def game_choices(self, interaction: discord.Interaction[Any], current: str
                            ) -> list[app_commands.Choice[int]]:
-        """The caller's games of this group's type for a ``game:`` option, each with its
-        state, matching what was typed."""
+        """The caller's games (of this class's type) for a ``game:`` option, each with its
+        state, matching what was typed; names carry only public facts (title, phase)."""
         locale = locale_of(interaction)
         needle = current.strip().lower()
         out = []
         for s in await self.service.my_games(interaction.user.id):
-            if s.game_type != self.game_type:
+            if self.game_type and s.game_type != self.game_type:
                 continue
             name = tr("ui.game_choice", locale, limit=CHOICE_NAME, game_id=s.game_id,
                       title=s.title, state=s.phase_label or s.status)
             if needle in name.lower():
                 out.append(app_commands.Choice(name=name, value=s.game_id))
         return out[:MAX_CHOICES]
+
+    async def answer_on(self, interaction: discord.Interaction[Any], game: int | None,
+                        answer: Callable[[discord.Interaction[Any], int], Awaitable[None]]
+                        ) -> None:
+        """``answer`` about the game the command means; a refusal is the caller's reply."""
+        async def body() -> None:
+            await answer(interaction, await self._game(interaction, game))
+
+        await self.bot.flows.guarded(interaction, body)
+
+
+class GameCommands(GameLookup, commands.GroupCog):
+    """The base of a game's own command group (``/<game> …``), of its ``game_type``."""
 
     # ---- a move named by an option: autocomplete sends ``version:context:index`` ----------
     #: The catalog key telling a player their typed text names no single option.

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -216,11 +217,7 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
     @app_commands.describe(game=text("game"), lines=text("log.lines"))
     async def log(self, interaction: Interaction, game: int | None = None,
                   lines: app_commands.Range[int, 1, 60] = 20) -> None:
-        async def body() -> None:
-            gid = await self._game(interaction, game)
-            await self.bot.flows.answer_log(interaction, gid, limit=lines)
-
-        await self.bot.flows.guarded(interaction, body)
+        await self.answer_on(interaction, game, partial(self.bot.flows.answer_log, limit=lines))
 
     # ---- deciding ----------------------------------------------------------------------------
     @app_commands.command(name="order", description=text("order"))

@@ -50,10 +50,7 @@ class CatanCog(GameCommands, group_name="catan", group_description=_describe("gr
     @app_commands.describe(game=cmd("game_option"))
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
         """The current board, without scrolling the thread for it."""
-        async def body() -> None:
-            await self.bot.flows.answer_board(interaction, await self._game(interaction, game))
-
-        await self.bot.flows.guarded(interaction, body)
+        await self.answer_on(interaction, game, self.bot.flows.answer_board)
 
     @app_commands.command(name="build", description=_describe("build"))
     @app_commands.describe(spot=_describe("build.spot"), game=cmd("game_option"))

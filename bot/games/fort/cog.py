@@ -6,6 +6,7 @@ own private view for their hand and Lookout."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -116,11 +117,7 @@ class FortCog(GameCommands, group_name="fort", group_description=text("group")):
     @app_commands.command(name="board", description=text("board"))
     @app_commands.describe(game=text("game"))
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
-        async def body() -> None:
-            gid = await self._game(interaction, game)
-            await self.bot.flows.answer_board(interaction, gid)
-
-        await self.bot.flows.guarded(interaction, body)
+        await self.answer_on(interaction, game, self.bot.flows.answer_board)
 
     @app_commands.command(name="cards", description=text("cards"))
     @app_commands.describe(which=text("cards.which"), game=text("game"))
@@ -148,11 +145,7 @@ class FortCog(GameCommands, group_name="fort", group_description=text("group")):
     @app_commands.describe(game=text("game"), lines=text("log.lines"))
     async def log(self, interaction: Interaction, game: int | None = None,
                   lines: app_commands.Range[int, 1, 60] = 20) -> None:
-        async def body() -> None:
-            gid = await self._game(interaction, game)
-            await self.bot.flows.answer_log(interaction, gid, limit=lines)
-
-        await self.bot.flows.guarded(interaction, body)
+        await self.answer_on(interaction, game, partial(self.bot.flows.answer_log, limit=lines))
 
     @board.autocomplete("game")
     @cards.autocomplete("game")

@@ -58,11 +58,7 @@ class NorthgardCog(GameCommands, group_name="northgard",
     @app_commands.command(name="board", description=_describe("board"))
     @app_commands.describe(game=cmd("game_option"))
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
-        async def body() -> None:
-            gid = await self._game(interaction, game)
-            await self.bot.flows.answer_board(interaction, gid)
-
-        await self.bot.flows.guarded(interaction, body)
+        await self.answer_on(interaction, game, self.bot.flows.answer_board)
 
     @app_commands.command(name="card", description=_describe("card"))
     @app_commands.describe(name=_describe("card.name"))
