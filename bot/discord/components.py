@@ -33,8 +33,38 @@ CTX_LEN = 10
 _CTX = rf"(?P<ctx>[0-9a-f]{{{CTX_LEN}}})"
 
 
-def _bot(interaction: discord.Interaction[Any]) -> BotLike:
+def bot_of(interaction: discord.Interaction[Any]) -> BotLike:
+    """The bot a click or command reached (every item's callback hands over to its flows)."""
     return cast("BotLike", interaction.client)
+
+
+# ---- builders of the items' Discord parts: the same limits for every game's items -----------
+def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.primary,
+           row: int | None = None, disabled: bool = False) -> discord.ui.Button[Any]:
+    assert len(custom_id) <= 100, custom_id
+    return discord.ui.Button(label=label[:80] or "…", style=style, custom_id=custom_id, row=row,
+                             disabled=disabled)
+
+
+def select(custom_id: str, options: list[discord.SelectOption] | None, placeholder: str = "",
+           *, min_values: int = 1, max_values: int = 1) -> discord.ui.Select[Any]:
+    """A select with at least one option (a placeholder ``-`` one when there is none), and
+    its bounds within what it offers."""
+    assert len(custom_id) <= 100, custom_id
+    opts = options or [discord.SelectOption(label="…", value="-")]
+    return discord.ui.Select(custom_id=custom_id, options=opts,
+                             placeholder=placeholder[:150] or None,
+                             min_values=max(0, min(min_values, len(opts))),
+                             max_values=max(1, min(max_values, len(opts))))
+
+
+def select_options(item: discord.ui.Item[Any]) -> list[discord.SelectOption]:
+    """The options a clicked select was sent with (rebuilt with them in ``from_custom_id``)."""
+    return list(getattr(item, "options", []) or [])
+
+
+def select_values(item: discord.ui.Select[Any]) -> list[str]:
+    return [str(v) for v in item.values]
 
 
 class _GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -63,7 +93,7 @@ class JoinButton(_GameButton, template=r"mst:join:(?P<game>\d{1,18})"):
     _VERB, _LABEL, _STYLE = "join", "ui.join", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).flows.join(interaction, self.game_id)
+        await bot_of(interaction).flows.join(interaction, self.game_id)
 
 
 class BotButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -84,14 +114,14 @@ class BotButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), match["add"] == "+")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).flows.bot_seat(interaction, self.game_id, self.add)
+        await bot_of(interaction).flows.bot_seat(interaction, self.game_id, self.add)
 
 
 class ReadyButton(_GameButton, template=r"mst:ready:(?P<game>\d{1,18})"):
     _VERB, _LABEL, _STYLE = "ready", "ui.ready", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).flows.ready(interaction, self.game_id)
+        await bot_of(interaction).flows.ready(interaction, self.game_id)
 
 
 class HandButton(_GameButton, template=r"mst:hand:(?P<game>\d{1,18})"):
@@ -100,7 +130,7 @@ class HandButton(_GameButton, template=r"mst:hand:(?P<game>\d{1,18})"):
     _VERB, _LABEL, _STYLE = "hand", "ui.my_hand", discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).flows.show_hand(interaction, self.game_id)
+        await bot_of(interaction).flows.show_hand(interaction, self.game_id)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -125,7 +155,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    match["ctx"], int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).flows.play_indexed(
+        await bot_of(interaction).flows.play_indexed(
             interaction, self.game_id, self.seat, self.version, self.ctx, self.index)
 
 
@@ -156,7 +186,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         values = self.item.values
         raw = values[0] if values else ""
         index = int(raw) if raw.isdigit() and len(raw) <= 4 else -1
-        await _bot(interaction).flows.play_indexed(
+        await bot_of(interaction).flows.play_indexed(
             interaction, self.game_id, self.seat, self.version, self.ctx, index)
 
 
@@ -179,7 +209,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), match["kind"], match["yes"] == "y")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         await bot.flows.run(interaction, lambda: bot.service.vote(
             self.game_id, interaction.user.id, self.kind, self.yes))
 

@@ -251,13 +251,16 @@ class Flows:
         await self.play(interaction, game_id, seat, version, choose)
 
     async def play_action(self, interaction: discord.Interaction[Any], game_id: int, seat: int,
-                          version: int, action: Action, *, secret: bool = False) -> None:
+                          version: int, action: Action, *, secret: bool = False,
+                          window: Callable[[dict[str, Any]], bool] | None = None) -> None:
         """For per-game items that carry a concrete action: stale unless the board is still
         at ``version`` — or, for a ``secret`` simultaneous commitment, while the action is
-        still one of the seat's options."""
+        still one of the seat's options (and, given a ``window``, while the seat's view is
+        still in the window the button was offered in)."""
 
         def choose(view: PrivateView, actions: Options) -> Action | None:
-            if view.version == version or (secret and action in actions):
+            still = secret and (window is None or window(view.view))
+            if view.version == version or (still and action in actions):
                 return action
             return None
 

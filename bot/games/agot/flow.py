@@ -5,10 +5,11 @@ page) only redraw the clicker's own panel in place."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.components import bot_of
 from bot.discord.panels import Panel, note_text
 from bot.discord.text import locale_of, render
 from bot.games.agot import codes as C
@@ -20,21 +21,17 @@ from bot.service import PrivateView, ServiceError, StaleVersion
 from rules.base import Action, ActionSpec
 
 if TYPE_CHECKING:
-    from bot.discord.protocol import BotLike
+    pass
 
 Interaction = discord.Interaction[Any]
 Options = Sequence[Action | ActionSpec]
 Builder = Callable[[PrivateView, Options, str], Panel]
 
 
-def _bot(interaction: Interaction) -> BotLike:
-    return cast("BotLike", interaction.client)
-
-
 # ---- submissions ---------------------------------------------------------------------------
 async def pick(interaction: Interaction, g: int, s: int, v: int, code: str) -> None:
     decoded = C.decode_pick(code)
-    flows = _bot(interaction).flows
+    flows = bot_of(interaction).flows
     if decoded is None:
         await flows.fail(interaction, msg("error.forged"))
         return
@@ -71,7 +68,7 @@ async def order_select(interaction: Interaction, g: int, s: int, rnd: int, page:
         orders: dict[str, str | None] = {**mine, area: None if token == "-" else token}
         return Action("place_orders", {"orders": orders})
 
-    await _bot(interaction).flows.play(interaction, g, s, 0, choose)
+    await bot_of(interaction).flows.play(interaction, g, s, 0, choose)
 
 
 async def march_confirm(interaction: Interaction, g: int, s: int, v: int, origin: str,
@@ -86,7 +83,7 @@ async def march_confirm(interaction: Interaction, g: int, s: int, v: int, origin
         return Action("march", {"from": origin, "moves": C.march_moves(slots, picks, dests),
                                 "leave_power": power})
 
-    await _bot(interaction).flows.play(interaction, g, s, v, choose)
+    await bot_of(interaction).flows.play(interaction, g, s, v, choose)
 
 
 async def muster_confirm(interaction: Interaction, g: int, s: int, v: int, draft: str) -> None:
@@ -98,7 +95,7 @@ async def muster_confirm(interaction: Interaction, g: int, s: int, v: int, draft
         picks = C.decode_muster(draft, len(areas))
         return Action("muster", {"builds": C.muster_builds(areas, picks, view.view)})
 
-    await _bot(interaction).flows.play(interaction, g, s, v, choose)
+    await bot_of(interaction).flows.play(interaction, g, s, v, choose)
 
 
 async def destroy(interaction: Interaction, g: int, s: int, v: int, phase: str,
@@ -112,7 +109,7 @@ async def destroy(interaction: Interaction, g: int, s: int, v: int, phase: str,
             return None
         return Action("destroy_units", {"units": C.destroy_units(values)})
 
-    await _bot(interaction).flows.play(interaction, g, s, v, choose)
+    await bot_of(interaction).flows.play(interaction, g, s, v, choose)
 
 
 # ---- redrawing a draft in place ----------------------------------------------------------------
@@ -120,7 +117,7 @@ async def redraw(interaction: Interaction, g: int, s: int, v: int | None, build:
                  ) -> None:
     """Rebuild the clicker's panel and edit it into the clicked message; a stale or foreign
     click gets an ephemeral answer instead (nothing is submitted here)."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     flows = bot.flows
     try:
         view = await bot.service.private_view(g, interaction.user.id)

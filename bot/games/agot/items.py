@@ -25,6 +25,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.components import button, select, select_options, select_values
 from bot.games.agot.routes import ROUTES
 
 G = r"(?P<g>\d{1,18}):(?P<s>\d{1,2})"
@@ -34,31 +35,6 @@ MDRAFT = r"(?P<draft>[0-9.]{0,24}-[01])"
 GDRAFT = r"(?P<draft>[0-9a-z]{1,40})"
 Interaction = discord.Interaction[Any]
 Style = discord.ButtonStyle
-
-
-def _values(item: discord.ui.Select[Any]) -> list[str]:
-    return [str(v) for v in item.values]
-
-
-def button(custom_id: str, label: str, style: Style = Style.primary, row: int | None = None,
-           disabled: bool = False) -> discord.ui.Button[Any]:
-    assert len(custom_id) <= 100, custom_id
-    return discord.ui.Button(label=label[:80] or "…", style=style, custom_id=custom_id, row=row,
-                             disabled=disabled)
-
-
-def select(custom_id: str, options: list[discord.SelectOption] | None, placeholder: str = "",
-           *, min_values: int = 1, max_values: int = 1) -> discord.ui.Select[Any]:
-    assert len(custom_id) <= 100, custom_id
-    opts = options or [discord.SelectOption(label="…", value="-")]
-    return discord.ui.Select(custom_id=custom_id, options=opts,
-                             placeholder=placeholder[:150] or None,
-                             min_values=min(min_values, len(opts)),
-                             max_values=max(1, min(max_values, len(opts))))
-
-
-def _options(item: discord.ui.Item[Any]) -> list[discord.SelectOption]:
-    return list(getattr(item, "options", []) or [])
 
 
 class OrderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -72,10 +48,11 @@ class OrderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              m: re.Match[str], /) -> OrderSelect:
-        return cls(int(m["g"]), int(m["s"]), int(m["r"]), int(m["p"]), m["area"], _options(item))
+        return cls(int(m["g"]), int(m["s"]), int(m["r"]), int(m["p"]), m["area"],
+                   select_options(item))
 
     async def callback(self, interaction: Interaction) -> None:
-        values = _values(self.item)
+        values = select_values(self.item)
         await ROUTES.dispatch("order_select",
             interaction, self.g, self.s, self.rnd, self.page, self.area,
                                    values[0] if values else "-")
@@ -123,10 +100,10 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              m: re.Match[str], /) -> PickSelect:
-        return cls(int(m["g"]), int(m["s"]), int(m["v"]), m["kind"], _options(item))
+        return cls(int(m["g"]), int(m["s"]), int(m["v"]), m["kind"], select_options(item))
 
     async def callback(self, interaction: Interaction) -> None:
-        values = _values(self.item)
+        values = select_values(self.item)
         await ROUTES.dispatch("pick",
             interaction, self.g, self.s, self.v, values[0] if values else "")
 
@@ -161,10 +138,10 @@ class MarchUnit(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              m: re.Match[str], /) -> MarchUnit:
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), m["area"], int(m["slot"]),
-                   m["draft"], _options(item))
+                   m["draft"], select_options(item))
 
     async def callback(self, interaction: Interaction) -> None:
-        values = _values(self.item)
+        values = select_values(self.item)
         await ROUTES.dispatch("march_unit",
             interaction, self.g, self.s, self.v, self.origin, self.slot,
                                  self.draft, values[0] if values else "0")
@@ -217,10 +194,10 @@ class MusterSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              m: re.Match[str], /) -> MusterSelect:
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), int(m["p"]), int(m["slot"]),
-                   m["draft"], _options(item))
+                   m["draft"], select_options(item))
 
     async def callback(self, interaction: Interaction) -> None:
-        values = _values(self.item)
+        values = select_values(self.item)
         await ROUTES.dispatch("muster_select",
             interaction, self.g, self.s, self.v, self.page, self.slot,
                                     self.draft, values[0] if values else "0")
@@ -269,13 +246,13 @@ class DestroySelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              m: re.Match[str], /) -> DestroySelect:
-        opts = _options(item)
+        opts = select_options(item)
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), m["phase"], opts,
                    max_values=len(opts) or 1)
 
     async def callback(self, interaction: Interaction) -> None:
         await ROUTES.dispatch("destroy", interaction, self.g, self.s, self.v, self.phase,
-                              _values(self.item))
+                              select_values(self.item))
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.components import bot_of
 from bot.discord.text import locale_of, render, tr
 from bot.games.catan_watch import hero as hero
 from bot.games.catan_watch.forms import (
@@ -38,14 +39,12 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 Options = list[Action | ActionSpec]
 
-def _bot(interaction: Interaction) -> BotLike:
-    return cast("BotLike", interaction.client)
 
 
 async def _form_or_error(interaction: Interaction, game_id: int,
                          build: Any) -> None:
     """Show a form (it must be the first answer, so no defer) or say why not."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     try:
         view = await bot.service.private_view(game_id, interaction.user.id)
         form = build(view)
@@ -71,12 +70,12 @@ async def submit_discard(interaction: Interaction, game_id: int, seat: int,
         _check_discard(view, actions)
         return Action("discard", {"cards": cards})
 
-    await _bot(interaction).flows.play(interaction, game_id, seat, 0, choose)
+    await bot_of(interaction).flows.play(interaction, game_id, seat, 0, choose)
 
 
 async def discard_picked(interaction: Interaction, game_id: int, seat: int,
                          values: list[str]) -> None:
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
 
     async def body() -> None:
         view = await bot.service.private_view(game_id, interaction.user.id)
@@ -105,7 +104,7 @@ async def open_discard_form(interaction: Interaction, game_id: int, seat: int) -
 # ---- trade offers ----------------------------------------------------------------------------
 async def submit_offer(interaction: Interaction, game_id: int, seat: int, version: int,
                        give: dict[str, int], get: dict[str, int]) -> None:
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     await bot.flows.play_action(interaction, game_id, seat, version,
                                 Action("offer_trade", {"give": give, "get": get}))
 
@@ -141,7 +140,7 @@ def check_offer(view: PrivateView, turn: int, digest: str) -> None:
 
 async def _answer(interaction: Interaction, game_id: int, turn: int, digest: str,
                   action: Action) -> None:
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
 
     async def body() -> None:
         try:
@@ -194,7 +193,7 @@ async def open_counter_form(interaction: Interaction, game_id: int, turn: int,
 
 async def finish_trade(interaction: Interaction, game_id: int, seat: int, version: int,
                        partner: int | None) -> None:
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     action = (Action("cancel_trade") if partner is None
               else Action("confirm_trade", {"partner": partner}))
     await bot.flows.play_action(interaction, game_id, seat, version, action)
@@ -321,7 +320,7 @@ async def _edit_offer_post(bot: BotLike, game_id: int, posted: dict[str, Any],
 async def hero_take(interaction: Interaction, game_id: int, seat: int, version: int,
                     take: int) -> None:
     """Side B: the hero to take was chosen; now show the uses (a fresh ephemeral panel)."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
 
     async def body() -> None:
         view = await bot.service.private_view(game_id, interaction.user.id)
@@ -352,7 +351,7 @@ async def hero_use(interaction: Interaction, game_id: int, seat: int, version: i
             raise ServiceError("error.forged")
         return Action("use_hero", hero.with_after(view.view, view.seat, uses[index], take))
 
-    await _bot(interaction).flows.play(interaction, game_id, seat, version, choose)
+    await bot_of(interaction).flows.play(interaction, game_id, seat, version, choose)
 
 
 ROUTES.register(answer_offer, discard_picked, finish_trade, hero_take, hero_use,

@@ -24,6 +24,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.components import button, select, select_options, select_values
 from bot.games.catan_watch.routes import ROUTES
 
 G = r"(?P<g>\d{1,18})"
@@ -34,27 +35,8 @@ Interaction = discord.Interaction[Any]
 Style = discord.ButtonStyle
 
 
-def button(custom_id: str, label: str, style: Style = Style.primary) -> discord.ui.Button[Any]:
-    assert len(custom_id) <= 100, custom_id
-    return discord.ui.Button(label=label[:80] or "…", style=style, custom_id=custom_id)
-
-
-def select(custom_id: str, options: list[discord.SelectOption] | None, placeholder: str = "",
-           *, min_values: int = 1, max_values: int = 1) -> discord.ui.Select[Any]:
-    assert len(custom_id) <= 100, custom_id
-    opts = options or [discord.SelectOption(label="…", value="-")]
-    return discord.ui.Select(custom_id=custom_id, options=opts,
-                             placeholder=placeholder[:150] or None,
-                             min_values=max(0, min(min_values, len(opts))),
-                             max_values=max(1, min(max_values, len(opts))))
-
-
-def _options(item: discord.ui.Item[Any]) -> list[discord.SelectOption]:
-    return list(getattr(item, "options", []) or [])
-
-
 def _values(item: discord.ui.Select[Any]) -> list[str]:
-    return [str(v) for v in item.values][:25]
+    return select_values(item)[:25]
 
 
 class DiscardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -68,7 +50,7 @@ class DiscardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              m: re.Match[str], /) -> DiscardSelect:
-        opts = _options(item)
+        opts = select_options(item)
         need = int(getattr(item, "max_values", 1) or 1)
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), opts, need=need)
 
@@ -167,7 +149,7 @@ class HeroTake(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ctw:h
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              m: re.Match[str], /) -> HeroTake:
-        return cls(int(m["g"]), int(m["s"]), int(m["v"]), _options(item))
+        return cls(int(m["g"]), int(m["s"]), int(m["v"]), select_options(item))
 
     async def callback(self, interaction: Interaction) -> None:
         values = _values(self.item)
@@ -188,7 +170,7 @@ class HeroUse(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              m: re.Match[str], /) -> HeroUse:
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), int(m["take"]), int(m["p"]),
-                   _options(item))
+                   select_options(item))
 
     async def callback(self, interaction: Interaction) -> None:
         values = _values(self.item)

@@ -19,14 +19,12 @@ while that action is still one of the seat's options — the core pipeline's
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
+from bot.discord.components import bot_of, button
 from rules.base import Action
-
-if TYPE_CHECKING:
-    from bot.discord.protocol import BotLike
 
 Interaction = discord.Interaction[Any]
 CARD = r"(?P<card>[a-z_]{1,40}(?:~\d{1,2})?)"
@@ -36,10 +34,7 @@ PLAYED = r"(?P<played>[a-z_]{1,40}(?:~\d{1,2})?)"
 class DraftPick(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=rf"fort:pk:(?P<g>\d{{1,18}}):(?P<s>\d{{1,2}}):(?P<v>\d{{1,9}}):{CARD}"):
     def __init__(self, g: int, s: int, v: int, card: str, label: str = "…") -> None:
-        custom_id = f"fort:pk:{g}:{s}:{v}:{card}"
-        assert len(custom_id) <= 100, custom_id
-        super().__init__(discord.ui.Button(label=label[:80] or "…", custom_id=custom_id,
-                                           style=discord.ButtonStyle.primary))
+        super().__init__(button(f"fort:pk:{g}:{s}:{v}:{card}", label))
         self.g, self.s, self.v, self.card = g, s, v, card
 
     @classmethod
@@ -48,9 +43,9 @@ class DraftPick(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), m["card"])
 
     async def callback(self, interaction: Interaction) -> None:
-        bot = cast("BotLike", interaction.client)
-        await bot.flows.play_action(interaction, self.g, self.s, self.v,
-                                    Action("pick", {"card": self.card}), secret=True)
+        await bot_of(interaction).flows.play_action(interaction, self.g, self.s, self.v,
+                                                    Action("pick", {"card": self.card}),
+                                                    secret=True)
 
 
 class FollowChoice(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -66,9 +61,7 @@ class FollowChoice(discord.ui.DynamicItem[discord.ui.Button[Any]],
                  card: str | None = None, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         custom_id = f"fort:fw:{g}:{s}:{v}:{r}:{played}:{kind}" + (f":{card}" if card else "")
-        assert len(custom_id) <= 100, custom_id
-        super().__init__(discord.ui.Button(label=label[:80] or "…", custom_id=custom_id,
-                                           style=style))
+        super().__init__(button(custom_id, label, style))
         self.g, self.s, self.v, self.r = g, s, v, r
         self.played, self.kind, self.card = played, kind, card
 
@@ -83,22 +76,16 @@ class FollowChoice(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return Action("follow", {"card": self.card})
         return Action(self.kind)
 
-    def same_window(self, view: Any) -> bool:
+    def same_window(self, view: dict[str, Any]) -> bool:
         pending = view.get("pending") or []
         top = pending[-1] if pending else {}
         return (top.get("kind") == "card" and top.get("stage") == "follow"
                 and top.get("card") == self.played and view.get("round") == self.r)
 
     async def callback(self, interaction: Interaction) -> None:
-        bot = cast("BotLike", interaction.client)
-        action = self.action()
-
-        def choose(view: Any, actions: Any) -> Action | None:
-            if view.version == self.v or (self.same_window(view.view) and action in actions):
-                return action
-            return None
-
-        await bot.flows.play(interaction, self.g, self.s, self.v, choose)
+        await bot_of(interaction).flows.play_action(interaction, self.g, self.s, self.v,
+                                                    self.action(), secret=True,
+                                                    window=self.same_window)
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (DraftPick, FollowChoice)

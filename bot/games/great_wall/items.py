@@ -16,14 +16,12 @@ names its card and stays good while it is still one of the seat's options in the
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
+from bot.discord.components import bot_of, button
 from rules.base import Action
-
-if TYPE_CHECKING:
-    from bot.discord.protocol import BotLike
 
 Interaction = discord.Interaction[Any]
 KINDS = ("general", "advisor", "command")
@@ -35,10 +33,7 @@ class SecretPick(discord.ui.DynamicItem[discord.ui.Button[Any]],
                            r"(?P<card>[a-z0-9_]{1,32})")):
     def __init__(self, g: int, s: int, v: int, y: int, kind: str, card: str,
                  label: str = "…") -> None:
-        custom_id = f"great_wall:pick:{g}:{s}:{v}:{y}:{kind}:{card}"
-        assert len(custom_id) <= 100, custom_id
-        super().__init__(discord.ui.Button(label=label[:80] or "…", custom_id=custom_id,
-                                           style=discord.ButtonStyle.primary))
+        super().__init__(button(f"great_wall:pick:{g}:{s}:{v}:{y}:{kind}:{card}", label))
         self.g, self.s, self.v, self.y = g, s, v, y
         self.kind, self.card = kind, card
 
@@ -48,16 +43,9 @@ class SecretPick(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(m["g"]), int(m["s"]), int(m["v"]), int(m["y"]), m["kind"], m["card"])
 
     async def callback(self, interaction: Interaction) -> None:
-        bot = cast("BotLike", interaction.client)
-        action = Action(self.kind, {"card": self.card})
-
-        def choose(view: Any, actions: Any) -> Action | None:
-            if view.version == self.v or (view.view.get("year") == self.y
-                                          and action in actions):
-                return action
-            return None
-
-        await bot.flows.play(interaction, self.g, self.s, self.v, choose)
+        await bot_of(interaction).flows.play_action(
+            interaction, self.g, self.s, self.v, Action(self.kind, {"card": self.card}),
+            secret=True, window=lambda view: view.get("year") == self.y)
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SecretPick,)
