@@ -26,19 +26,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql import Executable
 from sqlalchemy.types import TypeDecorator
 
-from storage.models import ActionRow, Deadline, Game, Seat, Snapshot, TableAct
+from storage.models import SN, TA, A, D, G, S
 from storage.repo import NEXT_DEADLINE, VersionConflict
 from storage.step import Step
 
 if TYPE_CHECKING:
     from storage.hot import SqliteHotPath
-
-G = Game.__table__
-A = ActionRow.__table__
-SN = Snapshot.__table__
-D = Deadline.__table__
-S = Seat.__table__
-TA = TableAct.__table__
 
 MAX_BATCH = 128
 #: Column widths of an ``actions`` row that SQLite would not enforce but reading it back does.

@@ -34,14 +34,9 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import ColumnElement, Executable
 
-from storage.models import Deadline, Game, Seat, UserSettings
+from storage.models import G, Game, S, Seat, U, UserSettings
 from storage.repo import NEXT_DEADLINE, VersionConflict, from_row
 from storage.step import Step
-
-G = Game.__table__
-S = Seat.__table__
-D = Deadline.__table__
-U = UserSettings.__table__
 
 T = TypeVar("T")
 Processor = Callable[[Any], Any] | None

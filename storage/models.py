@@ -223,3 +223,17 @@ class Rating(SQLModel, table=True):
     responses: int = 0
     updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True),
                                                                           nullable=False))
+
+
+# The tables as SQLAlchemy Core names them: the repository and the hot paths write their SQL
+# over these (short, as the SQL reads), not over the models.
+G = Game.__table__
+S = Seat.__table__
+A = ActionRow.__table__
+SN = Snapshot.__table__
+D = Deadline.__table__
+V = Vote.__table__
+U = UserSettings.__table__
+B = BotState.__table__
+GS = GuildSettings.__table__
+TA = TableAct.__table__

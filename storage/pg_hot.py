@@ -30,14 +30,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from storage import jsoncol
 from storage.hot import Compiled, HeadParts, Statements, compile_for
-from storage.models import Deadline, Game, Seat, UserSettings
+from storage.models import D, G, S, U
 from storage.repo import NEXT_DEADLINE, VersionConflict
 from storage.step import Step
-
-G = Game.__table__
-D = Deadline.__table__
-S = Seat.__table__
-U = UserSettings.__table__
 
 #: Connections of the hot path's pool per process (besides SQLAlchemy's own pool).
 POOL_SIZE = 8

@@ -13,29 +13,27 @@ from sqlalchemy.orm import configure_mappers
 from sqlmodel import SQLModel
 
 from storage.models import (
+    GS,
+    SN,
+    TA,
+    A,
     ActionRow,
-    BotState,
+    B,
+    D,
     Deadline,
+    G,
     Game,
     GuildSettings,
+    S,
     Seat,
     Snapshot,
     TableAct,
+    U,
     UserSettings,
+    V,
     Vote,
     utcnow,
 )
-
-G = Game.__table__
-S = Seat.__table__
-A = ActionRow.__table__
-SN = Snapshot.__table__
-D = Deadline.__table__
-V = Vote.__table__
-U = UserSettings.__table__
-B = BotState.__table__
-GS = GuildSettings.__table__
-TA = TableAct.__table__
 
 
 class VersionConflict(Exception):
@@ -208,10 +206,17 @@ async def actions_after(conn: AsyncConnection, game_id: int, after_seq: int,
     return [ActionRow.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
 
 
-async def recent_actions(conn: AsyncConnection, game_id: int, limit: int) -> list[ActionRow]:
-    q = select(A).where(A.c.game_id == game_id).order_by(A.c.seq.desc()).limit(limit)
-    rows = [ActionRow.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
+async def _last_rows(conn: AsyncConnection, model: type[M], order: Any, game_id: int,
+                     limit: int) -> list[M]:
+    """The game's last ``limit`` rows of ``model``'s table by ``order``, oldest first."""
+    table = model.__table__  # type: ignore[attr-defined]
+    q = select(table).where(table.c.game_id == game_id).order_by(order.desc()).limit(limit)
+    rows = [model.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
     return rows[::-1]
+
+
+async def recent_actions(conn: AsyncConnection, game_id: int, limit: int) -> list[ActionRow]:
+    return await _last_rows(conn, ActionRow, A.c.seq, game_id, limit)
 
 
 async def add_act(conn: AsyncConnection, **values: Any) -> None:
@@ -219,9 +224,7 @@ async def add_act(conn: AsyncConnection, **values: Any) -> None:
 
 
 async def recent_acts(conn: AsyncConnection, game_id: int, limit: int) -> list[TableAct]:
-    q = select(TA).where(TA.c.game_id == game_id).order_by(TA.c.id.desc()).limit(limit)
-    rows = [TableAct.model_validate(dict(r)) for r in (await conn.execute(q)).mappings()]
-    return rows[::-1]
+    return await _last_rows(conn, TableAct, TA.c.id, game_id, limit)
 
 
 async def insert_snapshot(conn: AsyncConnection, **values: Any) -> None:
