@@ -12,29 +12,17 @@ import sys
 import time
 from typing import Any
 
+from bench import random_game
 from bench.figures import RUNS, ms_of, spread
 from bot.games.fort.render import render
-from rules.base import Action
 from rules.fort import RULES
 from rules.replay import LoggedAction, replay
-from rules.rng import Rng
 
 
 def play(config: dict[str, Any], n: int, seed: int, copy: bool = False
          ) -> tuple[Any, list[LoggedAction]]:
     """One random game: ``step`` on one state (copy=False) or ``apply`` per action."""
-    st = RULES.new_game(config, n, seed)
-    rng = Rng(seed * 7919 + 13)
-    log: list[LoggedAction] = []
-    while RULES.result(st) is None:
-        seat = rng.choice(sorted(RULES.awaiting(st)))
-        action: Action = RULES.random_action(st, seat, rng)
-        if copy:
-            st, _ = RULES.apply(st, seat, action)
-        else:
-            RULES.step(st, seat, action)
-        log.append(LoggedAction(len(log) + 1, seat, action, None))
-    return st, log
+    return random_game.play(RULES, config, n, seed, copy)
 
 
 def games_per_second(config: dict[str, Any], n: int, games: int, copy: bool = False

@@ -11,25 +11,16 @@ import sys
 import time
 from typing import Any
 
+from bench import random_game
 from bench.figures import RUNS, ms_of, spread
 from bot.games.great_wall.render import render
-from rules.base import Action
 from rules.great_wall import RULES
 from rules.replay import LoggedAction, replay
-from rules.rng import Rng
 
 
 def play(config: dict[str, Any], n: int, seed: int) -> tuple[Any, list[LoggedAction]]:
     """One random game played in place (``step`` on one state, as replay does)."""
-    st = RULES.new_game(config, n, seed)
-    rng = Rng(seed * 7919 + 13)
-    log: list[LoggedAction] = []
-    while RULES.result(st) is None:
-        seat = rng.choice(sorted(RULES.awaiting(st)))
-        action: Action = RULES.random_action(st, seat, rng)
-        RULES.step(st, seat, action)
-        log.append(LoggedAction(len(log) + 1, seat, action, None))
-    return st, log
+    return random_game.play(RULES, config, n, seed)
 
 
 def games_per_second(config: dict[str, Any], n: int, games: int) -> tuple[float, int]:
