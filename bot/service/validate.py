@@ -74,34 +74,27 @@ def quote(value: Any, limit: int = QUOTE_MAX) -> str:
 
 
 # ---- ids ---------------------------------------------------------------------------------
-def _whole(value: Any, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+def _whole(value: Any, low: int, high: int, refusal: str) -> int:
+    """``value`` as a whole number in ``[low, high]`` (never a bool), or the ``refusal``."""
+    if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
+        raise ServiceError(refusal, value=quote(value))
+    return int(value)
 
 
 def check_game_id(game_id: Any) -> int:
-    if not _whole(game_id, 1, MAX_ID):
-        raise ServiceError("error.bad_game_id", value=quote(game_id))
-    return int(game_id)
+    return _whole(game_id, 1, MAX_ID, "error.bad_game_id")
 
 
 def check_user_id(user_id: Any) -> int:
-    if not _whole(user_id, 0, MAX_ID):
-        raise ServiceError("error.bad_user_id", value=quote(user_id))
-    return int(user_id)
+    return _whole(user_id, 0, MAX_ID, "error.bad_user_id")
 
 
 def check_seat(seat: Any) -> int:
-    if not _whole(seat, 0, MAX_SEAT):
-        raise ServiceError("error.bad_seat", value=quote(seat))
-    return int(seat)
+    return _whole(seat, 0, MAX_SEAT, "error.bad_seat")
 
 
 def check_version(version: Any) -> int | None:
-    if version is None:
-        return None
-    if not _whole(version, 0, MAX_ID):
-        raise ServiceError("error.bad_version", value=quote(version))
-    return int(version)
+    return None if version is None else _whole(version, 0, MAX_ID, "error.bad_version")
 
 
 def check_interaction_id(interaction_id: Any) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -89,13 +90,18 @@ def resolve_region(value: str, locale: str) -> str | None:
 
 
 def region_choices(current: str, locale: str) -> list[Choice[str]]:
-    return [Choice(name=name[:100], value=target) for target, name in _region_names(locale)
-            if _match(current, name, target)][:MAX_CHOICES]
+    return _choices(current, ((target, name[:100]) for target, name in _region_names(locale)))
 
 
 def _match(current: str, *names: str) -> bool:
     needle = current.strip().lower()
     return not needle or any(needle in n.lower() for n in names)
+
+
+def _choices(current: str, named: Iterable[tuple[str, str]]) -> list[Choice[str]]:
+    """The (value, name) pairs whose name or value holds what was typed, as choices."""
+    return [Choice(name=name, value=value) for value, name in named
+            if _match(current, name, value)][:MAX_CHOICES]
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -271,15 +277,11 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
             return []
         locale = locale_of(interaction)
         placed = (mine[0].view.get("you") or {}).get("your_orders") or {}
-        out = []
-        for area in spec.choices.get("area") or []:
-            order = placed.get(area)
-            name = tr("agot.choice.area_order", locale, limit=100, area=area_name(area),
-                      order=token_label(order, locale) if order
-                      else tr("agot.order.none", locale))
-            if _match(current, name, area):
-                out.append(Choice(name=name, value=area))
-        return out[:MAX_CHOICES]
+        return _choices(current, (
+            (area, tr("agot.choice.area_order", locale, limit=100, area=area_name(area),
+                      order=token_label(placed[area], locale) if placed.get(area)
+                      else tr("agot.order.none", locale)))
+            for area in spec.choices.get("area") or []))
 
     @order.autocomplete("order")
     async def _order_tokens(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -303,13 +305,11 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
         if mine is None:
             return []
         locale = locale_of(interaction)
-        out = []
-        for area in march_specs(mine[1]):
-            units = units_text(area_units(mine[0].view["board"].get(area, {})), locale)
-            name = tr("agot.act.march_from", locale, limit=100, area=area_name(area), units=units)
-            if _match(current, name, area):
-                out.append(Choice(name=name, value=area))
-        return out[:MAX_CHOICES]
+        board_now = mine[0].view["board"]
+        return _choices(current, (
+            (area, tr("agot.act.march_from", locale, limit=100, area=area_name(area),
+                      units=units_text(area_units(board_now.get(area, {})), locale)))
+            for area in march_specs(mine[1])))
 
     @march.autocomplete("to")
     async def _march_dests(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -318,8 +318,8 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
         spec = march_specs(mine[1]).get(origin) if mine else None
         if spec is None:
             return []
-        return [Choice(name=area_name(str(d)), value=str(d)) for d in spec.choices.get("moves")
-                or [] if _match(current, area_name(str(d)), str(d))][:MAX_CHOICES]
+        return _choices(current, ((str(d), area_name(str(d)))
+                                  for d in spec.choices.get("moves") or []))
 
     @board.autocomplete("game")
     @tracks.autocomplete("game")

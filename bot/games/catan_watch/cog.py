@@ -45,6 +45,14 @@ class CatanCog(GameCommands, group_name="catan", group_description=_describe("gr
         details = action_details(view.view, action, locale)
         return (f"{name} — {details}" if details else name)[:OPTION]
 
+    async def _terms(self, interaction: Interaction, game: int | None, give: str, get: str
+                     ) -> tuple[int, PrivateView, dict[str, int], dict[str, int]]:
+        """A typed trade's game, the caller's view of it, and the counts given and got."""
+        gid = await self._game(interaction, game)
+        locale = locale_of(interaction)
+        gives, gets = parse_counts(give, locale), parse_counts(get, locale)
+        return gid, await self.service.private_view(gid, interaction.user.id), gives, gets
+
     # ---- commands ----------------------------------------------------------------------------
     @app_commands.command(name="board", description=_describe("board"))
     @app_commands.describe(game=cmd("game_option"))
@@ -78,10 +86,7 @@ class CatanCog(GameCommands, group_name="catan", group_description=_describe("gr
     async def offer(self, interaction: Interaction, give: app_commands.Range[str, 1, 120],
                     get: app_commands.Range[str, 1, 120], game: int | None = None) -> None:
         async def body() -> None:
-            gid = await self._game(interaction, game)
-            locale = locale_of(interaction)
-            gives, gets = parse_counts(give, locale), parse_counts(get, locale)
-            view = await self.service.private_view(gid, interaction.user.id)
+            gid, view, gives, gets = await self._terms(interaction, game, give, get)
             await flow.submit_offer(interaction, gid, view.seat, view.version, gives, gets)
 
         await self.bot.flows.guarded(interaction, body)
@@ -92,10 +97,7 @@ class CatanCog(GameCommands, group_name="catan", group_description=_describe("gr
     async def counter(self, interaction: Interaction, give: app_commands.Range[str, 1, 120],
                       get: app_commands.Range[str, 1, 120], game: int | None = None) -> None:
         async def body() -> None:
-            gid = await self._game(interaction, game)
-            locale = locale_of(interaction)
-            gives, gets = parse_counts(give, locale), parse_counts(get, locale)
-            view = await self.service.private_view(gid, interaction.user.id)
+            gid, view, gives, gets = await self._terms(interaction, game, give, get)
             turn, digest = int(view.view.get("turn", 0)), terms_digest(view.view.get("trade"))
             await flow.submit_counter(interaction, gid, turn, digest, gives, gets)
 

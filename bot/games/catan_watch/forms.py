@@ -36,41 +36,50 @@ def _picked(select: discord.ui.Select[Any], default: str) -> str:
     return values[0] if values else default
 
 
-class DiscardForm(discord.ui.Modal):
+class _ResourceForm(discord.ui.Modal):
+    """A form of one select a resource, each labelled with how many of it the seat holds."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__(title=title, timeout=900)
+        self.selects: dict[str, discord.ui.Select[Any]] = {}
+
+    def add_resource(self, res: str, have: int, options: list[discord.SelectOption],
+                     locale: str) -> None:
+        select = _select(f"ctw:f:{res}", options)
+        self.selects[res] = select
+        self.add_item(discord.ui.Label(
+            text=tr("catan.form.have", locale, limit=TITLE, res=res_name(res, locale),
+                    n=have), component=select))
+
+
+class DiscardForm(_ResourceForm):
     """"Discard 4 cards": how many of each resource you hold (0..held)."""
 
     def __init__(self, hand: Mapping[str, int], need: int, locale: str,
                  submit: Callable[[Interaction, dict[str, int]], Awaitable[None]]) -> None:
-        super().__init__(title=tr("catan.discard.title", locale, limit=TITLE, n=need),
-                         timeout=900)
+        super().__init__(tr("catan.discard.title", locale, limit=TITLE, n=need))
         self.submit = submit
-        self.selects: dict[str, discord.ui.Select[Any]] = {}
         for res in RESOURCES:
             have = int(hand.get(res, 0))
             if not have:
                 continue
             options = [discord.SelectOption(label=str(n), value=str(n), default=n == 0)
                        for n in range(min(have, need) + 1)]
-            select = _select(f"ctw:f:{res}", options)
-            self.selects[res] = select
-            self.add_item(discord.ui.Label(
-                text=tr("catan.form.have", locale, limit=TITLE, res=res_name(res, locale),
-                        n=have), component=select))
+            self.add_resource(res, have, options, locale)
 
     async def on_submit(self, interaction: Interaction) -> None:
         counts = {res: int(_picked(s, "0")) for res, s in self.selects.items()}
         await self.submit(interaction, {r: n for r, n in counts.items() if n})
 
 
-class TradeForm(discord.ui.Modal):
+class TradeForm(_ResourceForm):
     """Give/get per resource: "give 2" … "—" … "get 3" (your side of the trade)."""
 
     def __init__(self, title: str, hand: Mapping[str, int], locale: str,
                  submit: Callable[[Interaction, dict[str, int], dict[str, int]], Awaitable[None]],
                  defaults: Mapping[str, int] | None = None) -> None:
-        super().__init__(title=title[:TITLE], timeout=900)
+        super().__init__(title[:TITLE])
         self.submit = submit
-        self.selects: dict[str, discord.ui.Select[Any]] = {}
         for res in RESOURCES:
             have = int(hand.get(res, 0))
             chosen = int((defaults or {}).get(res, 0))
@@ -82,11 +91,7 @@ class TradeForm(discord.ui.Modal):
             options += [discord.SelectOption(
                 label=tr("catan.form.get", locale, n=n, res=res_name(res, locale)),
                 value=str(n), default=chosen == n) for n in range(1, MAX_GET + 1)]
-            select = _select(f"ctw:f:{res}", options)
-            self.selects[res] = select
-            self.add_item(discord.ui.Label(
-                text=tr("catan.form.have", locale, limit=TITLE, res=res_name(res, locale),
-                        n=have), component=select))
+            self.add_resource(res, have, options, locale)
 
     async def on_submit(self, interaction: Interaction) -> None:
         give: dict[str, int] = {}

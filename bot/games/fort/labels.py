@@ -108,18 +108,24 @@ def _add(a: Action, loc: str, top: Mapping[str, Any]) -> str:
     return out
 
 
-def _recruit(a: Action, loc: str, view: Mapping[str, Any] | None) -> str:
+def _taken(stem: str, a: Action, loc: str, view: Mapping[str, Any] | None) -> str:
+    """A card taken from the deck, a park slot (its card named when the view shows it) or else
+    a seat's yard, in the words of ``fort.act.<stem>_deck|_slot|_park|_yard``."""
     p = a.params
     src = p.get("from")
     if src == "deck":
-        return tr("fort.act.recruit_deck", loc)
+        return tr(f"fort.act.{stem}_deck", loc)
     if src == "park":
         card = _park(view, p.get("slot"))
         if card is None:
-            return tr("fort.act.recruit_slot", loc, slot=int(p.get("slot", 0)) + 1)
-        return tr("fort.act.recruit_park", loc, card=card_name(card, loc))
-    return tr("fort.act.recruit_yard", loc, card=card_name(str(p["card"]), loc),
+            return tr(f"fort.act.{stem}_slot", loc, slot=int(p.get("slot", 0)) + 1)
+        return tr(f"fort.act.{stem}_park", loc, card=card_name(card, loc))
+    return tr(f"fort.act.{stem}_yard", loc, card=card_name(str(p["card"]), loc),
               seat=seat_name(int(p["seat"]), loc, view))
+
+
+def _recruit(a: Action, loc: str, view: Mapping[str, Any] | None) -> str:
+    return _taken("recruit", a, loc, view)
 
 
 def _guess(p: Mapping[str, Any]) -> str:
@@ -201,19 +207,9 @@ _STOPS = frozenset({"pack", "lookout", "trash", "convert", "recycle"})
 
 
 def _lookout(a: Action, loc: str, view: Mapping[str, Any] | None) -> str:
-    p = a.params
-    src = p.get("from", "hand")
-    if src == "deck":
-        return tr("fort.act.lookout_deck", loc)
-    if src == "park":
-        card = _park(view, p.get("slot"))
-        if card is None:
-            return tr("fort.act.lookout_slot", loc, slot=int(p.get("slot", 0)) + 1)
-        return tr("fort.act.lookout_park", loc, card=card_name(card, loc))
-    if src == "yard":
-        return tr("fort.act.lookout_yard", loc, card=card_name(str(p["card"]), loc),
-                  seat=seat_name(int(p["seat"]), loc, view))
-    return tr("fort.act.lookout", loc, card=card_name(str(p["card"]), loc))
+    if a.params.get("from", "hand") in ("deck", "park", "yard"):
+        return _taken("lookout", a, loc, view)
+    return tr("fort.act.lookout", loc, card=card_name(str(a.params["card"]), loc))
 
 
 def _pack_of(view: Mapping[str, Any] | None, seat: int) -> tuple[int, int] | None:
