@@ -77,9 +77,8 @@ class _GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     _STYLE: discord.ButtonStyle
 
     def __init__(self, game_id: int, locale: str = "en") -> None:
-        super().__init__(discord.ui.Button(
-            label=tr(self._LABEL, locale, limit=80), style=self._STYLE,
-            custom_id=f"mst:{self._VERB}:{game_id}"))
+        super().__init__(button(f"mst:{self._VERB}:{game_id}", tr(self._LABEL, locale, limit=80),
+                                self._STYLE))
         self.game_id = game_id
 
     @classmethod
@@ -101,10 +100,9 @@ class BotButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Add a bot to the lobby (``add``) or remove its last one: the creator's call."""
 
     def __init__(self, game_id: int, add: bool, locale: str = "en") -> None:
-        super().__init__(discord.ui.Button(
-            label=tr("ui.add_bot" if add else "ui.remove_bot", locale, limit=80),
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"mst:join:{game_id}:bot{'+' if add else '-'}"))
+        super().__init__(button(f"mst:join:{game_id}:bot{'+' if add else '-'}",
+                                tr("ui.add_bot" if add else "ui.remove_bot", locale, limit=80),
+                                discord.ButtonStyle.secondary))
         self.game_id, self.add = game_id, add
 
     @classmethod
@@ -141,9 +139,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, game_id: int, seat: int, version: int, ctx: str, index: int,
                  label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary
                  ) -> None:
-        super().__init__(discord.ui.Button(
-            label=label[:80] or "…", style=style,
-            custom_id=f"mst:mv:{game_id}:{seat}:{version}:{ctx}:{index}"))
+        super().__init__(button(f"mst:mv:{game_id}:{seat}:{version}:{ctx}:{index}", label, style))
         self.game_id, self.seat, self.version = game_id, seat, version
         self.ctx, self.index = ctx, index
 
@@ -178,7 +174,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /
                              ) -> MoveSelect:
-        options = list(getattr(item, "options", []) or [])
+        options = select_options(item)
         return cls(int(match["game"]), int(match["seat"]), int(match["version"]),
                    match["ctx"], int(match["page"]), options)
 
@@ -196,10 +192,9 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """A ballot on the table's open vote of ``kind``: the same as ``/game vote``."""
 
     def __init__(self, game_id: int, kind: str, yes: bool, locale: str = "en") -> None:
-        super().__init__(discord.ui.Button(
-            label=tr("ui.vote_yes" if yes else "ui.vote_no", locale, limit=80),
-            style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
-            custom_id=f"mst:vote:{game_id}:{kind}:{'y' if yes else 'n'}"))
+        super().__init__(button(f"mst:vote:{game_id}:{kind}:{'y' if yes else 'n'}",
+                                tr("ui.vote_yes" if yes else "ui.vote_no", locale, limit=80),
+                                discord.ButtonStyle.success if yes else discord.ButtonStyle.danger))
         self.game_id, self.kind, self.yes = game_id, kind, yes
 
     @classmethod
