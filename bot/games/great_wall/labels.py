@@ -28,9 +28,22 @@ def _where(where: str, locale: str) -> str:
     return tr(f"great_wall.act.shame_{where}", locale)
 
 
+#: Moves named by their positions alone: each (placeholder, parameter) pair, counted from 1
+#: on the button as the board counts (sections, fields, rows, slots).
+_NUMBERED: dict[str, tuple[tuple[str, str], ...]] = {
+    "staging": (("s", "s"),), "field": (("f", "f"),), "wound": (("row", "row"), ("f", "f")),
+    "move": (("a", "from"), ("b", "to")), "fulfil": (("n", "slot"),),
+    "reed_discard": (("n", "slot"),), "reed_barricade": (("s", "s"),),
+    "reed_spearman": (("s", "s"), ("f", "f")),
+}
+
+
 def action_label(action: Action, locale: str) -> str:
     p = action.params
     k = action.kind
+    if k in _NUMBERED:
+        return tr(f"great_wall.act.{k}", locale,
+                  **{name: int(p.get(param, 0)) + 1 for name, param in _NUMBERED[k]})
     if k in ("general", "advisor", "command", "discard", "copy"):
         return tr(f"great_wall.act.{k}", locale, card=_card(str(p.get("card")), locale))
     if k in ("stop", "skip", "done", "pass", "donate"):
@@ -50,9 +63,6 @@ def action_label(action: Action, locale: str) -> str:
         return tr("great_wall.act.promote", locale, loc=_loc(str(p.get("loc")), locale))
     if k == "build":
         return tr(f"great_wall.act.build_{p.get('what')}", locale, s=int(p.get("s", 0)) + 1)
-    if k == "move":
-        return tr("great_wall.act.move", locale, a=int(p.get("from", 0)) + 1,
-                  b=int(p.get("to", 0)) + 1)
     if k == "hire":
         if p.get("what") == "clerk":
             return tr("great_wall.act.hire_clerk", locale)
@@ -61,18 +71,11 @@ def action_label(action: Action, locale: str) -> str:
         return tr(f"great_wall.act.role_{p.get('role')}", locale)
     if k == "recruit":
         return tr("great_wall.act.recruit", locale, **unit_forms(str(p.get("unit"))))
-    if k == "staging":
-        return tr("great_wall.act.staging", locale, s=int(p.get("s", 0)) + 1)
     if k == "target":
         if p.get("row") == -1:
             return tr("great_wall.act.firing", locale, s=int(p.get("s", 0)) + 1)
         return tr("great_wall.act.target", locale, s=int(p.get("s", 0)) + 1,
                   row=int(p.get("row", 0)) + 1, f=int(p.get("f", 0)) + 1)
-    if k == "field":
-        return tr("great_wall.act.field", locale, f=int(p.get("f", 0)) + 1)
-    if k == "wound":
-        return tr("great_wall.act.wound", locale, row=int(p.get("row", 0)) + 1,
-                  f=int(p.get("f", 0)) + 1)
     if k == "attacker":
         return tr(f"great_wall.act.attacker_{p.get('from')}", locale,
                   **unit_forms(str(p.get("unit"))), s=int(p.get("s", 0)) + 1)
@@ -98,13 +101,6 @@ def action_label(action: Action, locale: str) -> str:
     if k == "reed_move":
         return tr("great_wall.act.reed_move", locale, a=_loc(str(p.get("src")), locale),
                   b=_loc(str(p.get("dst")), locale))
-    if k == "reed_discard":
-        return tr("great_wall.act.reed_discard", locale, n=int(p.get("slot", 0)) + 1)
-    if k == "reed_barricade":
-        return tr("great_wall.act.reed_barricade", locale, s=int(p.get("s", 0)) + 1)
-    if k == "reed_spearman":
-        return tr("great_wall.act.reed_spearman", locale, s=int(p.get("s", 0)) + 1,
-                  f=int(p.get("f", 0)) + 1)
     if k == "shame":
         return tr("great_wall.act.shame", locale, where=_where(str(p.get("where")), locale))
     if k == "unshame":
@@ -115,6 +111,4 @@ def action_label(action: Action, locale: str) -> str:
     if k == "play":
         key = "great_wall.act.play_enhanced" if p.get("enhanced") else "great_wall.act.play"
         return tr(key, locale, card=_card(str(p.get("card")), locale))
-    if k == "fulfil":
-        return tr("great_wall.act.fulfil", locale, n=int(p.get("slot", 0)) + 1)
     return tr("great_wall.act.other", locale)
