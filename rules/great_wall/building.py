@@ -9,7 +9,7 @@ from typing import Any
 from rules.base import Action, Event
 from rules.great_wall import board as B
 from rules.great_wall.data import BUILD_RES, data
-from rules.great_wall.machine import Choice, Declinable, push, register
+from rules.great_wall.machine import Choice, Repeated, push, register
 from rules.great_wall.state import State
 from rules.kit.frames import Frame
 
@@ -141,22 +141,18 @@ class TakeBack(Choice):
 
 
 @register
-class Build(Declinable):
+class Build(Repeated):
     kind = "build"
-    actions = ("build", "done")
+    actions = ("build",)
 
-    def options(self, st: State, fr: Frame) -> list[Action]:
-        if fr["left"] <= 0:
-            return []
+    def offers(self, st: State, fr: Frame) -> list[Action]:
         per = int(data().board["barricade"]["per_section"])
         costs = data().board["wall"]["costs"]
         room = any(st.sections[s]["barricades"] < per or st.sections[s]["wall"] < len(costs)
                    for s in B.used_sections(st))  # public: the wall and its barricades
-        return self.with_pass(build_options(st, fr["clan"]), room, Action("done"))
+        return self.with_pass(build_options(st, fr["clan"]), room)
 
     auto_single = False
 
-    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if fr["left"] > 1:  # under the payment: the next build waits until this one is paid
-            push(st, "build", clan=fr["clan"], left=fr["left"] - 1)
+    def once(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         build(st, fr["clan"], action.params["what"], action.params["s"], ev)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Action, Event, RuleViolation, Text, text
+from rules.base import Action, Event, Text, text
 from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import UNITS, data
-from rules.great_wall.machine import MACHINE, Choice, Declinable, push, register
+from rules.great_wall.machine import MACHINE, Choice, Repeated, push, register
 from rules.great_wall.procedures import (
     KILL_ORDER,
     casualty_value,
@@ -27,31 +27,30 @@ from rules.kit.frames import Frame, Handler
 
 # ---- Barracks: recruiting ------------------------------------------------------------------------
 @register
-class Recruit(Declinable):
+class Recruit(Repeated):
     """One soldier per clerk at the Barracks, each paid and deployed at once."""
 
     kind = "recruit"
-    actions = ("recruit", "done")
+    actions = ("recruit",)
 
-    def options(self, st: State, fr: Frame) -> list[Action]:
+    def offers(self, st: State, fr: Frame) -> list[Action]:
         clan = fr["clan"]
-        if fr["left"] <= 0:
-            return []
         out = [Action("recruit", {"unit": u}) for u in UNITS
                if B.units_free(st, clan, u) > 0 and B.can_pay(st, clan, B.unit_cost(st, clan, u))]
         soldiers = any(B.units_free(st, clan, u) > 0 for u in UNITS)  # public: the supply
-        return self.with_pass(out, soldiers, Action("done"))
+        return self.with_pass(out, soldiers)
 
     auto_single = False
 
-    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+    def again(self, fr: Frame) -> dict[str, Any]:
+        return {"bonus": True}
+
+    def once(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, unit = fr["clan"], action.params["unit"]
         cost = B.unit_cost(st, clan, unit)
         B.pay(st, clan, cost)
         st.clans[clan]["sup"][unit] -= 1
         ev.append(Event("recruit", {"clan": clan, "unit": unit, "res": B.res_list(cost)}))
-        if fr["left"] > 1:
-            push(st, "recruit", clan=clan, left=fr["left"] - 1, bonus=True)
         if not fr["bonus"]:  # one recruitment, one recruit bonus (GW-43)
             B.trigger(st, clan, "recruit", ev)
         push(st, "deploy", clan=clan, unit=unit, mode="recruit", s=-1)
@@ -163,19 +162,16 @@ def attackers(st: State, clan: int) -> list[Action]:
 
 
 @register
-class Attacker(Declinable):
+class Attacker(Repeated):
     kind = "attacker"
-    actions = ("attacker", "skip")
+    actions = ("attacker",)
     decline = "skip"
 
-    def options(self, st: State, fr: Frame) -> list[Action]:
-        opts = attackers(st, fr["clan"]) if fr["left"] > 0 else []
-        return [*opts, Action("skip")] if opts else []
+    def offers(self, st: State, fr: Frame) -> list[Action]:
+        return self.with_pass(attackers(st, fr["clan"]))
 
-    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+    def once(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, s, unit = fr["clan"], action.params["s"], action.params["unit"]
-        if fr["left"] > 1:
-            push(st, "attacker", clan=clan, left=fr["left"] - 1)
         if action.params["from"] == "firing":
             push(st, "shoot", clan=clan, s=s)
             return
@@ -332,6 +328,7 @@ class Losses(Choice):
     kind = "losses"
     actions = ("kill", "rescue", "done")
     auto_single = False
+    stays = True
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
         if fr["stage"] == "pick":
@@ -374,13 +371,6 @@ class Losses(Choice):
         if fr["stage"] == "rescue" and fr["free"] > 0 and len(options) > 1:
             return options[-2]  # a free rescue saves the most valuable
         return options[0] if fr["stage"] == "pick" else options[-1]
-
-    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
-        if seat != fr["clan"]:
-            raise RuleViolation("not_your_turn", text("great_wall.error.not_you"))
-        if action not in self.options(st, fr):
-            raise RuleViolation("bad_params", text("great_wall.error.not_allowed"))
-        self.choose(st, fr, action, ev)
 
     def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         if action.kind == "kill":

@@ -54,14 +54,14 @@ def payers(st: State, clan: int, req: str) -> list[int]:
 @register
 class Fulfil(Declinable):
     kind = "fulfil"
-    actions = ("fulfil", "done")
+    actions = ("fulfil",)
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         clan = fr["clan"]
         out = [Action("fulfil", {"slot": i}) for i, r in enumerate(st.requests)
                if r and all(can_sacrifice(st, p, data().requests[r]["cost"])
                             for p in payers(st, clan, r))]
-        return [*out, Action("done")] if out else []
+        return self.with_pass(out)
 
     def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, slot = fr["clan"], action.params["slot"]

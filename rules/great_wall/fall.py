@@ -10,7 +10,7 @@ from rules.base import Action, Event, RuleViolation, Text, text
 from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import LOCATIONS, data
-from rules.great_wall.machine import MACHINE, Choice, Declinable, push, register
+from rules.great_wall.machine import MACHINE, Choice, Declinable, Repeated, push, register
 from rules.great_wall.state import State
 from rules.kit import secret
 from rules.kit.frames import Frame, Handler
@@ -309,16 +309,8 @@ class Place(Choice):
     def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
         return options[-1] if fr["dst"] is None else options[0]  # D7: skip the box
 
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        opts = self.options(st, fr)
-        if fr["dst"] is not None and len(opts) == 1:
-            MACHINE.pop(st, fr)
-            self.choose(st, fr, opts[0], ev)
-            return True
-        if not opts:
-            MACHINE.pop(st, fr)
-            return True
-        return False
+    def single_decides(self, fr: Frame) -> bool:
+        return fr["dst"] is not None  # a lone source is taken; where to go is always asked
 
     def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan = fr["clan"]
@@ -344,26 +336,24 @@ class Place(Choice):
 
 
 @register
-class Advanced(Declinable):
+class Advanced(Repeated):
     """An advanced activation (GW-23): pick any location, or skip."""
 
     kind = "advanced"
-    actions = ("advanced", "skip")
+    actions = ("advanced",)
     decline = "skip"
 
-    def options(self, st: State, fr: Frame) -> list[Action]:
+    def offers(self, st: State, fr: Frame) -> list[Action]:
         res = resolve_frame(st)
         taken = res["adv"] if res else []
-        return [*(Action("advanced", {"loc": loc}) for loc in LOCATIONS if loc not in taken),
-                Action("skip")]
+        return self.with_pass([Action("advanced", {"loc": loc}) for loc in LOCATIONS
+                               if loc not in taken], True)
 
-    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+    def once(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         res = resolve_frame(st)
         assert res is not None
         res["adv"].append(action.params["loc"])
         ev.append(Event("advanced", {"clan": fr["clan"], "loc": action.params["loc"]}))
-        if fr["left"] > 1:
-            push(st, "advanced", clan=fr["clan"], left=fr["left"] - 1)
 
 
 @register
@@ -372,7 +362,7 @@ class Copy(Declinable):
     Chin's card with your same-named card's text, GW-S16)."""
 
     kind = "copy"
-    actions = ("copy", "skip")
+    actions = ("copy",)
     decline = "skip"
 
     def options(self, st: State, fr: Frame) -> list[Action]:
@@ -383,7 +373,7 @@ class Copy(Declinable):
             base = card[5:] if card.startswith("solo_") else card
             if base != "betrayal" and base not in cards:
                 cards.append(base)
-        return [*(Action("copy", {"card": c}) for c in cards), Action("skip")]
+        return self.with_pass([Action("copy", {"card": c}) for c in cards], True)
 
     def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         res = resolve_frame(st)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Action, Event, RuleViolation, Text, text
+from rules.base import Action, Event, Text, text
 from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import BUILD_RES, PRODUCTION, UNITS, data
-from rules.great_wall.machine import MACHINE, Choice, Declinable, push, register
+from rules.great_wall.machine import MACHINE, Choice, Declinable, Repeated, push, register
 from rules.great_wall.procedures import draw_tactics, gain_shame, num, refill_offer
 from rules.great_wall.state import State
 from rules.kit.frames import Frame, Handler
@@ -189,7 +189,7 @@ def promotable(st: State, clan: int, here: str) -> list[str]:
 @register
 class Promote(Declinable):
     kind = "promote"
-    actions = ("promote", "done")
+    actions = ("promote",)
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         clan, here = fr["clan"], fr["loc"]
@@ -213,7 +213,7 @@ class Promote(Declinable):
                     and (st.overseers[loc][clan] > 0
                          or any(B.units_free(st, clan, u) > 0 for u in UNITS))
                     for loc in promotable(st, clan, here))
-        return self.with_pass(out, could, Action("done"))
+        return self.with_pass(out, could)
 
     auto_single = False
 
@@ -236,7 +236,7 @@ class Promote(Declinable):
 @register
 class Donate(Declinable):
     kind = "donate"
-    actions = ("donate", "done")
+    actions = ("donate",)
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         clan, loc = fr["clan"], fr["loc"]
@@ -303,20 +303,17 @@ def hq_units(st: State, clan: int, a: int, b: int) -> list[Action]:
 
 
 @register
-class Headquarters(Declinable):
+class Headquarters(Repeated):
     """Per clerk: pick the section to leave and the one to go to (``move``), then which
     soldiers go (``hq_pick``)."""
 
     kind = "hq"
-    actions = ("move", "done")
+    actions = ("move",)
 
-    def options(self, st: State, fr: Frame) -> list[Action]:
-        opts = hq_moves(st, fr["clan"]) if fr["left"] > 0 else []
-        return [*opts, Action("done")] if opts else []
+    def offers(self, st: State, fr: Frame) -> list[Action]:
+        return self.with_pass(hq_moves(st, fr["clan"]))
 
-    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        if fr["left"] > 1:
-            push(st, "hq", clan=fr["clan"], left=fr["left"] - 1)
+    def once(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         push(st, "hq_pick", clan=fr["clan"], a=action.params["from"], b=action.params["to"],
              moved=0)
 
@@ -329,6 +326,7 @@ class HqPick(Choice):
     kind = "hq_pick"
     actions = ("hq_unit", "hq_all", "done")
     auto_single = False
+    stays = True
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         units = hq_units(st, fr["clan"], fr["a"], fr["b"])
@@ -340,13 +338,6 @@ class HqPick(Choice):
         MACHINE.pop(st, fr)
         self.finish(fr, ev)
         return True
-
-    def act(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
-        if seat != fr["clan"]:
-            raise RuleViolation("not_your_turn", text("great_wall.error.not_you"))
-        if action not in self.options(st, fr):
-            raise RuleViolation("bad_params", text("great_wall.error.not_allowed"))
-        self.choose(st, fr, action, ev)
 
     def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan, a, b = fr["clan"], fr["a"], fr["b"]
@@ -390,14 +381,12 @@ def advisor_cost(st: State, clan: int) -> int:
 
 
 @register
-class Embassy(Declinable):
+class Embassy(Repeated):
     kind = "embassy"
-    actions = ("hire", "done")
+    actions = ("hire",)
 
-    def options(self, st: State, fr: Frame) -> list[Action]:
+    def offers(self, st: State, fr: Frame) -> list[Action]:
         clan = fr["clan"]
-        if fr["left"] <= 0:
-            return []
         gold = st.clans[clan]["res"]["gold"]
         out = []
         if st.clans[clan]["unhired"] > 0 and gold >= clerk_cost(st, clan):
@@ -405,14 +394,12 @@ class Embassy(Declinable):
         if gold >= advisor_cost(st, clan):
             out += [Action("hire", {"what": "advisor", "slot": i}) for i in range(len(st.offer))]
         could = st.clans[clan]["unhired"] > 0 or bool(st.offer)  # public
-        return self.with_pass(out, could, Action("done"))
+        return self.with_pass(out, could)
 
     auto_single = False
 
-    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+    def once(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         clan = fr["clan"]
-        if fr["left"] > 1:
-            push(st, "embassy", clan=clan, left=fr["left"] - 1)
         c = st.clans[clan]
         if action.params["what"] == "clerk":
             B.pay(st, clan, {"gold": clerk_cost(st, clan)})

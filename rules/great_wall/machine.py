@@ -43,7 +43,7 @@ class Choice(Handler[State]):
         # A decision with a single option (or none) decides itself: nobody is asked to click
         # the only button there is.
         opts = self.options(st, fr)
-        if len(opts) == 1 and self.auto_single:
+        if len(opts) == 1 and self.single_decides(fr):
             MACHINE.pop(st, fr)
             self.choose(st, fr, opts[0], ev)
             return True
@@ -53,15 +53,14 @@ class Choice(Handler[State]):
         return False
 
     auto_single: ClassVar[bool] = True
+    #: A frame that asks more than once (a pick, then the next) stays on the stack while
+    #: ``choose`` works and pops itself once done.
+    stays: ClassVar[bool] = False
 
-    def with_pass(self, real: list[Action], asked: bool, done: Action) -> list[Action]:
-        """A question whose answers depend on the clan's hidden resources: ``asked`` says, from
-        public facts only, whether the rulebook offers the step at all. When it does, the
-        question is put even if nothing is affordable (only ``done``): skipping it would show
-        the table what the clan cannot pay. Such classes set ``auto_single = False``."""
-        if not real and not asked:
-            return []
-        return [*real, done]
+    def single_decides(self, fr: Frame) -> bool:
+        """Whether a lone option is taken without asking (``auto_single`` unless a frame's
+        stage says otherwise)."""
+        return self.auto_single
 
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
         return frozenset({fr["clan"]})
@@ -71,7 +70,8 @@ class Choice(Handler[State]):
             raise RuleViolation("not_your_turn", text("great_wall.error.not_you"))
         if action not in self.options(st, fr):
             raise RuleViolation("bad_params", text("great_wall.error.not_allowed"))
-        MACHINE.pop(st, fr)
+        if not self.stays:
+            MACHINE.pop(st, fr)
         self.choose(st, fr, action, ev)
 
     def legal(self, st: State, fr: Frame, seat: int) -> list[Action | ActionSpec]:
@@ -96,6 +96,23 @@ class Declinable(Choice):
 
     decline: ClassVar[str] = "done"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The way out is always an accepted kind: a class names only its real answers.
+        super().__init_subclass__(**kwargs)
+        if cls.decline not in cls.actions:
+            cls.actions = (*cls.actions, cls.decline)
+
+    def with_pass(self, real: list[Action], asked: bool = False) -> list[Action]:
+        """The answers and, last, the way out; none at all when there is no real answer,
+        unless ``asked``: for a question whose answers depend on the clan's hidden resources,
+        ``asked`` says, from public facts only, whether the rulebook offers the step at all.
+        When it does, the question is put even if nothing is affordable (only the way out):
+        skipping it would show the table what the clan cannot pay. Such classes set
+        ``auto_single = False``."""
+        if not real and not asked:
+            return []
+        return [*real, Action(self.decline)]
+
     def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
         return options[-1]
 
@@ -104,6 +121,30 @@ class Declinable(Choice):
             self.take(st, fr, action, ev)
 
     def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        raise NotImplementedError
+
+
+class Repeated(Declinable):
+    """A step a clan may take up to ``fr["left"]`` times (once per clerk, or as a card says),
+    one at a time: each answer but the way out first queues the next ask, under whatever this
+    one pushes so that it comes after, then does its work (``once``)."""
+
+    def options(self, st: State, fr: Frame) -> list[Action]:
+        return self.offers(st, fr) if fr["left"] > 0 else []
+
+    def offers(self, st: State, fr: Frame) -> list[Action]:
+        raise NotImplementedError
+
+    def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
+        if fr["left"] > 1:
+            push(st, self.kind, clan=fr["clan"], left=fr["left"] - 1, **self.again(fr))
+        self.once(st, fr, action, ev)
+
+    def again(self, fr: Frame) -> dict[str, Any]:
+        """The next ask's further fields."""
+        return {}
+
+    def once(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         raise NotImplementedError
 
 

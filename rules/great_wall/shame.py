@@ -61,7 +61,7 @@ class Unshame(Declinable):
     """Summer (GW-31): 2 chi per Shame token removed; co-op (GW-C11): 10 Honor."""
 
     kind = "unshame"
-    actions = ("unshame", "done")
+    actions = ("unshame",)
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         from rules.great_wall.procedures import shame_held
@@ -70,7 +70,7 @@ class Unshame(Declinable):
         held = shame_held(st, clan)  # public: Shame tokens are on the table
         pays = st.mode == "coop" or st.clans[clan]["res"]["chi"] >= num("shame_remove_cost")
         return self.with_pass([Action("unshame", {"where": w}) for w in held] if pays else [],
-                              bool(held), Action("done"))
+                              bool(held))
 
     auto_single = False
 

@@ -48,7 +48,7 @@ def open_window(st: State, trigger: str, clans: list[int], s: int) -> None:
 @register
 class Tactic(Declinable):
     kind = "tactic"
-    actions = ("play", "pass")
+    actions = ("play",)
     decline = "pass"
 
     def options(self, st: State, fr: Frame) -> list[Action]:
@@ -60,7 +60,7 @@ class Tactic(Declinable):
             out.append(Action("play", {"card": card, "enhanced": False}))
             if B.can_pay(st, clan, data().tactics[card]["cost"]):
                 out.append(Action("play", {"card": card, "enhanced": True}))
-        return [*out, Action("pass")]
+        return self.with_pass(out, True)
 
     # A pass-only question is still asked: skipping it would tell the table this seat holds
     # no card for the trigger.

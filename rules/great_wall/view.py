@@ -121,7 +121,7 @@ def _public(st: State, decision: dict[str, Any]) -> dict[str, Any]:
 def _procedure(st: State) -> dict[str, Any]:
     """Where the table is in the rulebook's procedure: the whole frame stack (every field of a
     frame is a public fact — questions that depend on hidden resources are put either way,
-    ``machine.Choice.with_pass``), this Fall's revealed Command cards and production, the
+    ``machine.Declinable.with_pass``), this Fall's revealed Command cards and production, the
     Tactic defence bonuses, which soldier (uid) covers which Horde fields — a horseman covers
     two — and the setup options. A player at the table knows all this from
     what happened; an AI player reads it here to rebuild a state it can play ahead in."""
