@@ -129,6 +129,12 @@ def produce(st: State, loc: str, counts: dict[int, int], order: list[int],
         ev.append(Event("produce", {"clan": clan, "loc": loc, "res": res, "n": amount}))
 
 
+def produced(st: State, clan: int, loc: str) -> bool:
+    """Whether the clan produced at this location in this activation (step 1): only then may
+    it promote or donate there."""
+    return bool(st.turn.get("produced", {}).get(f"{loc}:{clan}"))
+
+
 def resolve_for(st: State, loc: str, clan: int, k: int, ev: list[Event]) -> None:
     kind = st.kind(clan)
     if kind != "human":
@@ -193,7 +199,7 @@ class Promote(Declinable):
 
     def options(self, st: State, fr: Frame) -> list[Action]:
         clan, here = fr["clan"], fr["loc"]
-        if not st.turn.get("produced", {}).get(f"{here}:{clan}"):
+        if not produced(st, clan, here):
             return []
         out = []
         for loc in promotable(st, clan, here):
@@ -241,8 +247,7 @@ class Donate(Declinable):
     def options(self, st: State, fr: Frame) -> list[Action]:
         clan, loc = fr["clan"], fr["loc"]
         res = data().locations[loc]["resource"]
-        if res not in BUILD_RES or not st.turn.get("produced", {}).get(f"{loc}:{clan}") \
-                or st.clans[clan]["res"][res] < 1:
+        if res not in BUILD_RES or not produced(st, clan, loc) or st.clans[clan]["res"][res] < 1:
             return []
         return [Action("donate"), Action("done")]
 

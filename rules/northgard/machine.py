@@ -53,6 +53,8 @@ class Decision(Handler[State]):
     actions: ClassVar[tuple[str, ...]] = ()
     #: The catalog key of what the seat is deciding (progress and phase labels).
     what: ClassVar[str] = ""
+    #: The default answer's kinds, best first; without one offered, the first option.
+    prefer: ClassVar[tuple[str, ...]] = ()
 
     def seats(self, st: State, fr: Frame) -> list[int]:
         return [fr["seat"]]
@@ -61,6 +63,10 @@ class Decision(Handler[State]):
         raise NotImplementedError
 
     def choose_default(self, st: State, fr: Frame, seat: int, opts: list[Action]) -> Action:
+        for kind in self.prefer:
+            for a in opts:
+                if a.kind == kind:
+                    return a
         return opts[0]
 
     def apply(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
@@ -109,3 +115,18 @@ class Auto(Handler[State]):
 
     def label(self, st: State, fr: Frame) -> Text:
         return text("northgard.what.auto")
+
+
+class Steps(Auto):
+    """An automatic frame that walks numbered steps, one per run: ``fr["step"]`` is the next
+    one (the view and the AI read it), counted on before the step runs so that a step may
+    push frames or set it back."""
+
+    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
+        step = fr["step"]
+        fr["step"] = step + 1
+        self.step(st, fr, step, ev)
+        return True
+
+    def step(self, st: State, fr: Frame, step: int, ev: list[Event]) -> None:
+        raise NotImplementedError

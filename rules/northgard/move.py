@@ -79,6 +79,7 @@ class Move(Decision):
     kind = "move"
     actions = ("step", "count", "back", "done", "attack", "fight")
     what = "northgard.what.move"
+    prefer = ("fight", "done", "back")
 
     def options(self, st: State, fr: Frame, seat: int) -> list[Action]:
         if fr["stage"] == "monsters":
@@ -132,13 +133,6 @@ class Move(Decision):
             self._to_battles(st, fr, ev)
             return True
         return False
-
-    def choose_default(self, st: State, fr: Frame, seat: int, opts: list[Action]) -> Action:
-        for kind in ("fight", "done", "back"):
-            for a in opts:
-                if a.kind == kind:
-                    return a
-        return opts[0]
 
     def apply(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
         kind = action.kind

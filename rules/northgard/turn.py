@@ -57,6 +57,7 @@ class Turn(Decision):
     actions = ("card", "pass", "end_turn", "play", "lightning", "wait", "replace", "remove",
                "upgrade", "back")
     what = "northgard.what.turn"
+    prefer = ("end_turn", "back", "pass")
 
     def options(self, st: State, fr: Frame, seat: int) -> list[Action]:
         hand = st.hand[seat]
@@ -92,13 +93,6 @@ class Turn(Decision):
                     out.append(Action("upgrade", {"to": "box", "pick": pick}))
         out.append(Action("back"))
         return out
-
-    def choose_default(self, st: State, fr: Frame, seat: int, opts: list[Action]) -> Action:
-        for kind in ("end_turn", "back", "pass"):
-            for a in opts:
-                if a.kind == kind:
-                    return a
-        return opts[0]
 
     def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
         seat = fr["seat"]

@@ -25,7 +25,7 @@ from rules.northgard.board import (
 )
 from rules.northgard.cards import draw_to_hand, put_on_top
 from rules.northgard.data import data
-from rules.northgard.machine import Auto, Decision, pop, push, register
+from rules.northgard.machine import Decision, Steps, pop, push, register
 from rules.northgard.scoring import finish, instant_winners
 from rules.northgard.state import Frame, State
 
@@ -37,12 +37,10 @@ def turn_order(st: State) -> list[int]:
     return [(st.first + k) % st.n for k in range(st.n)]
 
 
-class Year(Auto):
+class Year(Steps):
     kind = "year"
 
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        step = fr["step"]
-        fr["step"] = step + 1
+    def step(self, st: State, fr: Frame, step: int, ev: list[Event]) -> None:
         if step == 0:
             self._start(st, ev)
             push(st, "actions", next=st.first)
@@ -66,7 +64,6 @@ class Year(Auto):
             emit(ev, "year_end", year=st.year)
             st.year += 1
             fr["step"] = 0
-        return True
 
     @staticmethod
     def _start(st: State, ev: list[Event]) -> None:
@@ -86,12 +83,10 @@ class Year(Auto):
 
 
 # ---- harvest -------------------------------------------------------------------------------
-class Harvest(Auto):
+class Harvest(Steps):
     kind = "harvest"
 
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        step = fr["step"]
-        fr["step"] = step + 1
+    def step(self, st: State, fr: Frame, step: int, ev: list[Event]) -> None:
         if step == 0:
             emit(ev, "harvest_start")
             snake = clan_seat(st, "snake")
@@ -108,7 +103,6 @@ class Harvest(Auto):
             push(st, "trade", done=[False] * st.n, get=[""] * st.n)
         else:
             pop(st, fr)
-        return True
 
 
 def harvest_seat(st: State, seat: int, taken: str, ev: list[Event]) -> None:
