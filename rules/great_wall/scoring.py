@@ -28,6 +28,24 @@ def artifact_count(st: State, clan: int, counts: str) -> int:
     return total
 
 
+def horde_honor(st: State, clan: int) -> int:
+    """The Honor printed on the clan's won Horde cards that carry no Shame."""
+    hordes = data().hordes
+    return sum(int(hordes[w["id"]]["honor"]) for w in st.clans[clan]["won"] if w["shame"] == 0)
+
+
+def artifact_honor(st: State, clan: int) -> int:
+    """What the Artifacts in play give the clan: their Honor per counted thing, or Chin's
+    fixed amount each."""
+    if st.clans[clan]["kind"] == "chin":
+        return len(st.artifacts) * int(data().numbers["chin_artifact_honor"])
+    arts = 0
+    for a in st.artifacts:
+        info = data().artifacts[a]
+        arts += int(info["honor"]) * artifact_count(st, clan, info["counts"])
+    return arts
+
+
 def final_scores(st: State) -> dict[int, dict[str, int]]:
     out: dict[int, dict[str, int]] = {}
     for clan, c in enumerate(st.clans):
@@ -35,15 +53,8 @@ def final_scores(st: State) -> dict[int, dict[str, int]]:
             continue
         shame = sum(c["shamed"][u] for u in UNITS)
         after = max(0, c["honor"] + c.get("token", 0) - 5 * shame)  # the track stops at 0
-        hordes = 0 if st.mode == "coop" else sum(
-            int(data().hordes[w["id"]]["honor"]) for w in c["won"] if w["shame"] == 0)
-        arts = 0
-        for a in st.artifacts:
-            info = data().artifacts[a]
-            if c["kind"] == "chin":
-                arts += int(data().numbers["chin_artifact_honor"])
-            else:
-                arts += int(info["honor"]) * artifact_count(st, clan, info["counts"])
+        hordes = 0 if st.mode == "coop" else horde_honor(st, clan)
+        arts = artifact_honor(st, clan)
         out[clan] = {"track": c["honor"], "shame": shame, "hordes": hordes, "artifacts": arts,
                      "total": after + hordes + arts}
     return out
