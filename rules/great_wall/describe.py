@@ -63,6 +63,15 @@ def _gains(data: dict[str, Any]) -> list[Text]:
     return out + [amount(r, n) for r, n in data.get("res", []) if r in RESOURCES and n]
 
 
+#: Parameters that are a word of the catalog: the group it is in (a source is a location).
+WORDS = {"loc": "loc", "src": "loc", "symbol": "symbol", "res": "res", "unit": "unit",
+         "reward": "reward", "what": "what", "season": "season", "reason": "reason"}
+#: Parameters shown as how many there are.
+COUNTED = ("killed", "rescued", "winners", "scores", "fields")
+#: Parameters that number a place from 0 (sections, rows), shown from 1.
+NUMBERED = ("s", "from", "to", "row")
+
+
 #: How each parameter of an event becomes part of a message.
 def _param(key: str, value: Any, reader: int | None) -> Any:
     if key in ("clan", "winner"):
@@ -73,36 +82,18 @@ def _param(key: str, value: Any, reader: int | None) -> Any:
         return card_text(value)
     if key == "cards":
         return [card_text(v) for v in value] or text("great_wall.res.nothing")
-    if key == "loc":
-        return text(f"great_wall.loc.{value}")
-    if key == "src":
-        return text(f"great_wall.loc.{value}")
-    if key == "symbol":
-        return text(f"great_wall.symbol.{value}")
     if key == "track":
         return [text(f"great_wall.loc.{v}") for v in value]
-    if key in ("res",) and isinstance(value, list):
+    if key == "res" and isinstance(value, list):
         return res_text(value)
-    if key == "res":
-        return text(f"great_wall.res.{value}")
-    if key == "unit":
-        return text(f"great_wall.unit.{value}")
+    if key in WORDS:
+        return text(f"great_wall.{WORDS[key]}.{value}")
     if key == "honor":
         return amount("honor", int(value))
-    if key in ("reward", "what"):
-        return text(f"great_wall.{key}.{value}")
-    if key in ("killed", "rescued"):
+    if key in COUNTED:
         return len(value)
-    if key == "s" or key == "from" or key == "to":
+    if key in NUMBERED:
         return int(value) + 1
-    if key == "row":
-        return int(value) + 1
-    if key == "season":
-        return text(f"great_wall.season.{value}")
-    if key == "reason":
-        return text(f"great_wall.reason.{value}")
-    if key in ("winners", "scores", "fields"):
-        return len(value)
     return value
 
 

@@ -23,6 +23,11 @@ def clerks_of(st: State, loc: str) -> dict[int, int]:
     return out
 
 
+#: The production stages that ask each clan in the queue in turn (a frame of the stage's
+#: kind), and the stage after each.
+_ASKED = {"promote": "donate", "donate": "finish"}
+
+
 @register
 class Activate(Handler[State]):
     kind = "activate"
@@ -50,18 +55,13 @@ class Activate(Handler[State]):
                 fr["queue"] = list(order)
                 fr["stage"] = "each"
             return True
-        if fr["stage"] == "promote":
+        if fr["stage"] in _ASKED:
             if fr["queue"]:
-                push(st, "promote", clan=fr["queue"].pop(0), loc=loc)
+                push(st, fr["stage"], clan=fr["queue"].pop(0), loc=loc)
                 return True
-            fr["queue"] = [c for c in fr["order"] if st.human(c) and loc != "temple"]
-            fr["stage"] = "donate"
-            return True
-        if fr["stage"] == "donate":
-            if fr["queue"]:
-                push(st, "donate", clan=fr["queue"].pop(0), loc=loc)
-                return True
-            fr["stage"] = "finish"
+            if fr["stage"] == "promote":
+                fr["queue"] = [c for c in fr["order"] if st.human(c) and loc != "temple"]
+            fr["stage"] = _ASKED[fr["stage"]]
             return True
         if fr["stage"] == "each":
             if fr["queue"]:
