@@ -17,7 +17,6 @@ from rules.great_wall.procedures import (
     invasion_section,
     remove_shame,
     shame_held,
-    wound,
 )
 from rules.great_wall.reed import decide
 from rules.great_wall.state import State
@@ -170,14 +169,6 @@ def chin_recruit(st: State, n: int, ev: list[Event]) -> None:
                 cover(st, c, "spearman", s, 0, [f], B.next_uid(st), ev)
                 break
         else:
-            return
-
-
-def chin_wound(st: State, clan: int, s: int, ev: list[Event]) -> None:
-    for row, card in enumerate(st.sections[s]["hordes"]):
-        f = auto_field(card)
-        if f is not None:
-            wound(st, clan, s, row, f, ev)
             return
 
 

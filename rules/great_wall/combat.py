@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, Event, Text, text
-from rules.great_wall import automata as auto
 from rules.great_wall import board as B
 from rules.great_wall.data import UNITS, data
 from rules.great_wall.machine import MACHINE, Choice, Repeated, push, register
 from rules.great_wall.procedures import (
     KILL_ORDER,
+    auto_wound,
     casualty_value,
     cover,
     gain_shame_each,
@@ -195,7 +195,7 @@ class Volley(Handler[State]):
         if st.human(clan):
             push(st, "shoot", clan=clan, s=s)
         else:
-            auto.chin_wound(st, clan, s, ev)
+            auto_wound(st, clan, s, ev)
         return True
 
 

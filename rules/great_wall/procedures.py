@@ -197,6 +197,16 @@ def auto_field(card: dict[str, Any]) -> int | None:
     return free[0] if free else None
 
 
+def auto_wound(st: State, clan: int, s: int, ev: list[Event]) -> None:
+    """A wound dealt without a choice (Chin's archers, a Tactic card's wounds): on the first
+    Horde card of the section with a free field, at ``auto_field``; nothing if none has one."""
+    for row, card in enumerate(st.sections[s]["hordes"]):
+        f = auto_field(card)
+        if f is not None:
+            wound(st, clan, s, row, f, ev)
+            return
+
+
 # ---- killing and rescuing (GW-55 … GW-57, GW-60) -------------------------------------------------
 KILL_ORDER = ("spearman", "archer", "horseman")
 

@@ -18,7 +18,7 @@ from rules.base import Action, Event
 from rules.great_wall import board as B
 from rules.great_wall.data import data
 from rules.great_wall.machine import MACHINE, Declinable, push, register
-from rules.great_wall.procedures import auto_field, draw_tactics, wound
+from rules.great_wall.procedures import auto_wound, draw_tactics
 from rules.great_wall.state import State
 from rules.kit.frames import Frame
 
@@ -108,11 +108,7 @@ def tactic_effect(st: State, fr: Frame, clan: int, eff: dict[str, Any], ev: list
         ev.append(Event("defence_bonus", {"clan": clan, "s": s, "n": int(eff["n"])}))
     elif do == "wounds" and s >= 0:
         for _ in range(int(eff["n"])):
-            for row, card in enumerate(st.sections[s]["hordes"]):
-                f = auto_field(card)
-                if f is not None:
-                    wound(st, clan, s, row, f, ev)
-                    break
+            auto_wound(st, clan, s, ev)
     elif do == "draw":
         draw_tactics(st, clan, int(eff["n"]), ev)
     elif do == "place":
