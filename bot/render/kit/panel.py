@@ -1,6 +1,6 @@
 """The panel a board puts beside its map: a title band, whom the game waits for and for what,
-the final standings, and a legend that keeps to the room left. The Great Wall's and
-Northgard's boards draw their panels with these (AGoT's may), so the panels read alike."""
+the final standings, and a legend that keeps to the room left. Every board with a side panel
+draws it with these, so the panels read alike."""
 
 from __future__ import annotations
 
