@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
+from rules.kit import frames
 from rules.kit.frames import Handler, Machine
 from rules.northgard.state import Frame, State
 
@@ -117,16 +118,6 @@ class Auto(Handler[State]):
         return text("northgard.what.auto")
 
 
-class Steps(Auto):
-    """An automatic frame that walks numbered steps, one per run: ``fr["step"]`` is the next
-    one (the view and the AI read it), counted on before the step runs so that a step may
-    push frames or set it back."""
-
-    def run(self, st: State, fr: Frame, ev: list[Event]) -> bool:
-        step = fr["step"]
-        fr["step"] = step + 1
-        self.step(st, fr, step, ev)
-        return True
-
-    def step(self, st: State, fr: Frame, step: int, ev: list[Event]) -> None:
-        raise NotImplementedError
+class Steps(frames.Steps[State], Auto):
+    """The kit's numbered steps (``fr["step"]``, which the view and the AI read) with the
+    automatic frame's label."""
