@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from bot.render import render_board, renderer_for
+from bot.render import as_images, render_board, renderer_for
 from rules import registry
 from rules.base import GameRules
 from rules.rng import Rng
@@ -64,14 +64,14 @@ def main(argv: list[str]) -> None:
         renderer = renderer_for(game_id)
         kind = "generic card" if renderer.__module__ == "bot.render.generic" else "own renderer"
         t0 = time.perf_counter()
-        first_png = render_board(game_id, views[0])
+        first_png = as_images(render_board(game_id, views[0]))[0]
         first = (time.perf_counter() - t0) * 1000
         times, sizes = [], []
         for view in views:
             t0 = time.perf_counter()
-            png = render_board(game_id, view)
+            pngs = as_images(render_board(game_id, view))
             times.append((time.perf_counter() - t0) * 1000)
-            sizes.append(len(png))
+            sizes.append(sum(len(png) for png in pngs))
         assert first_png[:8] == b"\x89PNG\r\n\x1a\n"
         print(f"  {game_id:<12} {kind:<13} first {first:7.1f} ms   then n={len(times)} "
               f"{min(times):6.1f} / {statistics.median(times):6.1f} / {max(times):6.1f} ms   "

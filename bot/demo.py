@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import PLAIN
-from bot.render import render_board
+from bot.render import as_images, render_board
 from bot.render.names import with_names
 from bot.service import BoardChanged, Effect, GameService, ManualClock, Notify, Post
 from rules.base import GameRules
@@ -75,9 +75,11 @@ async def run_demo(game: str, players: int, seed: int, out: Path | None = None,
                 if phase != log.last_phase:
                     log.last_phase = phase
                     log.boards += 1
-                    png = render_board(game, with_names(
-                        view, {seat: names[user] for seat, user in users.items()}))
-                    (out / f"board-{log.boards:04d}-v{version:05d}.png").write_bytes(png)
+                    pngs = as_images(render_board(game, with_names(
+                        view, {seat: names[user] for seat, user in users.items()})))
+                    for k, png in enumerate(pngs):
+                        part = f"-{k + 1}" if len(pngs) > 1 else ""
+                        (out / f"board-{log.boards:04d}-v{version:05d}{part}.png").write_bytes(png)
 
     created = await service.create_game(users[0], names[users[0]], game, config=config or {},
                                         mode=mode,

@@ -23,7 +23,6 @@ left it — a handful of requests, far inside Discord's rate limits, not a few p
 from __future__ import annotations
 
 import hashlib
-import io
 import logging
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -43,12 +42,12 @@ from bot.discord.bursts import (
 )
 from bot.discord.components import HandButton
 from bot.discord.panels import move_panel, note_text
-from bot.discord.presenters import board_embed, private_embed
+from bot.discord.presenters import board_embed, board_files, image_embeds, private_embed
 from bot.discord.rhythm import turn_key
 from bot.discord.text import guild_locale_of, render, tr
 from bot.games import front
 from bot.i18n import DEFAULT_LOCALE, Person, msg, view_text
-from bot.render import render_board_async
+from bot.render import as_images, render_board_async
 from bot.service import (
     BoardChanged,
     BoardSnapshot,
@@ -67,6 +66,7 @@ log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
 BOARD_FILE = "board.png"
+
 
 Messageable = discord.TextChannel | discord.Thread | discord.DMChannel | discord.VoiceChannel
 
@@ -357,17 +357,19 @@ class Delivery:
             return None
         game_type, version, view = snap.game_type, snap.version, snap.view
         locale = await self.table_locale(getattr(channel, "guild", None))
-        png = await render_board_async(game_id, version, game_type, view, locale)
+        pngs = as_images(await render_board_async(game_id, version, game_type, view, locale))
         embed = board_embed(summary, locale, image=BOARD_FILE)
         f = front(game_type)
-        embeds = [embed, *(f.board_embeds(view, locale)
-                           if f is not None and f.board_embeds is not None else [])][:10]
+        embeds = [embed, *image_embeds(len(pngs)),
+                  *(f.board_embeds(view, locale)
+                    if f is not None and f.board_embeds is not None else [])][:10]
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(HandButton(game_id, locale))
-        file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+        files = board_files(pngs)
         unit = self.unit_of(snap)
         current = snap.board_message_id
-        digest, embed_data = hashlib.sha256(png).hexdigest(), [e.to_dict() for e in embeds]
+        digest = hashlib.sha256(b"".join(pngs)).hexdigest()
+        embed_data = [e.to_dict() for e in embeds]
         if current is not None and await self._same_unit(channel, game_id, current, unit,
                                                          embed):
             if self._shown.get(game_id) == (current, digest, embed_data):
@@ -375,12 +377,12 @@ class Delivery:
             self._shown[game_id] = (current, digest, embed_data)
             try:
                 await channel.get_partial_message(current).edit(
-                    embeds=embeds, attachments=[file], view=buttons)
+                    embeds=embeds, attachments=files, view=buttons)
             except discord.NotFound:  # deleted meanwhile: a new board below
-                file = discord.File(io.BytesIO(png), filename=BOARD_FILE)
+                files = board_files(pngs)
             else:
                 return game_type
-        sent = await channel.send(embeds=embeds, file=file, view=buttons,
+        sent = await channel.send(embeds=embeds, files=files, view=buttons,
                                   allowed_mentions=discord.AllowedMentions.none())
         await self.service.set_board_message(game_id, sent.id)
         self._boards[game_id] = (sent.id, unit)

@@ -15,7 +15,6 @@ ephemeral answer. Errors always come as a new ephemeral note and leave the panel
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -24,10 +23,10 @@ import discord
 
 from bot import logs
 from bot.discord.panels import context_token, move_panel, note_text
-from bot.discord.presenters import board_embed, private_embed
+from bot.discord.presenters import board_embed, board_files, image_embeds, private_embed
 from bot.discord.text import client_locale, learn_locale, locale_of, render, tr
 from bot.i18n import Msg, msg
-from bot.render import render_board_async
+from bot.render import as_images, render_board_async
 from bot.service import (
     Effect,
     GameService,
@@ -193,10 +192,12 @@ class Flows:
         (`/game board` and every game's own `board` command)."""
         locale = locale_of(interaction)
         snap = await self.service.board_snapshot(game_id)
-        png = await render_board_async(game_id, snap.version, snap.game_type, snap.view, locale)
+        pngs = as_images(await render_board_async(game_id, snap.version, snap.game_type,
+                                                  snap.view, locale))
         await interaction.followup.send(
-            embed=board_embed(snap.summary, locale, image=BOARD_FILE),
-            file=discord.File(io.BytesIO(png), filename=BOARD_FILE), ephemeral=True,
+            embeds=[board_embed(snap.summary, locale, image=BOARD_FILE),
+                    *image_embeds(len(pngs))],
+            files=board_files(pngs, BOARD_FILE), ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none())
 
     # ---- private panel ---------------------------------------------------------------------

@@ -7,6 +7,7 @@ receive what the service already redacted for that viewer.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from typing import Any
@@ -123,3 +124,17 @@ def board_embed(summary: GameSummary, locale: str, *, image: str | None = None
         embed.set_image(url=f"attachment://{image}")
     embed.set_footer(text=tr("board.footer", locale))
     return embed
+
+
+def board_files(pngs: list[bytes], image: str = "board.png") -> list[discord.File]:
+    """A board's images as attachments: the first is ``image``, the board embed's image; a
+    renderer's further images (a board in parts) are ``board-2.png``, ``board-3.png``…"""
+    return [discord.File(io.BytesIO(png), filename=image if k == 0 else f"board-{k + 1}.png")
+            for k, png in enumerate(pngs)]
+
+
+def image_embeds(count: int) -> list[discord.Embed]:
+    """An embed for each image after the first (Discord shows one image per embed, each in
+    its own box: several parts stay as large as one picture would be)."""
+    return [discord.Embed(colour=discord.Colour.dark_teal()).set_image(
+        url=f"attachment://board-{k + 1}.png") for k in range(1, count)]

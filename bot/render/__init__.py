@@ -17,11 +17,19 @@ from typing import Any
 
 from bot.metrics import RENDER_SECONDS
 
-#: ``(public view, locale) -> PNG``: the locale is the server's language for the image's words.
-Renderer = Callable[[dict[str, Any], str | None], bytes]
+#: What a renderer returns: one PNG, or several (a board too tall for Discord's 400x300 chat
+#: box may come as parts: each is shown in its own embed's box, the first on the board's).
+Images = bytes | list[bytes]
+#: ``(public view, locale) -> PNG(s)``: the locale is the server's language for the words.
+Renderer = Callable[[dict[str, Any], str | None], Images]
 
 
-_cache: OrderedDict[tuple[str, str, str | None], bytes] = OrderedDict()
+def as_images(out: Images) -> list[bytes]:
+    """A renderer's output as a list of PNGs (one or more)."""
+    return [out] if isinstance(out, bytes) else list(out)
+
+
+_cache: OrderedDict[tuple[str, str, str | None], Images] = OrderedDict()
 _CACHE_SIZE = 256
 
 
@@ -43,13 +51,13 @@ def view_digest(view: dict[str, Any]) -> str:
     return hashlib.blake2b(data.encode(), digest_size=16).hexdigest()
 
 
-def render_board(game_type: str, view: dict[str, Any], locale: str | None = None) -> bytes:
+def render_board(game_type: str, view: dict[str, Any], locale: str | None = None) -> Images:
     with RENDER_SECONDS.labels(game_type).time():
         return renderer_for(game_type)(view, locale)
 
 
 async def render_board_async(game_id: int, version: int, game_type: str,
-                             view: dict[str, Any], locale: str | None = None) -> bytes:
+                             view: dict[str, Any], locale: str | None = None) -> Images:
     """Render off the event loop, cached by what the image is drawn from: the game type, the
     public view and the language (a game id and version alone are not enough: two databases —
     two tests in one process — hold different games under one id)."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image
 
+from bot.render import Images, as_images
 from bot.render.kit import CHAT_BOX, with_names
 
 NAMES = ("Alice", "Bořivoj", "Charlotte Longname", "Dan", "Eve")
@@ -24,6 +25,8 @@ NAMES = ("Alice", "Bořivoj", "Charlotte Longname", "Dan", "Eve")
 #: ``extras["board_pictures"]``: (tag, config, seats, moves) each, the tag ("" for none)
 #: added to the picture's name.
 MOVES = 150
+#: Discord's dark theme behind a message's embeds.
+DISCORD_BG = (49, 51, 56)
 
 
 def tables() -> list[tuple[str, str, dict[str, Any], int, int]]:
@@ -61,11 +64,24 @@ def played(game: str, config: dict[str, Any], seats: int, moves: int, seed: int 
     return view
 
 
-def chat_size(png: bytes) -> Image.Image:
-    """The image as Discord's desktop client shows it in chat: shrunk to fit ``CHAT_BOX``."""
-    img = Image.open(io.BytesIO(png)).convert("RGB")
-    img.thumbnail(CHAT_BOX, Image.Resampling.LANCZOS)
-    return img
+def chat_size(png: Images) -> Image.Image:
+    """The image as Discord's desktop client shows it in chat: shrunk to fit ``CHAT_BOX``; a
+    board in several images shows them one under another, each in its own box."""
+    parts = []
+    for data in as_images(png):
+        img = Image.open(io.BytesIO(data)).convert("RGB")
+        img.thumbnail(CHAT_BOX, Image.Resampling.LANCZOS)
+        parts.append(img)
+    if len(parts) == 1:
+        return parts[0]
+    gap = 8
+    out = Image.new("RGB", (max(p.width for p in parts),
+                            sum(p.height for p in parts) + gap * (len(parts) - 1)), DISCORD_BG)
+    y = 0
+    for part in parts:
+        out.paste(part, (0, y))
+        y += part.height + gap
+    return out
 
 
 def write(out: Path, suffix: str, only: str | None = None, locale: str = "en") -> list[Path]:

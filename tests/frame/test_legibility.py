@@ -18,6 +18,7 @@ import pytest
 from PIL import Image
 
 from bot.games import front
+from bot.render import Images, as_images
 from rules import registry
 from rules.base import Action
 from rules.rng import Rng
@@ -55,12 +56,14 @@ def views(game_id: str) -> Iterator[tuple[str, dict[str, Any]]]:
         yield f"{variant.name} {n}p later", rules.view(state, None)
 
 
-def _render(renderer: Callable[..., bytes], view: dict[str, Any], locale: str
+def _render(renderer: Callable[..., Images], view: dict[str, Any], locale: str
             ) -> tuple[int, list[tuple[str, float]]]:
+    """The widest of the renderer's images and every text it drew (a board in parts is
+    held to the widest part's scale)."""
     _clear_caches()
     with drawn_text() as calls:
-        png = renderer(view, locale)
-    width = Image.open(io.BytesIO(png)).width
+        pngs = as_images(renderer(view, locale))
+    width = max(Image.open(io.BytesIO(png)).width for png in pngs)
     return width, [(d.text, d.size) for d in calls if d.text.strip()]
 
 

@@ -7,7 +7,6 @@ and the caller's redacted view, the engine validates every submission.
 from __future__ import annotations
 
 import asyncio
-import io
 import re
 from collections.abc import Iterable
 from functools import partial
@@ -18,7 +17,7 @@ from discord import app_commands
 
 from bot.discord.flows import Chooser, Options
 from bot.discord.lookup import MAX_CHOICES, GameCommands
-from bot.discord.presenters import board_embed
+from bot.discord.presenters import board_embed, board_files, image_embeds
 from bot.discord.strings import described
 from bot.discord.text import locale_of, tr
 from bot.games.agot import codes as C
@@ -36,7 +35,7 @@ from bot.games.agot.text import (
     units_text,
 )
 from bot.i18n import DEFAULT_LOCALE, view_text
-from bot.render import render_board_async
+from bot.render import as_images, render_board_async
 from bot.service import PrivateView, ServiceError
 from rules.agot.board import board
 from rules.base import Action
@@ -154,15 +153,15 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
                 return
             snap = await self.service.board_snapshot(gid)
             if target is None:
-                png = await render_board_async(gid, snap.version, snap.game_type, snap.view,
-                                               locale)
+                pngs = as_images(await render_board_async(gid, snap.version, snap.game_type,
+                                                          snap.view, locale))
             else:
-                png = await asyncio.to_thread(board_image.render_region, snap.view, locale,
-                                              target)
+                pngs = [await asyncio.to_thread(board_image.render_region, snap.view, locale,
+                                                target)]
             await interaction.followup.send(
                 embeds=[board_embed(snap.summary, locale, image=BOARD_FILE),
-                        board_panel_embed(snap.view, locale)],
-                file=discord.File(io.BytesIO(png), filename=BOARD_FILE), ephemeral=True,
+                        *image_embeds(len(pngs)), board_panel_embed(snap.view, locale)],
+                files=board_files(pngs, BOARD_FILE), ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none())
 
         await self.bot.flows.guarded(interaction, body)
