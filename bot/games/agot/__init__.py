@@ -37,6 +37,4 @@ FRONT = GameFront(
     renderer=board_image.render,
     board_embeds=lambda view, locale: [board_panel_embed(view, locale)],
     option_values=option_values,
-    # The panel beside the map reads in chat; the map's area names are for the opened image.
-    extras={"legible": lambda words: words not in board_image.map_words()},
 )

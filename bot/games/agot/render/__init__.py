@@ -7,15 +7,18 @@ not adjacent in the rules, the shared edge is drawn as a river (land) or cliffs/
 the picture never suggests a border the rules do not have; an adjacency whose areas do not
 touch on the grid gets a dashed link instead.
 
-Everything static (cells, borders, names, castles, barrels, crowns, the panel's frame) is drawn
-once per process; a render only tints controlled land, places the pieces and writes the panel.
+The board message carries three images, each in its own chat box (400x300): the North and the
+South of the map (overlapping halves, names and pieces legible at that size) and the houses'
+panel (whose turn, the houses' players, castles, power and supply, and a legend).
+
+Everything static (cells, borders, names, castles, barrels, crowns) is drawn once per process;
+a render only tints controlled land, places the pieces and writes the strips and the panel.
 """
 
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -29,13 +32,13 @@ from bot.games.agot.render.map import (
     labels,
     static_layers,
 )
-from bot.games.agot.render.panel import draw_panel
+from bot.games.agot.render.panel import PANEL_SIZE, PAPER, draw_panel
 from bot.games.agot.render.pieces import draw_row, place_rows
-from bot.games.agot.render.status import draw_status, house_of, status_texts
-from bot.games.agot.render.style import PANEL, house_style
+from bot.games.agot.render.status import STATUS_PX, draw_status, house_of, status_texts
+from bot.games.agot.render.style import house_style
 from bot.i18n import msg
 from bot.i18n import render as tr_render
-from bot.render.kit import Sheet, png_bytes
+from bot.render.kit import CHAT_BOX, Sheet, png_bytes
 from rules.agot.board import board
 
 #: ``/agot board region:`` — the areas each part of the map is cropped around.
@@ -85,40 +88,53 @@ def render_image(view: dict[str, Any], locale: str | None = None,
         _arrow(d, g.anchors[battle["from"]], target, colour)
     for row in place_rows(b, labs, view.get("board") or {}, houses, locale):
         draw_row(img, row)
+    img.paste(layers.names, (0, 0), layers.names)
     if status:
         left, right = status_texts(view, locale)
         draw_status(img, g.map_height, left, right)
     return img
 
 
-def board_size() -> tuple[int, int]:
-    """The board image's size: the map's height, 3:2 wide. Landscape for Discord's 400x300
-    chat box; a little wider than the box's 4:3 because the map's height is fixed: the extra
-    width gives the panel's words more room than it costs the map in size."""
+#: The parts of the map the board message shows, each in its own chat box: the map is taller
+#: than wide, so one picture in a 400x300 box would shrink its names to 5 px; a half of it,
+#: as wide as the map and 3:4 of that high (the strip included), is shrunk to 0.405 and its
+#: names (28 px) read at 11 px. The halves overlap, so every area shows whole in one of them.
+HALVES = ("north", "south")
+#: The strip under a half: the half's name, the round, the phase and the wildling threat.
+HALF_STATUS_PX = 28
+HALF_BAND = 46
+
+
+def half_box(half: str) -> tuple[int, int, int, int]:
+    """The part of the map (pixels) the ``half`` image shows."""
     g = map_geometry()
-    return math.ceil(g.map_height * 3 / 2), g.map_height
+    height = math.floor(g.map_width * CHAT_BOX[1] / CHAT_BOX[0]) - HALF_BAND
+    top = 0 if half == "north" else g.map_height - height
+    return (0, top, g.map_width, top + height)
 
 
-@lru_cache(maxsize=1)
-def map_words() -> frozenset[str]:
-    """The area names printed on the map in every language: words for the opened image (the
-    map is schematic at chat size; ``/agot board region:`` zooms in), not for the chat box."""
-    from bot.i18n import available_locales
+def _with_status(crop: Image.Image, view: dict[str, Any], locale: str | None, target: str,
+                 band: int, size: int) -> Image.Image:
+    out = Image.new("RGB", (crop.width, crop.height + band))
+    out.paste(crop, (0, 0))
+    left, right = status_texts(view, locale)
+    draw_status(out, crop.height, f"{target_name(target, locale)} · {left}", right, size)
+    return out
 
-    return frozenset(line for loc in available_locales() for lab in labels(loc).values()
-                     for line in lab.lines)
+
+def draw_halves(view: dict[str, Any], locale: str | None = None) -> list[Image.Image]:
+    """The North and the South of the map, each with its strip."""
+    full = render_image(view, locale, status=False)
+    return [_with_status(full.crop(half_box(half)), view, locale, half, HALF_BAND,
+                         HALF_STATUS_PX) for half in HALVES]
 
 
 def draw(view: dict[str, Any], locale: str | None = None) -> Sheet:
-    """The board for Discord's chat box (3:2): the map at full size on the left, the panel
-    (round, phase, whom the game waits for, the houses with their players, castles, power
-    and supply, a legend) on the right; on a kit ``Sheet`` whose layout tests read."""
-    g = map_geometry()
-    width, height = board_size()
-    canvas = Image.new("RGB", (width, height), PANEL)
-    canvas.paste(render_image(view, locale, status=False).crop((0, 0, g.map_width, height)))
-    sheet = Sheet(width, height, canvas)
-    draw_panel(sheet, view, locale, g.map_width)
+    """The houses' image (4:3): round, phase, whom the game waits for, the houses with their
+    players, castles, power and supply, and the legend; on a kit ``Sheet`` whose layout tests
+    read."""
+    sheet = Sheet(*PANEL_SIZE, PAPER)
+    draw_panel(sheet, view, locale)
     return sheet
 
 
@@ -128,9 +144,10 @@ def _png(img: Image.Image) -> bytes:
     return png_bytes(img, palette=True)
 
 
-def render(view: dict[str, Any], locale: str | None = None) -> bytes:
-    """The map with the panel beside it, its words in ``locale``."""
-    return _png(draw(view, locale).img)
+def render(view: dict[str, Any], locale: str | None = None) -> list[bytes]:
+    """The board message's three images, its words in ``locale``: the North of the map, its
+    South, and the houses."""
+    return [*(_png(img) for img in draw_halves(view, locale)), _png(draw(view, locale).img)]
 
 
 def crop_box(target: str, locale: str | None = None) -> tuple[int, int, int, int]:
@@ -166,11 +183,6 @@ def target_name(target: str, locale: str | None) -> str:
 def render_region(view: dict[str, Any], locale: str | None, target: str) -> bytes:
     """A zoomed crop of the map around a region (north, south, east, west) or an area, with
     the region's name, the round and the phase in the strip under it."""
-    box = crop_box(target, locale)
-    full = render_image(view, locale)
-    crop = full.crop(box)
-    out = Image.new("RGB", (crop.width, crop.height + STATUS_BAND))
-    out.paste(crop, (0, 0))
-    left, right = status_texts(view, locale)
-    draw_status(out, crop.height, f"{target_name(target, locale)} · {left}", right)
-    return _png(out)
+    full = render_image(view, locale, status=False)
+    return _png(_with_status(full.crop(crop_box(target, locale)), view, locale, target,
+                             STATUS_BAND, STATUS_PX))

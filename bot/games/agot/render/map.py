@@ -40,8 +40,10 @@ from rules.agot.board import Board, board
 
 #: Size (px) of area names: at Discord's ~520 px preview of the 987 px map they read at
 #: about 10.5 px (tests/frame/test_legibility.py).
-NAME_PX = 20
-LINE_H = 22  # one line of a name
+NAME_PX = 28
+LINE_H = 30  # one line of a name
+#: The height (px) of a name's letters with their halo (its line is ``LINE_H``).
+NAME_H = LINE_H - 4
 #: The row under the name: the pieces (power token, units, neutral force, order), then the
 #: printed castle / barrels / crowns / home crest. One row, not two, keeps a label within a
 #: small area's three squares of height.
@@ -113,33 +115,87 @@ def _wrap(name: str, room: float) -> tuple[str, ...]:
     """One line if it fits, else the two-line split with the shorter longest line."""
     if name_width(name) <= room or " " not in name:
         return (name,)
+    return _two_lines(name)
+
+
+def _two_lines(name: str) -> tuple[str, ...]:
     words = name.split(" ")
+    if len(words) < 2:
+        return (name,)
     splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
     return min(splits, key=lambda pair: max(name_width(pair[0]), name_width(pair[1])))
 
 
+Box = tuple[float, float, float, float]
+
+
+def _name_boxes(lab: Label) -> list[Box]:
+    """The boxes of a label's name lines (the letters' height, not the line's leading)."""
+    out = []
+    for k, line in enumerate(lab.lines):
+        w = name_width(line)
+        cx, cy = lab.centre_x(w), lab.line_y(k)
+        out.append((cx - w / 2, cy - NAME_H / 2, cx + w / 2, cy + NAME_H / 2))
+    return out
+
+
+def _clear(boxes: list[Box], taken: list[Box], gap: float = 3.0) -> bool:
+    return not any(min(b[2], t[2]) - max(b[0], t[0]) > -gap
+                   and min(b[3], t[3]) - max(b[1], t[1]) > -gap for b in boxes for t in taken)
+
+
+def _placed(lines: tuple[str, ...], at: Point, map_width: int, map_height: int,
+            icons_w: float) -> Label:
+    lab = Label(lines, at, 0.0, map_width, icons_w)
+    top = min(max(at[1] - lab.height / 2, 2.0), map_height - lab.height - 2)
+    return Label(lines, at, top, map_width, icons_w)
+
+
 @lru_cache(maxsize=4)
 def labels(locale: str | None) -> dict[str, Label]:
+    """Every area's label, no name over another: the areas with the fewest squares first take
+    their name's best spot (one line if it fits the area, else two) at their anchor; an area
+    whose name would cross one already placed tries its other wrapping, then the other
+    squares of the area nearest its anchor."""
     g = geometry()
     lay = load_layout()
+    cell = float(lay["cell"])
+    grid: list[str] = lay["grid"]
+    size = {code: sum(row.count(code) for row in grid) for code in lay["codes"].values()}
     out: dict[str, Label] = {}
-    for area, code in lay["codes"].items():
+    taken: list[Box] = []
+    for area, code in sorted(lay["codes"].items(), key=lambda ac: (size[ac[1]], ac[0])):
         at = g.anchors[area]
-        room = max(_room(lay["grid"], code, at, float(lay["cell"])), MIN_NAME_ROOM)
-        lines = _wrap(area_label(area, locale), room)
+        name = area_label(area, locale)
+        room = max(_room(grid, code, at, cell), MIN_NAME_ROOM)
+        first = _wrap(name, room)
+        wraps = [first, *[w for w in ((name,), _two_lines(name)) if w != first]]
         icons = area_icons(area)
         icons_w = (sum(i.width for i in icons) + 2 * (len(icons) - 1) + ICONS_GAP
                    if icons else 0.0)
-        lab = Label(lines, at, 0.0, g.map_width, icons_w)
-        top = min(max(at[1] - lab.height / 2, 2.0), g.map_height - lab.height - 2)
-        out[area] = Label(lines, at, top, g.map_width, icons_w)
-    return out
+        squares = sorted((((x + 0.5) * cell, (y + 0.5) * cell)
+                          for y, row in enumerate(grid) for x, c in enumerate(row) if c == code),
+                         key=lambda p: math.dist(p, at))
+        spots = [at, *squares]
+        best = _placed(first, at, g.map_width, g.map_height, icons_w)
+        for spot in spots:
+            found = next((lab for lines in wraps
+                          if _clear(_name_boxes(
+                              lab := _placed(lines, spot, g.map_width, g.map_height, icons_w)),
+                              taken)), None)
+            if found is not None:
+                best = found
+                break
+        out[area] = best
+        taken += _name_boxes(best)
+    return {area: out[area] for area in lay["codes"]}
 
 
 @dataclass
 class StaticLayers:
     base: Image.Image  # the whole canvas: map and empty status strip
-    overlay: Image.Image  # the map's lines and lettering only (RGBA), laid again over tints
+    overlay: Image.Image  # the map's lines only (RGBA), laid again over tints
+    names: Image.Image  # the areas' names (RGBA), laid over everything else
     masks: dict[str, tuple[tuple[int, int, int, int], Image.Image]]  # land area -> bbox, mask
     tinted: dict[tuple[str, int], Image.Image]  # (area, alpha) -> scaled mask, filled lazily
     rims: dict[str, Image.Image]  # land area -> a band just inside its border, filled lazily
@@ -172,8 +228,12 @@ def static_layers(locale: str | None = None) -> StaticLayers:
             od.line([curve[k], curve[k + 1]], fill=(70, 40, 20, 255), width=3)
         for x, y in (curve[0], curve[-1]):
             od.ellipse((x - 4, y - 4, x + 4, y + 4), fill=(70, 40, 20, 255))
+    # The names on a layer of their own, laid last over each render: a support line, an
+    # attack arrow or a leader line never covers a name.
+    names = Image.new("RGBA", (g.width, g.height), (0, 0, 0, 0))
+    nd = ImageDraw.Draw(names)
     for area, lab in labels(locale).items():
-        _static_label(od, b, area, lab)
+        _static_label(nd, b, area, lab)
     masks: dict[str, tuple[tuple[int, int, int, int], Image.Image]] = {}
     for area, polys in g.polygons.items():
         if b.is_sea[area]:
@@ -189,7 +249,7 @@ def static_layers(locale: str | None = None) -> StaticLayers:
         masks[area] = (bbox, mask)
     base = fills.copy()
     base.paste(overlay, (0, 0), overlay)
-    return StaticLayers(base, overlay, masks, {}, {})
+    return StaticLayers(base, overlay, names, masks, {}, {})
 
 
 def _static_label(od: ImageDraw.ImageDraw, b: Board, area: str, lab: Label) -> None:

@@ -1,59 +1,136 @@
-"""The panel beside the AGoT map, drawn on the board kit for Discord's chat box: the round and
-phase, whom the game waits for (at the end, the winner and the standings the result posts),
-the wildling threat, and every house — its colour, its player's name, castles held of those
-needed to win, power tokens and supply — with a legend of those symbols. The map beside it is
-for the opened image; this panel reads at chat size."""
+"""The houses' image of the AGoT board (the third of its images, after the North and the South of
+the map), drawn on the board kit for Discord's 400x300 chat box: the round and phase, whom the
+game waits for (at the end, the winner and the standings the result posts), every house — its
+colour, its player's name, castles held of those needed to win, power tokens and supply — the
+wildling threat, and a legend of every symbol the map draws."""
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
 
-from bot.games.agot.render.sprites import icon_sprite, power_sprite
+from bot.games.agot.render.sprites import (
+    crest_sprite,
+    icon_sprite,
+    neutral_sprite,
+    order_sprite,
+    power_sprite,
+    unit_sprite,
+)
 from bot.games.agot.render.style import house_style
 from bot.i18n import msg, view_text
 from bot.i18n import render as tr_render
 from bot.render.kit import (
-    LegendItem,
     Sheet,
-    legend,
-    legend_row_height,
-    legend_rows,
     player_chip,
     player_label,
     status_bar,
 )
 from rules.agot.board import board
 
+#: The panel's size: 4:3, Discord's chat box twice over (its words are 22 px, 11 px there).
+PANEL_SIZE = (800, 600)
 PAPER = (238, 230, 210)
 MUTED = (90, 80, 66)
 WINNER = (150, 30, 30)
 HIGHLIGHT = (255, 226, 120)
+#: The house whose colours the legend's pieces are drawn in.
+LEGEND_HOUSE = "stark"
 
 
 def _t(key: str, locale: str | None, **params: Any) -> str:
     return tr_render(msg(key, **params), locale)
 
 
-@lru_cache(maxsize=32)
-def _icon(name: str, house: str, size: int) -> Image.Image:
-    """A map symbol scaled to ``size`` px high (cached: sprites are small)."""
-    sprite = power_sprite(house) if name == "power" else icon_sprite(name)
-    w = max(1, round(sprite.width * size / sprite.height))
-    return sprite.resize((w, size), Image.Resampling.LANCZOS)
+def _fitted(sprite: Image.Image, size: int) -> Image.Image:
+    """``sprite`` scaled to fit a ``size`` px square."""
+    k = size / max(sprite.width, sprite.height)
+    w, h = max(1, round(sprite.width * k)), max(1, round(sprite.height * k))
+    return sprite.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _paste(s: Sheet, name: str, house: str, box: tuple[float, float, float, float]) -> float:
-    """The symbol centred in ``box``'s height at its left; returns the x after it."""
-    size = round(box[3] - box[1])
-    icon = _icon(name, house, size)
-    x, y = round(box[0]), round(box[1])
+def _paste(s: Sheet, sprite: Image.Image, box: tuple[float, float, float, float],
+           label: str) -> float:
+    """``sprite`` fitted into ``box``'s height, at its left; returns the x after it."""
+    icon = _fitted(sprite, round(box[3] - box[1]))
+    x = round(box[0])
+    y = round((box[1] + box[3]) / 2 - icon.height / 2)
     s.img.paste(icon, (x, y), icon)
-    s.symbol(x, y, x + icon.width, y + icon.height, name)
+    s.symbol(x, y, x + icon.width, y + icon.height, label)
     return x + icon.width
+
+
+def _order_name(kind: str, locale: str | None) -> str:
+    return _t(f"agot.order.{kind}", locale, bonus="").strip()
+
+
+Entry = tuple[Callable[[], Image.Image], str, str]  # (its sprite, symbol name, meaning)
+
+
+def legend_items(locale: str | None) -> list[Entry]:
+    """Every symbol the map and the houses' rows draw, with what it means."""
+    h = LEGEND_HOUSE
+    letter = {k: _t(f"agot.img.order.{k}", locale)
+              for k in ("march", "defense", "support", "raid", "consolidate")}
+    items: list[Entry] = [
+        (lambda: unit_sprite("footmen", h, 1), "footmen", _t("agot.unitname.footman", locale)),
+        (lambda: unit_sprite("knights", h, 1), "knights", _t("agot.unitname.knight", locale)),
+        (lambda: unit_sprite("ships", h, 1), "ships", _t("agot.unitname.ship", locale)),
+        (lambda: unit_sprite("footmen", h, 1, routed=True), "routed",
+         _t("agot.img.legend.routed", locale)),
+        (lambda: neutral_sprite(3), "neutral", _t("agot.img.legend.neutral", locale)),
+        (lambda: power_sprite(h), "power", _t("agot.img.legend.power", locale)),
+        (lambda: order_sprite(h, None), "order", _t("agot.img.legend.hidden_order", locale)),
+    ]
+    for kind in ("march", "defense", "support", "raid", "consolidate"):
+        items.append((lambda k=kind: order_sprite(h, k, 0, False, letter[k], plain=True),
+                      f"order {kind}", _order_name(kind, locale)))
+    items += [
+        (lambda: icon_sprite("castle"), "castle", _t("agot.img.legend.castles", locale)),
+        (lambda: icon_sprite("stronghold"), "stronghold",
+         _t("agot.img.legend.stronghold", locale)),
+        (lambda: icon_sprite("barrel"), "barrel", _t("agot.img.legend.supply", locale)),
+        (lambda: icon_sprite("crown"), "crown", _t("agot.img.legend.crown", locale)),
+        (lambda: crest_sprite(h), "crest", _t("agot.img.legend.home", locale)),
+    ]
+    return items
+
+
+def _legend_places(s: Sheet, x: float, right: float, entries: list[Entry], size: int,
+                   symbol: int) -> list[tuple[int, float, Image.Image]]:
+    """(row, x, fitted sprite) of each entry, left to right, wrapping at ``right``; a
+    symbol keeps its own width at ``symbol`` px high (an order token is wider than tall)."""
+    places = []
+    row, cx = 0, x
+    for sprite, _name, label in entries:
+        icon = _fitted(sprite(), symbol)
+        w = icon.width + size * 0.3 + s.measure(label, size)
+        if cx > x and cx + w > right:
+            row, cx = row + 1, x
+        places.append((row, cx, icon))
+        cx += w + size * 0.8
+    return places
+
+
+def legend_height(s: Sheet, x: float, right: float, entries: list[Entry], size: int,
+                  symbol: int) -> float:
+    places = _legend_places(s, x, right, entries, size, symbol)
+    return (places[-1][0] + 1) * math.ceil(symbol * 1.2) if places else 0.0
+
+
+def draw_legend(s: Sheet, x: float, y: float, right: float, entries: list[Entry], size: int,
+                symbol: int) -> None:
+    h = math.ceil(symbol * 1.2)
+    for (_sprite, name, label), (row, cx, icon) in zip(
+            entries, _legend_places(s, x, right, entries, size, symbol), strict=True):
+        mid = y + row * h + h / 2
+        top = round(mid - icon.height / 2)
+        s.img.paste(icon, (round(cx), top), icon)
+        s.symbol(round(cx), top, round(cx) + icon.width, top + icon.height, name)
+        s.text((cx + icon.width + size * 0.3, mid), label, size, anchor="lm")
 
 
 def house_name(view: dict[str, Any], seat: int, locale: str | None) -> str:
@@ -65,18 +142,18 @@ def house_name(view: dict[str, Any], seat: int, locale: str | None) -> str:
     return ""
 
 
-def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None, x0: float) -> None:
-    """The panel from ``x0`` to the sheet's right edge."""
+def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None) -> None:
+    """The whole sheet: phase, whom the game waits for (or the winner), the houses' rows,
+    the wildling threat and the legend."""
     f = s.min_px
-    x1 = s.width
-    pad = round(f * 0.2)
-    s.draw.rectangle((x0, 0, x1, s.height), fill=PAPER)
+    pad = round(f * 0.4)
+    left, right = pad, s.width - pad
+    room = right - left
+    s.draw.rectangle((0, 0, s.width, s.height), fill=PAPER)
     phase = view_text(view.get("phase_label"), locale) or _t(
         "agot.img.round", locale, round=int(view.get("round") or 0))
-    # A battle's phase line is long: a third line fits beside four houses, not five.
-    lines = 3 if len(view.get("seats") or []) <= 4 else 2
-    y = status_bar(s, (x0, 0, x1, round(f * 1.9)), phase, size=f, max_lines=lines) + pad
-    left, room = x0 + pad, x1 - x0 - 2 * pad
+    y = status_bar(s, (0, 0, s.width, round(f * 2.1)), phase, size=s.px(1.1),
+                   max_lines=2) + pad
     result = view.get("result")
     seats = list(view.get("seats") or [])
     if result is not None:
@@ -90,40 +167,37 @@ def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None, x0: float) ->
         names = ", ".join(player_label(view, int(w), house_name(view, int(w), locale), locale)
                           for w in view["awaiting"])
         y = s.wrapped(left, y, _t("agot.img.waiting", locale, players=names), room, f, MUTED,
-                      bold=True, max_lines=1)
-    y = s.wrapped(left, y, _t("agot.img.wildlings", locale,
-                              threat=int(view.get("wildling_threat") or 0)), room, f, MUTED,
-                  max_lines=1) + pad
-    items = [
-        LegendItem(lambda sh, b: _paste(sh, "castle", "", b), _t("agot.img.legend.castles",
-                                                                 locale)),
-        LegendItem(lambda sh, b: _paste(sh, "power", "stark", b),
-                   _t("agot.img.legend.power", locale)),
-        LegendItem(lambda sh, b: _paste(sh, "barrel", "", b), _t("agot.img.legend.supply",
-                                                                 locale)),
-    ]
-    rows = legend_rows(s, left, x1 - pad, items, spacing=0.6)
-    legend_top = s.height - pad - rows * legend_row_height(f)
+                      bold=True, max_lines=2)
+    y += pad / 2
+    items = legend_items(locale)
+    symbol = round(f * 1.65)  # an order token's letter is 11 px in chat at this height
+    legend_top = s.height - pad - legend_height(s, left, right, items, f, symbol)
     awaited = set(view.get("awaiting") or []) if result is None else set()
     scores = (result or {}).get("scores") or {}
-    row = math.ceil(f * 1.3)
+    # The houses' rows are what a player looks for first: a size larger than the floor.
+    hf = s.px(1.2)
+    row = math.ceil(hf * 1.5)
+    col = hf * 4.0  # one stat: its symbol and up to "10/7"
+    stats_x = right - 3 * col
     for p in seats:
-        if y + 2 * row > legend_top:
+        if y + row > legend_top - row:
             break
         seat = int(p["seat"])
-        st = house_style(str(p.get("house", "")))
-        chip = player_chip(s, left, y, room, st.fill, player_label(
-            view, seat, house_name(view, seat, locale), locale), "", size=f,
-            active=seat in awaited, highlight=HIGHLIGHT)
-        y = chip.y1
-        x = left + f * 1.4
+        house = str(p.get("house", ""))
+        chip = player_chip(s, left, y, stats_x - left - pad, house_style(house).fill,
+                           player_label(view, seat, house_name(view, seat, locale), locale),
+                           "", size=hf, active=seat in awaited, highlight=HIGHLIGHT)
         castles = scores.get(str(seat), p.get("castles", 0))
-        stats = [("castle", "", f"{castles}/{view.get('castles_to_win', 7)}"),
-                 ("power", str(p.get("house", "")), str(p.get("power", 0))),
-                 ("barrel", "", str(p.get("supply", 0)))]
-        for name, house, value in stats:
-            x = _paste(s, name, house, (x, y + (row - f) / 2, x + f, y + (row + f) / 2)) + 4
-            b = s.text((x, y + row / 2), value, f, anchor="lm")
-            x = b.x1 + f * 0.7
-        y += row + pad
-    legend(s, left, legend_top, x1 - pad, items, spacing=0.6)
+        stats = [(icon_sprite("castle"), "castle",
+                  f"{castles}/{view.get('castles_to_win', 7)}"),
+                 (power_sprite(house), "power", str(p.get("power", 0))),
+                 (icon_sprite("barrel"), "barrel", str(p.get("supply", 0)))]
+        for k, (sprite, name, value) in enumerate(stats):
+            x = _paste(s, sprite, (stats_x + k * col, y + (row - hf) / 2,
+                                   stats_x + k * col + hf, y + (row + hf) / 2), name) + hf / 4
+            s.text((x, y + row / 2), value, hf, anchor="lm", bold=True)
+        y = chip.y1 + pad / 2
+    s.wrapped(left, y, _t("agot.img.wildlings", locale,
+                          threat=int(view.get("wildling_threat") or 0)), room, f, MUTED,
+              max_lines=1)
+    draw_legend(s, left, legend_top, right, items, f, symbol)

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.agot.render.geometry import geometry, load_layout
-from bot.games.agot.render.map import LINE_H, Label, area_icons, name_width
+from bot.games.agot.render.map import Label, _name_boxes, area_icons
 from bot.games.agot.render.sprites import (
     _paste,
     neutral_sprite,
@@ -31,8 +31,6 @@ from rules.agot.board import Board
 GAP = 3
 ICON_GAP = 2
 MARGIN = 1
-#: The height (px) of an area name's letters with their halo (its line is ``LINE_H``).
-NAME_H = LINE_H - 4
 #: How far (px) a row may move from under its name looking for room, in steps of ``STEP``.
 REACH, STEP = 130.0, 3.0
 
@@ -138,13 +136,7 @@ def area_at(x: float, y: float) -> str:
 
 def name_boxes(lab: Label) -> list[Rect]:
     """The boxes an area's name lines take."""
-    out = []
-    for k, line in enumerate(lab.lines):
-        w = name_width(line)
-        cx, cy = lab.centre_x(w), lab.line_y(k)
-        # The letters' height, not the line's: a piece may touch the line's leading.
-        out.append((cx - w / 2, cy - NAME_H / 2, cx + w / 2, cy + NAME_H / 2))
-    return out
+    return _name_boxes(lab)
 
 
 @lru_cache(maxsize=64)

@@ -58,9 +58,11 @@ def _fade(c: RGB, toward: RGB = (200, 200, 200), t: float = 0.55) -> RGB:
 #: Size of every number drawn on the map, in design units (a unit is ``PIECE`` px).
 COUNT_PX = 20
 #: How many px a design unit of a piece (unit, neutral force, power token, order) is: the
-#: pieces are what a player reads at chat size (the board shrunk to about a quarter), so
-#: they are drawn large — a count is ``COUNT_PX * PIECE`` = 40 px, about 10 px in chat.
-PIECE = 2.0
+#: pieces are what a player reads at chat size (a half of the map shrunk to 0.405), so
+#: they are drawn large — a count is ``COUNT_PX * PIECE`` = 28 px, 11.3 px in chat.
+PIECE = 1.4
+#: How many px a design unit of a printed icon (castle, barrel, crown, crest) is.
+ICON = 1.5
 
 
 @lru_cache(maxsize=512)
@@ -125,9 +127,10 @@ def power_sprite(house: str) -> Image.Image:
 def crest_sprite(house: str) -> Image.Image:
     """The printed crest of a house's home area: a small shield in the house colour."""
     st = house_style(house)
-    img, d = _supersampled(13, 15)
+    img, d = _supersampled(13, 15, ICON)
+    s = SS * ICON
     pts = [(1, 1), (12, 1), (12, 8), (6.5, 14), (1, 8)]
-    d.polygon([(x * SS, y * SS) for x, y in pts], fill=st.fill, outline=st.rim, width=SS)
+    d.polygon([(x * s, y * s) for x, y in pts], fill=st.fill, outline=st.rim, width=round(s))
     return _finish(img)
 
 
@@ -144,9 +147,10 @@ def order_text(letter: str, kind: str, bonus: int) -> str:
 
 @lru_cache(maxsize=256)
 def order_sprite(house: str, kind: str | None, bonus: int = 0, special: bool = False,
-                 letter: str = "?") -> Image.Image:
+                 letter: str = "?", plain: bool = False) -> Image.Image:
     """An order token: face up (kind + bonus on a light face, gold with a star when
-    special) or, with ``kind=None``, face down (a dark back ringed in the house colour)."""
+    special; ``plain``: the kind's letter alone, as the legend shows it) or, with
+    ``kind=None``, face down (a dark back ringed in the house colour)."""
     st = house_style(house)
     s = SS * PIECE
     if kind is None:
@@ -156,7 +160,7 @@ def order_sprite(house: str, kind: str | None, bonus: int = 0, special: bool = F
         d.ellipse((1 * s, 1 * s, 31 * s, 31 * s), outline=st.rim, width=round(s))
         d.ellipse((10 * s, 10 * s, 22 * s, 22 * s), outline=(120, 110, 125), width=round(s))
         return _finish(img)
-    text = order_text(letter, kind, bonus)
+    text = letter if plain else order_text(letter, kind, bonus)
     w = max(32, round(font(COUNT_PX, True).getlength(text)) + 12)
     img, d = _supersampled(w, 32, PIECE)
     face = (250, 226, 140) if special else (246, 240, 226)
@@ -174,34 +178,35 @@ def order_sprite(house: str, kind: str | None, bonus: int = 0, special: bool = F
 @lru_cache(maxsize=16)
 def icon_sprite(name: str) -> Image.Image:
     """Static map icons: castle, stronghold, supply barrel, power crown."""
-    s = SS
+    s = SS * ICON
     stone, dark = (236, 232, 222), (50, 44, 40)
     if name == "stronghold":
-        img, d = _supersampled(22, 16)
+        img, d = _supersampled(22, 16, ICON)
         for x0 in (1, 13):
-            d.rectangle((x0 * s, 3 * s, (x0 + 8) * s, 15 * s), fill=stone, outline=dark, width=s)
+            d.rectangle((x0 * s, 3 * s, (x0 + 8) * s, 15 * s), fill=stone, outline=dark,
+                        width=round(s))
             for k in range(3):
                 d.rectangle(((x0 + k * 3) * s, 1 * s, (x0 + k * 3 + 2) * s, 4 * s), fill=stone,
-                            outline=dark, width=s)
-        d.rectangle((8 * s, 7 * s, 14 * s, 15 * s), fill=stone, outline=dark, width=s)
+                            outline=dark, width=round(s))
+        d.rectangle((8 * s, 7 * s, 14 * s, 15 * s), fill=stone, outline=dark, width=round(s))
         d.rectangle((10 * s, 10 * s, 12 * s, 15 * s), fill=dark)
     elif name == "castle":
-        img, d = _supersampled(14, 16)
-        d.rectangle((2 * s, 4 * s, 12 * s, 15 * s), fill=stone, outline=dark, width=s)
+        img, d = _supersampled(14, 16, ICON)
+        d.rectangle((2 * s, 4 * s, 12 * s, 15 * s), fill=stone, outline=dark, width=round(s))
         for k in range(3):
             d.rectangle(((2 + k * 4) * s, 1 * s, (4 + k * 4) * s, 5 * s), fill=stone,
-                        outline=dark, width=s)
+                        outline=dark, width=round(s))
         d.rectangle((6 * s, 10 * s, 8 * s, 15 * s), fill=dark)
     elif name == "barrel":
-        img, d = _supersampled(11, 14)
+        img, d = _supersampled(11, 14, ICON)
         d.rounded_rectangle((1 * s, 1 * s, 10 * s, 13 * s), radius=3 * s, fill=(150, 96, 48),
-                            outline=(70, 40, 15), width=s)
+                            outline=(70, 40, 15), width=round(s))
         for y in (4, 10):
-            d.line([(1 * s, y * s), (10 * s, y * s)], fill=(70, 40, 15), width=s)
+            d.line([(1 * s, y * s), (10 * s, y * s)], fill=(70, 40, 15), width=round(s))
     else:  # crown
-        img, d = _supersampled(15, 12)
+        img, d = _supersampled(15, 12, ICON)
         pts = [(1, 11), (1, 3), (4.5, 7), (7.5, 1), (10.5, 7), (14, 3), (14, 11)]
-        d.polygon([(x * s, y * s) for x, y in pts], fill=GOLD, outline=(110, 75, 0), width=s)
+        d.polygon([(x * s, y * s) for x, y in pts], fill=GOLD, outline=(110, 75, 0), width=round(s))
     return _finish(img)
 
 

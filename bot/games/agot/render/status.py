@@ -40,15 +40,16 @@ def status_texts(view: dict[str, Any], locale: str | None) -> tuple[str, str]:
     return left, right
 
 
-def draw_status(img: Image.Image, top: int, left: str, right: str = "") -> None:
+def draw_status(img: Image.Image, top: int, left: str, right: str = "",
+                size: int = STATUS_PX) -> None:
     """The strip from ``top`` to the bottom of ``img``: ``left`` in light ink, ``right`` in
     gold at the right edge; the left text is shortened when both would not fit."""
     d = ImageDraw.Draw(img)
     d.rectangle((0, top, img.width, img.height), fill=PANEL)
     mid = (top + img.height) / 2
     pad = 10
-    right_w = font(STATUS_PX).getlength(right) if right else 0.0
+    right_w = font(size).getlength(right) if right else 0.0
     if right:
-        d.text((img.width - pad, mid), right, font=font(STATUS_PX), fill=GOLD, anchor="rm")
+        d.text((img.width - pad, mid), right, font=font(size), fill=GOLD, anchor="rm")
     room = img.width - 2 * pad - (right_w + 16 if right else 0)
-    d.text((pad, mid), fit(left, room), font=font(STATUS_PX), fill=PANEL_INK, anchor="lm")
+    d.text((pad, mid), fit(left, room, size), font=font(size), fill=PANEL_INK, anchor="lm")
