@@ -16,7 +16,7 @@ from bot.games.agot.render.map import labels, static_layers
 from bot.games.agot.render.sprites import icon_sprite, power_sprite
 from bot.games.agot.render.style import GOLD
 from bot.i18n import catalog
-from bot.render.kit import problems, with_names
+from bot.render.kit import chat_scale, problems, with_names
 from rules.agot import RULES
 from rules.agot.board import board
 from rules.agot.state import State
@@ -61,13 +61,50 @@ def view() -> dict[str, Any]:
     return RULES.view(_later_state(), None)
 
 
-def test_the_image_is_the_map_with_the_houses_beside_it_for_the_chat_box(
-        view: dict[str, Any]) -> None:
-    g = agot.geometry()
-    img = _png(agot_render.render(view, "en"))
-    assert img.size == agot_render.board_size()
-    assert 4 / 3 <= img.width / img.height <= 16 / 9  # landscape, for Discord's 400x300 box
-    assert img.width > g.map_width  # the map at full size, the panel beside it
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_the_board_is_three_chat_boxes_whose_words_all_read_at_11_px(
+        view: dict[str, Any], locale: str) -> None:
+    """Issue #26: Discord shows each embed's image in a 400x300 box. The map is taller than
+    wide: it comes in two halves (North, South), each shrunk to 0.405 there, and the houses'
+    panel (4:3) after them; every word any of them draws (area names, the strips, the counts
+    on the pieces, the panel) is at least 11 px in its box."""
+    imgs = [_png(p) for p in agot_render.render(view, locale)]
+    assert len(imgs) == 3
+    for img in imgs:
+        assert img.width / img.height >= 4 / 3 - 0.01  # landscape: width decides the scale
+    _fresh()
+    with drawn_text() as calls:
+        halves = agot_render.draw_halves(view, locale)
+    with drawn_text() as panel_calls:
+        sheet = agot_render.draw(view, locale)
+    assert [h.size for h in halves] == [i.size for i in imgs[:2]]
+    assert sheet.img.size == imgs[2].size and problems(sheet) == []
+    for drawn, size in ((calls, halves[0].size), (panel_calls, sheet.img.size)):
+        scale = chat_scale(*size)
+        assert scale >= 0.4
+        small = {(d.text, d.size) for d in drawn if d.text.strip() and d.size * scale < 11}
+        assert not small, sorted(small)[:10]
+    words = {d.text for d in calls}
+    names = {line for lab in labels(locale).values() for line in lab.lines}
+    assert names <= words  # every area's name is drawn, at a size that reads in chat
+    north = catalog(locale)["agot.img.region.north"]
+    south = catalog(locale)["agot.img.region.south"]
+    assert any(w.startswith(north) for w in words) and any(w.startswith(south) for w in words)
+
+
+def test_every_area_shows_whole_in_one_half(view: dict[str, Any]) -> None:
+    """The halves overlap: each area's name, pieces and printed icons lie wholly inside the
+    North or the South (the busiest boards placed)."""
+    from bot.games.agot.render.pieces import name_boxes, place_rows
+
+    halves = [agot_render.half_box(h) for h in agot_render.HALVES]
+    for v in (view, _busy_view()):
+        houses = [str(s.get("house", "")) for s in v["seats"]]
+        labs = labels("en")
+        rows = place_rows(board(), labs, v["board"], houses, "en")
+        for area, lab in labs.items():
+            boxes = [*name_boxes(lab), *(r.rect for r in rows if r.area == area)]
+            assert any(all(h[1] <= b[1] and b[3] <= h[3] for b in boxes) for h in halves), area
 
 
 @pytest.mark.parametrize("locale", ["en", "cs"])
@@ -224,8 +261,8 @@ def test_pale_houses_land_has_a_dark_rim(view: dict[str, Any], house: str) -> No
     area = {"stark": "winterfell", "baratheon": "dragonstone"}[house]
     plain_view = {**view, "control": {}, "board": {}}
     held = {**plain_view, "control": {area: house}}
-    before = _png(agot_render.render(plain_view, "en")).convert("RGB")
-    after = _png(agot_render.render(held, "en")).convert("RGB")
+    before = agot_render.render_image(plain_view, "en").convert("RGB")
+    after = agot_render.render_image(held, "en").convert("RGB")
     rim = house_style(house).rim
     layers = static_layers("en")
     (bx0, by0, bx1, by1), _mask = layers.masks[area]
@@ -249,14 +286,15 @@ def _busy_view() -> dict[str, Any]:
 @pytest.mark.parametrize("which", ["busy", "later"])
 def test_pieces_are_large_for_the_chat_box_and_placed_clear_of_names_and_each_other(
         view: dict[str, Any], which: str) -> None:
-    """Issue #26: at chat size the map is shrunk to about a quarter; the pieces' numbers are
-    drawn at 40 px (about 10 px there) and every area's pieces go where they cover no name
-    and no other area's pieces, in their own area."""
+    """Issue #26: at chat size a half of the map is shrunk to 0.405; the pieces' numbers are
+    drawn at 28 px (11.3 px there) and every area's pieces go where they cover no name and
+    no other area's pieces, in their own area; no name covers another."""
     from bot.games.agot.render.pieces import area_at, name_boxes, place_rows
     from bot.games.agot.render.sprites import COUNT_PX, PIECE
-    from bot.render.kit import chat_scale
 
-    assert COUNT_PX * PIECE * chat_scale(*agot_render.board_size()) >= 9.5
+    box = agot_render.half_box("north")
+    assert COUNT_PX * PIECE * chat_scale(box[2] - box[0],
+                                         box[3] - box[1] + agot_render.HALF_BAND) >= 11
     v = _busy_view() if which == "busy" else view
     houses = [str(s.get("house", "")) for s in v["seats"]]
     labs = labels("en")

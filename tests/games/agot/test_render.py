@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.games.agot import render as agot_render
 from bot.games.agot.render import geometry as agot
-from bot.render import render_board, renderer_for
+from bot.render import Images, as_images, render_board, renderer_for
 from rules.agot import RULES
 from rules.agot.board import board
 from rules.agot.state import State
@@ -27,8 +27,16 @@ def _png(data: bytes) -> Image.Image:
     return img
 
 
-def _size() -> tuple[int, int]:
-    return agot_render.board_size()
+def _size() -> list[tuple[int, int]]:
+    """The board's images' sizes: the two halves of the map (3:4 of the map's width high,
+    the strip included), the houses' panel."""
+    halves = [(b[2] - b[0], b[3] - b[1] + agot_render.HALF_BAND)
+              for b in map(agot_render.half_box, agot_render.HALVES)]
+    return [*halves, agot_render.PANEL_SIZE]
+
+
+def _sizes(out: Any) -> list[tuple[int, int]]:
+    return [_png(png).size for png in as_images(out)]
 
 
 def _play_until(st: State, done: Callable[[State], bool], seed: int,
@@ -100,8 +108,7 @@ def test_registered_for_agot() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_new_games_render_to_png_of_the_canvas_size(players: int) -> None:
     st = RULES.new_game({}, players, 11 + players)
-    img = _png(render_board("agot", RULES.view(st, None)))
-    assert img.size == _size()
+    assert _sizes(render_board("agot", RULES.view(st, None))) == _size()
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -117,17 +124,16 @@ def test_mid_game_states_render(seed: int) -> None:
         kind = view["phase"].split(":")[0]
         if kind not in seen or (view["round"] > 5 and kind == "planning"):
             seen.add(kind)
-            assert _png(agot_render.render(view)).size == _size()
+            assert _sizes(agot_render.render(view)) == _size()
         seat = rng.choice(sorted(RULES.awaiting(st)))
         st, _ = RULES.apply(st, seat, RULES.random_action(st, seat, rng))
     assert {"planning", "marches", "battle"} <= seen
-    assert _png(agot_render.render(RULES.view(st, None))).size == _size()
+    assert _sizes(agot_render.render(RULES.view(st, None))) == _size()
 
 
 def test_unknown_keys_and_a_sparse_view_do_not_break_the_renderer() -> None:
-    img = _png(agot_render.render({"phase": "planning", "round": 1, "board": {
-        "winterfell": {"order": {"seat": 0}}, "no_such_area": {"house": "stark"}}}))
-    assert img.size == _size()
+    assert _sizes(agot_render.render({"phase": "planning", "round": 1, "board": {
+        "winterfell": {"order": {"seat": 0}}, "no_such_area": {"house": "stark"}}})) == _size()
 
 
 # ------------------------------------------------------------------------- hidden information
@@ -190,21 +196,20 @@ def test_revealed_orders_change_the_image() -> None:
     other = st.copy()
     other.orders = {a: list(o) for a, o in st.orders.items()}
     other.orders[area][1] = "consolidate_a" if token != "consolidate_a" else "defense_+1a"
-    before = agot_render.render(RULES.view(st, None))
-    after = agot_render.render(RULES.view(other, None))
-    assert before != after
+    assert agot_render.render(RULES.view(st, None)) != agot_render.render(RULES.view(other, None))
     # And the order shows where it stands: only pixels near that area's label changed.
-    diff = _changed_box(before, after)
+    diff = _changed_box(agot_render.render_image(RULES.view(st, None)),
+                        agot_render.render_image(RULES.view(other, None)))
     at = agot.geometry().anchors[area]
     assert diff is not None
     assert diff[0] <= at[0] + 80 and diff[2] >= at[0] - 80
     assert diff[1] <= at[1] + 50 and diff[3] >= at[1] - 50
 
 
-def _changed_box(a: bytes, b: bytes) -> tuple[int, int, int, int] | None:
+def _changed_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
     from PIL import ImageChops
 
-    box: Any = ImageChops.difference(_png(a).convert("RGB"), _png(b).convert("RGB")).getbbox()
+    box: Any = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox()
     return box
 
 
@@ -249,14 +254,14 @@ async def test_async_path_renders_agot_and_caches_by_what_it_draws(
     drawn: list[str] = []
     real = bot.render.render_board
 
-    def counting(game_type: str, view: dict[str, Any], locale: str | None = None) -> bytes:
+    def counting(game_type: str, view: dict[str, Any], locale: str | None = None) -> Images:
         drawn.append(game_type)
         return real(game_type, view, locale)
 
     monkeypatch.setattr(bot.render, "render_board", counting)
     view = RULES.view(RULES.new_game({}, 4, 21), None)
     first = await render_board_async(987654, 1, "agot", view)
-    assert _png(first).size == _size()
+    assert _sizes(first) == _size()
     # The same view again: the cached bytes, not a second drawing.
     assert await render_board_async(987654, 1, "agot", view) == first and len(drawn) == 1
     # The same game id and version in another database (another game type, another view)
