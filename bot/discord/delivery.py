@@ -94,6 +94,8 @@ class Delivery:
         #: Per game, what its board message shows (message, image digest, embeds): a move
         #: that changes neither (a secret choice, a follow) costs no request.
         self._shown: dict[int, tuple[int, str, list[dict[str, Any]]]] = {}
+        #: game -> (its board message, file name -> (the image's digest, its attachment))
+        self._attached: dict[int, tuple[int, dict[str, tuple[str, discord.Attachment]]]] = {}
 
     async def table_locale(self, guild: discord.Guild | None) -> str:
         """The language of a server's threads and boards: `/game server language:`, else the
@@ -348,6 +350,27 @@ class Delivery:
             return True
         return False
 
+    def _kept(self, game_id: int, message_id: int, files: list[discord.File],
+              digests: list[str]) -> list[discord.Attachment | discord.File]:
+        """The board's attachments for an edit: an image the message shows already (the same
+        bytes under the same name) is kept, not uploaded again — a board in parts often
+        changes in one part only."""
+        shown = self._attached.get(game_id)
+        if shown is None or shown[0] != message_id:
+            return list(files)
+        out: list[discord.Attachment | discord.File] = []
+        for file, digest in zip(files, digests, strict=True):
+            old = shown[1].get(file.filename)
+            out.append(old[1] if old is not None and old[0] == digest else file)
+        return out
+
+    def _remember(self, game_id: int, message: discord.Message, files: list[discord.File],
+                  digests: list[str]) -> None:
+        by_name = {a.filename: a for a in getattr(message, "attachments", None) or []}
+        self._attached[game_id] = (message.id, {
+            f.filename: (d, by_name[f.filename])
+            for f, d in zip(files, digests, strict=True) if f.filename in by_name})
+
     async def _draw(self, game_id: int, snap: BoardSnapshot) -> str | None:
         """Render ``snap`` and put it into the game's board message (or a new one)."""
         summary = snap.summary
@@ -368,25 +391,28 @@ class Delivery:
         files = board_files(pngs)
         unit = self.unit_of(snap)
         current = snap.board_message_id
-        digest = hashlib.sha256(b"".join(pngs)).hexdigest()
-        embed_data = [e.to_dict() for e in embeds]
+        digests = [hashlib.sha256(png).hexdigest() for png in pngs]
+        digest, embed_data = " ".join(digests), [e.to_dict() for e in embeds]
         if current is not None and await self._same_unit(channel, game_id, current, unit,
                                                          embed):
             if self._shown.get(game_id) == (current, digest, embed_data):
                 return game_type
             self._shown[game_id] = (current, digest, embed_data)
             try:
-                await channel.get_partial_message(current).edit(
-                    embeds=embeds, attachments=files, view=buttons)
+                edited = await channel.get_partial_message(current).edit(
+                    embeds=embeds, attachments=self._kept(game_id, current, files, digests),
+                    view=buttons)
             except discord.NotFound:  # deleted meanwhile: a new board below
                 files = board_files(pngs)
             else:
+                self._remember(game_id, edited, files, digests)
                 return game_type
         sent = await channel.send(embeds=embeds, files=files, view=buttons,
                                   allowed_mentions=discord.AllowedMentions.none())
         await self.service.set_board_message(game_id, sent.id)
         self._boards[game_id] = (sent.id, unit)
         self._shown[game_id] = (sent.id, digest, embed_data)
+        self._remember(game_id, sent, files, digests)
         if current is not None and current != sent.id:
             # The last unit's board stays as the thread's history, without buttons to press.
             try:

@@ -29,8 +29,9 @@ class GameFront:
     - ``move_ui``: a ``bot.discord.panels.MoveUI`` building what a seat can click;
     - ``items``: the game's ``discord.ui.DynamicItem`` classes (persistent components);
     - ``presenter``: ``(PrivateView, locale) -> discord.Embed`` for the seat's private view;
-    - ``renderer``: ``(public view, locale) -> PNG bytes`` — public view only, so it cannot
-      leak; games without one get the generic status card;
+    - ``renderer``: ``(public view, locale) -> PNG bytes`` (or a list of PNGs: a board in
+      parts, each shown in its own embed's box) — public view only, so it cannot leak;
+      games without one get the generic status card;
     - ``board_embeds``: ``(public view, locale) -> [discord.Embed, …]`` posted (and edited)
       with the board image — what reads better as text than in a picture (AGoT's tracks);
     - ``board_hook``: ``async (bot, game_id)`` run after the board was delivered;
@@ -51,7 +52,7 @@ class GameFront:
     move_ui: Any | None = None
     items: tuple[type, ...] = ()
     presenter: Callable[..., Any] | None = None
-    renderer: Callable[..., bytes] | None = None
+    renderer: Callable[..., bytes | list[bytes]] | None = None
     board_embeds: Callable[[dict[str, Any], str], list[Any]] | None = None
     board_hook: Callable[[Any, int], Awaitable[None]] | None = None
     action_label: Callable[[Any, str], str] | None = None

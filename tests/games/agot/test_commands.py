@@ -28,7 +28,8 @@ async def test_reading_commands(simcord_env: Any, service: GameService) -> None:
     alice, bob, carol = (Player(m) for m in members)
 
     board = await alice.member.slash(thread, "agot board")
-    assert board.ephemeral and [a.filename for a in board.response.attachments] == ["board.png"]
+    assert board.ephemeral and [a.filename for a in board.response.attachments] == [
+        "board.png", "board-2.png", "board-3.png"]
     assert "Round 1 · Planning" in everything(board.response)
 
     tracks = (await alice.member.slash(thread, "agot tracks")).response.content

@@ -30,9 +30,14 @@ async def test_three_players_play_a_whole_game(simcord_env: Any, service: GameSe
     assert "House Lannister" in everything(bob.user.dm_channel.history()[0])
     board = next(m for m in thread.history() if any(a.filename == "board.png"
                                                     for a in m.attachments))
-    # The map is the image; the tracks and houses ride along as an embed (text stays legible).
-    assert [e.title for e in board.embeds][1:] == ["Tracks and houses"]
-    assert "Iron Throne" in str(board.embeds[1].to_dict())
+    # Three images, each in its own embed's box (the North and the South of the map, the
+    # houses); the tracks and houses ride along as an embed (text stays legible).
+    assert [a.filename for a in board.attachments] == ["board.png", "board-2.png",
+                                                       "board-3.png"]
+    assert [e.image.url for e in board.embeds[:3]] == [
+        "attachment://board.png", "attachment://board-2.png", "attachment://board-3.png"]
+    assert [e.title for e in board.embeds][1:] == [None, None, "Tracks and houses"]
+    assert "Iron Throne" in str(board.embeds[3].to_dict())
 
     # ---- round 1: orders in DMs, revealed together ---------------------------------------
     await give_orders(alice, {"dragonstone": "march_-1", "kingswood": "march_0",

@@ -78,7 +78,8 @@ async def test_orders_stay_secret_until_all_are_ready(
     assert mentions_orders(log.response.content) == []
     board_reply = await dave.slash(thread, "agot board", game=1)
     assert board_reply.ephemeral
-    assert [a.filename for a in board_reply.response.attachments] == ["board.png"]
+    assert [a.filename for a in board_reply.response.attachments] == [
+        "board.png", "board-2.png", "board-3.png"]
     for command in ("agot tracks", "agot cards"):
         reply = await dave.slash(thread, command, game=1)
         assert mentions_orders(everything(reply.response)) == []
