@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.games.agot.render.sprites import (
+    BORDER_STYLE,
     crest_sprite,
     icon_sprite,
     neutral_sprite,
@@ -20,7 +22,7 @@ from bot.games.agot.render.sprites import (
     power_sprite,
     unit_sprite,
 )
-from bot.games.agot.render.style import house_style
+from bot.games.agot.render.style import LAND, house_style
 from bot.i18n import msg, view_text
 from bot.i18n import render as tr_render
 from bot.render.kit import (
@@ -39,6 +41,8 @@ WINNER = (150, 30, 30)
 HIGHLIGHT = (255, 226, 120)
 #: The house whose colours the legend's pieces are drawn in.
 LEGEND_HOUSE = "stark"
+#: A legend row's height, in symbol heights.
+LEGEND_LEADING = 1.12
 
 
 def _t(key: str, locale: str | None, **params: Any) -> str:
@@ -95,8 +99,43 @@ def legend_items(locale: str | None) -> list[Entry]:
         (lambda: icon_sprite("barrel"), "barrel", _t("agot.img.legend.supply", locale)),
         (lambda: icon_sprite("crown"), "crown", _t("agot.img.legend.crown", locale)),
         (lambda: crest_sprite(h), "crest", _t("agot.img.legend.home", locale)),
+        (lambda: _line_sprite("attack"), "attack", _t("agot.img.legend.attack", locale)),
+        (lambda: _line_sprite("support"), "support line",
+         _t("agot.img.legend.support_line", locale)),
+        (lambda: _line_sprite("river"), "river", _t("agot.img.legend.river", locale)),
+        (lambda: _line_sprite("link"), "link", _t("agot.img.legend.link", locale)),
     ]
     return items
+
+
+@lru_cache(maxsize=8)
+def _line_sprite(kind: str) -> Image.Image:
+    """A short sample of a line the map draws: the attack arrow, a declared support, a river
+    (areas that touch but are not adjacent), a dashed link (adjacent areas that do not
+    touch), as ``map.py`` draws them, on a scrap of land."""
+    w, h = 48, 24
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=6, fill=(*LAND, 255))
+    mid = h / 2
+    if kind == "attack":
+        d.line([(6, mid), (w - 20, mid)], fill=(255, 255, 255), width=9)
+        d.line([(6, mid), (w - 20, mid)], fill=(200, 30, 30), width=5)
+        d.polygon([(w - 6, mid), (w - 22, mid - 10), (w - 22, mid + 10)], fill=(200, 30, 30),
+                  outline=(255, 255, 255))
+    elif kind == "support":
+        st = house_style(LEGEND_HOUSE)
+        d.line([(6, mid), (w - 12, mid)], fill=st.rim, width=7)
+        d.line([(6, mid), (w - 12, mid)], fill=st.fill, width=3)
+        d.ellipse((w - 17, mid - 5, w - 7, mid + 5), fill=st.fill, outline=st.rim, width=2)
+    elif kind == "river":
+        colour, width = BORDER_STYLE[("land-land", False)]
+        d.line([(w / 2, 2), (w / 2, h - 3)], fill=colour, width=width)
+    else:
+        d.line([(6, mid), (w - 6, mid)], fill=(238, 226, 196), width=6)
+        for x in range(6, w - 6, 10):
+            d.line([(x, mid), (x + 5, mid)], fill=(70, 40, 20), width=3)
+    return img
 
 
 def _legend_places(s: Sheet, x: float, right: float, entries: list[Entry], size: int,
@@ -118,12 +157,12 @@ def _legend_places(s: Sheet, x: float, right: float, entries: list[Entry], size:
 def legend_height(s: Sheet, x: float, right: float, entries: list[Entry], size: int,
                   symbol: int) -> float:
     places = _legend_places(s, x, right, entries, size, symbol)
-    return (places[-1][0] + 1) * math.ceil(symbol * 1.2) if places else 0.0
+    return (places[-1][0] + 1) * math.ceil(symbol * LEGEND_LEADING) if places else 0.0
 
 
 def draw_legend(s: Sheet, x: float, y: float, right: float, entries: list[Entry], size: int,
                 symbol: int) -> None:
-    h = math.ceil(symbol * 1.2)
+    h = math.ceil(symbol * LEGEND_LEADING)
     for (_sprite, name, label), (row, cx, icon) in zip(
             entries, _legend_places(s, x, right, entries, size, symbol), strict=True):
         mid = y + row * h + h / 2
@@ -170,13 +209,13 @@ def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None) -> None:
                       bold=True, max_lines=2)
     y += pad / 2
     items = legend_items(locale)
-    symbol = round(f * 1.65)  # an order token's letter is 11 px in chat at this height
+    symbol = round(f * 1.55)  # an order token's letter is about 11 px in chat at this height
     legend_top = s.height - pad - legend_height(s, left, right, items, f, symbol)
     awaited = set(view.get("awaiting") or []) if result is None else set()
     scores = (result or {}).get("scores") or {}
     # The houses' rows are what a player looks for first: a size larger than the floor.
-    hf = s.px(1.2)
-    row = math.ceil(hf * 1.5)
+    hf = s.px(1.1)
+    row = math.ceil(hf * 1.45)
     col = hf * 4.0  # one stat: its symbol and up to "10/7"
     stats_x = right - 3 * col
     for p in seats:
