@@ -12,6 +12,7 @@ from PIL import Image
 
 from bot.games.agot import render as agot_render
 from bot.games.agot.render import geometry as agot
+from bot.games.agot.render.panel import PANEL_SIZE
 from bot.render import Images, as_images, render_board, renderer_for
 from rules.agot import RULES
 from rules.agot.board import board
@@ -27,12 +28,14 @@ def _png(data: bytes) -> Image.Image:
     return img
 
 
-def _size() -> list[tuple[int, int]]:
+def _size(seats: int = 5) -> list[tuple[int, int]]:
     """The board's images' sizes: the two halves of the map (3:4 of the map's width high,
-    the strip included), the houses' panel."""
+    the strip included), the houses' panel (a row shorter for each house not at the table)."""
     halves = [(b[2] - b[0], b[3] - b[1] + agot_render.HALF_BAND)
               for b in map(agot_render.half_box, agot_render.HALVES)]
-    return [*halves, agot_render.PANEL_SIZE]
+    panel = agot_render.panel_size({"seats": [{}] * seats})
+    assert panel[0] == PANEL_SIZE[0] and panel[1] <= PANEL_SIZE[1]
+    return [*halves, panel]
 
 
 def _sizes(out: Any) -> list[tuple[int, int]]:
@@ -108,7 +111,7 @@ def test_registered_for_agot() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_new_games_render_to_png_of_the_canvas_size(players: int) -> None:
     st = RULES.new_game({}, players, 11 + players)
-    assert _sizes(render_board("agot", RULES.view(st, None))) == _size()
+    assert _sizes(render_board("agot", RULES.view(st, None))) == _size(players)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -133,7 +136,7 @@ def test_mid_game_states_render(seed: int) -> None:
 
 def test_unknown_keys_and_a_sparse_view_do_not_break_the_renderer() -> None:
     assert _sizes(agot_render.render({"phase": "planning", "round": 1, "board": {
-        "winterfell": {"order": {"seat": 0}}, "no_such_area": {"house": "stark"}}})) == _size()
+        "winterfell": {"order": {"seat": 0}}, "no_such_area": {"house": "stark"}}})) == _size(0)
 
 
 # ------------------------------------------------------------------------- hidden information
@@ -261,7 +264,7 @@ async def test_async_path_renders_agot_and_caches_by_what_it_draws(
     monkeypatch.setattr(bot.render, "render_board", counting)
     view = RULES.view(RULES.new_game({}, 4, 21), None)
     first = await render_board_async(987654, 1, "agot", view)
-    assert _sizes(first) == _size()
+    assert _sizes(first) == _size(4)
     # The same view again: the cached bytes, not a second drawing.
     assert await render_board_async(987654, 1, "agot", view) == first and len(drawn) == 1
     # The same game id and version in another database (another game type, another view)

@@ -32,7 +32,7 @@ from bot.games.agot.render.map import (
     labels,
     static_layers,
 )
-from bot.games.agot.render.panel import PANEL_SIZE, PAPER, draw_panel
+from bot.games.agot.render.panel import PAPER, draw_panel, panel_size
 from bot.games.agot.render.pieces import draw_row, place_rows
 from bot.games.agot.render.status import STATUS_PX, draw_status, house_of, status_texts
 from bot.games.agot.render.style import house_style
@@ -133,7 +133,7 @@ def draw(view: dict[str, Any], locale: str | None = None) -> Sheet:
     """The houses' image (4:3): round, phase, whom the game waits for, the houses with their
     players, castles, power and supply, and the legend; on a kit ``Sheet`` whose layout tests
     read."""
-    sheet = Sheet(*PANEL_SIZE, PAPER)
+    sheet = Sheet(*panel_size(view), PAPER)
     draw_panel(sheet, view, locale)
     return sheet
 

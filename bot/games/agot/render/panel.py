@@ -27,14 +27,17 @@ from bot.i18n import msg, view_text
 from bot.i18n import render as tr_render
 from bot.render.kit import (
     Sheet,
+    min_px,
     player_chip,
     player_label,
     status_bar,
 )
 from rules.agot.board import board
 
-#: The panel's size: 4:3, Discord's chat box twice over (its words are 22 px, 11 px there).
+#: The panel's size with five houses: 4:3, Discord's chat box twice over (its words are 22 px,
+#: 11 px there); with fewer houses it is shorter by their rows (``panel_size``).
 PANEL_SIZE = (800, 600)
+HOUSES_MAX = 5
 PAPER = (238, 230, 210)
 MUTED = (90, 80, 66)
 WINNER = (150, 30, 30)
@@ -181,6 +184,24 @@ def house_name(view: dict[str, Any], seat: int, locale: str | None) -> str:
     return ""
 
 
+def _house_size(f: int) -> int:
+    """The font size of the houses' rows on a sheet whose floor is ``f``."""
+    return max(f, round(f * 1.1))
+
+
+def _pitch(f: int) -> float:
+    """How far apart two houses' rows are (a chip's height and half a pad)."""
+    return math.ceil(_house_size(f) * 1.5) + round(f * 0.4) / 2
+
+
+def panel_size(view: dict[str, Any]) -> tuple[int, int]:
+    """The panel's size: ``PANEL_SIZE`` less the rows of the houses not at the table (a
+    shorter box in the thread; the width, and so the scale in chat, stays)."""
+    w, h = PANEL_SIZE
+    missing = max(0, HOUSES_MAX - len(view.get("seats") or []))
+    return w, h - math.floor(missing * _pitch(min_px(w, h)))
+
+
 def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None) -> None:
     """The whole sheet: phase, whom the game waits for (or the winner), the houses' rows,
     the wildling threat and the legend."""
@@ -214,7 +235,7 @@ def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None) -> None:
     awaited = set(view.get("awaiting") or []) if result is None else set()
     scores = (result or {}).get("scores") or {}
     # The houses' rows are what a player looks for first: a size larger than the floor.
-    hf = s.px(1.1)
+    hf = _house_size(f)
     row = math.ceil(hf * 1.45)
     col = hf * 4.0  # one stat: its symbol and up to "10/7"
     stats_x = right - 3 * col
