@@ -318,3 +318,18 @@ def test_pieces_are_large_for_the_chat_box_and_placed_clear_of_names_and_each_ot
     g = agot.geometry()
     assert all(r.rect[0] >= 0 and r.rect[2] <= g.map_width and r.rect[1] >= 0
                and r.rect[3] <= g.map_height for r in rows)
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_every_house_shows_when_all_are_awaited_under_long_names(locale: str) -> None:
+    """Planning waits for all five houses: the waiting line is cut to one line (the awaited
+    rows are highlighted), every house keeps its row and the legend takes the room left."""
+    view = RULES.view(RULES.new_game({}, 5, 7), None)
+    assert len(view["awaiting"]) == 5
+    long = with_names(view, {s: f"Player With A Long Name {s}" for s in range(5)})
+    sheet = agot_render.draw(long, locale)
+    assert problems(sheet) == []
+    chips = [b.label for b in sheet.layout.boxes if b.kind == "frame"]
+    assert len(chips) == 5 and all("Player With A Long Name" in c for c in chips)
+    symbols = {b.label for b in sheet.layout.boxes if b.kind == "symbol"}
+    assert {"footmen", "knights", "ships", "order march", "attack", "river"} <= symbols

@@ -203,12 +203,11 @@ def panel_size(view: dict[str, Any]) -> tuple[int, int]:
 
 
 def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None) -> None:
-    """The whole sheet: phase, whom the game waits for (or the winner), the houses' rows,
-    the wildling threat and the legend."""
+    """The whole sheet: phase, whom the game waits for (or the winner) beside the wildling
+    threat, the houses' rows, and the legend in the room left (every house always shows)."""
     f = s.min_px
     pad = round(f * 0.4)
     left, right = pad, s.width - pad
-    room = right - left
     s.draw.rectangle((0, 0, s.width, s.height), fill=PAPER)
     phase = view_text(view.get("phase_label"), locale) or _t(
         "agot.img.round", locale, round=int(view.get("round") or 0))
@@ -216,22 +215,24 @@ def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None) -> None:
                    max_lines=2) + pad
     result = view.get("result")
     seats = list(view.get("seats") or [])
+    line = math.ceil(f * 1.3)
+    threat = s.text((right, y + line / 2), _t(
+        "agot.img.wildlings", locale, threat=int(view.get("wildling_threat") or 0)), f, MUTED,
+        anchor="rm")
+    # One line: the awaited houses' rows are highlighted too, so a cut list loses nothing.
     if result is not None:
         winners = ", ".join(player_label(view, int(w), house_name(view, int(w), locale), locale)
                             for w in result.get("winners") or [])
-        y = s.wrapped(left, y, _t("agot.img.winner", locale, winners=winners), room, f,
-                      WINNER, bold=True, max_lines=2)
+        s.fitted((left, y + line / 2), _t("agot.img.winner", locale, winners=winners),
+                 threat.x0 - f - left, f, WINNER, bold=True, anchor="lm")
         order = [int(seat) for group in result.get("ranking") or [] for seat in group]
         seats.sort(key=lambda p: order.index(int(p["seat"])) if int(p["seat"]) in order else 99)
     elif view.get("awaiting"):
         names = ", ".join(player_label(view, int(w), house_name(view, int(w), locale), locale)
                           for w in view["awaiting"])
-        y = s.wrapped(left, y, _t("agot.img.waiting", locale, players=names), room, f, MUTED,
-                      bold=True, max_lines=2)
-    y += pad / 2
-    items = legend_items(locale)
-    symbol = round(f * 1.55)  # an order token's letter is about 11 px in chat at this height
-    legend_top = s.height - pad - legend_height(s, left, right, items, f, symbol)
+        s.fitted((left, y + line / 2), _t("agot.img.waiting", locale, players=names),
+                 threat.x0 - f - left, f, MUTED, bold=True, anchor="lm")
+    y += line + pad / 2
     awaited = set(view.get("awaiting") or []) if result is None else set()
     scores = (result or {}).get("scores") or {}
     # The houses' rows are what a player looks for first: a size larger than the floor.
@@ -240,8 +241,6 @@ def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None) -> None:
     col = hf * 4.0  # one stat: its symbol and up to "10/7"
     stats_x = right - 3 * col
     for p in seats:
-        if y + row > legend_top - row:
-            break
         seat = int(p["seat"])
         house = str(p.get("house", ""))
         chip = player_chip(s, left, y, stats_x - left - pad, house_style(house).fill,
@@ -257,7 +256,11 @@ def draw_panel(s: Sheet, view: dict[str, Any], locale: str | None) -> None:
                                    stats_x + k * col + hf, y + (row + hf) / 2), name) + hf / 4
             s.text((x, y + row / 2), value, hf, anchor="lm", bold=True)
         y = chip.y1 + pad / 2
-    s.wrapped(left, y, _t("agot.img.wildlings", locale,
-                          threat=int(view.get("wildling_threat") or 0)), room, f, MUTED,
-              max_lines=1)
-    draw_legend(s, left, legend_top, right, items, f, symbol)
+    items = legend_items(locale)
+    # The symbols as large as the room left allows: at 1.65 font sizes an order token's
+    # letter is 11 px in chat; the panel's height leaves room for 1.4 at least.
+    room = s.height - pad - y
+    symbol = next((size for size in (round(f * k) for k in (1.65, 1.55, 1.45))
+                   if legend_height(s, left, right, items, f, size) <= room), round(f * 1.4))
+    draw_legend(s, left, s.height - pad - legend_height(s, left, right, items, f, symbol),
+                right, items, f, symbol)
