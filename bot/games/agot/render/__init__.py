@@ -130,9 +130,9 @@ def draw_halves(view: dict[str, Any], locale: str | None = None) -> list[Image.I
 
 
 def draw(view: dict[str, Any], locale: str | None = None) -> Sheet:
-    """The houses' image (4:3): round, phase, whom the game waits for, the houses with their
-    players, castles, power and supply, and the legend; on a kit ``Sheet`` whose layout tests
-    read."""
+    """The houses' image (4:3 with five houses, a row shorter for each one fewer): round,
+    phase, whom the game waits for, the houses with their players, castles, power and supply,
+    and the legend; on a kit ``Sheet`` whose layout tests read."""
     sheet = Sheet(*panel_size(view), PAPER)
     draw_panel(sheet, view, locale)
     return sheet

@@ -38,8 +38,8 @@ from bot.i18n import msg
 from bot.i18n import render as tr_render
 from rules.agot.board import Board, board
 
-#: Size (px) of area names: at Discord's ~520 px preview of the 987 px map they read at
-#: about 10.5 px (tests/frame/test_legibility.py).
+#: Size (px) of area names: a half of the 987 px wide map is shrunk to 0.405 in Discord's
+#: 400x300 chat box, where they read at 11.3 px (tests/games/agot/test_board_image.py).
 NAME_PX = 28
 LINE_H = 30  # one line of a name
 #: The height (px) of a name's letters with their halo (its line is ``LINE_H``).
@@ -129,7 +129,7 @@ def _two_lines(name: str) -> tuple[str, ...]:
 Box = tuple[float, float, float, float]
 
 
-def _name_boxes(lab: Label) -> list[Box]:
+def name_boxes(lab: Label) -> list[Box]:
     """The boxes of a label's name lines (the letters' height, not the line's leading)."""
     out = []
     for k, line in enumerate(lab.lines):
@@ -180,14 +180,14 @@ def labels(locale: str | None) -> dict[str, Label]:
         best = _placed(first, at, g.map_width, g.map_height, icons_w)
         for spot in spots:
             found = next((lab for lines in wraps
-                          if _clear(_name_boxes(
+                          if _clear(name_boxes(
                               lab := _placed(lines, spot, g.map_width, g.map_height, icons_w)),
                               taken)), None)
             if found is not None:
                 best = found
                 break
         out[area] = best
-        taken += _name_boxes(best)
+        taken += name_boxes(best)
     return {area: out[area] for area in lay["codes"]}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.agot.render.geometry import geometry, load_layout
-from bot.games.agot.render.map import Label, _name_boxes, area_icons
+from bot.games.agot.render.map import Label, area_icons, name_boxes
 from bot.games.agot.render.sprites import (
     _paste,
     neutral_sprite,
@@ -132,11 +132,6 @@ def area_at(x: float, y: float) -> str:
     if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
         return area_of.get(grid[row][col], "")
     return ""
-
-
-def name_boxes(lab: Label) -> list[Rect]:
-    """The boxes an area's name lines take."""
-    return _name_boxes(lab)
 
 
 @lru_cache(maxsize=64)
