@@ -100,7 +100,7 @@ def render_image(view: dict[str, Any], locale: str | None = None,
 #: as wide as the map and 3:4 of that high (the strip included), is shrunk to 0.405 and its
 #: names (28 px) read at 11 px. The halves overlap, so every area shows whole in one of them.
 HALVES = ("north", "south")
-#: The strip under a half: the half's name, the round, the phase and the wildling threat.
+#: The strip under a half: the half's name, the round and the wildling threat.
 HALF_STATUS_PX = 28
 HALF_BAND = 46
 
@@ -114,19 +114,25 @@ def half_box(half: str) -> tuple[int, int, int, int]:
 
 
 def _with_status(crop: Image.Image, view: dict[str, Any], locale: str | None, target: str,
-                 band: int, size: int) -> Image.Image:
+                 band: int, size: int, phase: bool = True) -> Image.Image:
+    """``crop`` over a strip naming ``target`` and the round (with ``phase``, the phase too)
+    beside the wildling threat."""
     out = Image.new("RGB", (crop.width, crop.height + band))
     out.paste(crop, (0, 0))
     left, right = status_texts(view, locale)
+    if not phase:
+        left = tr_render(msg("agot.img.round", round=int(view.get("round") or 0)), locale)
     draw_status(out, crop.height, f"{target_name(target, locale)} · {left}", right, size)
     return out
 
 
 def draw_halves(view: dict[str, Any], locale: str | None = None) -> list[Image.Image]:
-    """The North and the South of the map, each with its strip."""
+    """The North and the South of the map, each with its strip: the half's name, the round
+    and the wildlings (the phase, too long for the strip's large letters, is the panel's
+    and the board embed's)."""
     full = render_image(view, locale, status=False)
     return [_with_status(full.crop(half_box(half)), view, locale, half, HALF_BAND,
-                         HALF_STATUS_PX) for half in HALVES]
+                         HALF_STATUS_PX, phase=False) for half in HALVES]
 
 
 def draw(view: dict[str, Any], locale: str | None = None) -> Sheet:
