@@ -62,7 +62,11 @@ async def test_three_moves_by_clicking_the_page(tmp_path: Path) -> None:
                 else:
                     raise AssertionError(f"no move after pressing {pressed}")
             # the board the last move drew, once it is on screen and decoded
-            await page.locator("img.embed-image").last.scroll_into_view_if_needed()
+            # (scrolled from inside the page: a bot's edit may replace the element between a
+            # locator's find and its scroll)
+            await page.wait_for_function(
+                "() => { const i = [...document.querySelectorAll('img.embed-image')].pop();"
+                " if (!i) return false; i.scrollIntoView(); return true; }")
             # what the page shows at the moment every board on it is decoded (read in the same
             # check: a bot's next board may arrive between a wait and a later read)
             loaded = await page.wait_for_function(
