@@ -10,6 +10,7 @@ from rules.base import JSON, Action, Seat
 from rules.great_wall import RULES
 from rules.great_wall.ai_eval import evaluate as heuristic
 from rules.great_wall.ai_world import determinize as sample_world
+from rules.great_wall.coop import can_sacrifice, payers
 from rules.great_wall.data import RESOURCES, data
 from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best
 from rules.rng import Rng
@@ -46,6 +47,8 @@ class GreatWallAi(Ai):
 
     def choose(self, view: JSON, seat: Seat, rng: Rng, budget: Budget) -> Action:
         state = self.determinize(view, seat, rng)
+        if state.stack and state.stack[-1].get("kind") == "fulfil":
+            return _fulfil(state, seat)
         moves = self.candidates(state, seat, rng, budget.candidates)
         if not moves:
             # The sampled rivals' screens offer nothing here (a co-op Request every player
@@ -74,6 +77,9 @@ class GreatWallAi(Ai):
         it (co-op: discarded, which keeps the bank — an empty one loses the game at once),
         and a co-op Summer buys Shame back."""
         fr = state.stack[-1] if state.stack else None
+        if fr is not None and fr.get("kind") == "fulfil":
+            # The rollout's world is whole: every Request it can pay, it pays.
+            return self.rules.legal_actions(state, seat)[0]  # type: ignore[return-value]
         if fr is not None and fr.get("kind") in _RULED:
             ruled = _ruled(state, fr)
             if ruled is not None:
@@ -100,12 +106,36 @@ def _ruled(state: Any, fr: dict[str, Any]) -> Action | None:
     return None
 
 
+def _fulfil(state: Any, clan: int) -> Action:
+    """A co-op Request to fulfil now (every fulfilled Request counts alike toward the target,
+    and each one left open costs every player Shame), from what the seat knows: its own
+    resources, and the public parts (Honor, soldiers, clerks) of everyone's. A Request every
+    player pays from hidden resources is taken only when it must be legal: this question is
+    put only when some Request can be paid, and no other candidate is left."""
+    sure: list[int] = []
+    unsure: list[int] = []
+    for slot, req in enumerate(state.requests):
+        if not req or not can_sacrifice(state, clan, data().requests[req]["cost"]):
+            continue
+        if _unsure_kind(req):
+            unsure.append(slot)
+        elif all(can_sacrifice(state, p, data().requests[req]["cost"])
+                 for p in payers(state, clan, req)):
+            sure.append(slot)
+    if sure:
+        return Action("fulfil", {"slot": sure[0]})
+    if len(unsure) == 1:
+        return Action("fulfil", {"slot": unsure[0]})
+    return Action("done")
+
+
 def _unsure(state: Any, action: Action) -> bool:
     """A co-op Request every player pays from their hidden resources: whether the others can
     pay is not the seat's to know, so it is not offered (the move could be refused)."""
-    if action.kind != "fulfil":
-        return False
-    req = state.requests[action.params["slot"]]
+    return action.kind == "fulfil" and _unsure_kind(state.requests[action.params["slot"]])
+
+
+def _unsure_kind(req: str) -> bool:
     info = data().requests[req]
     return info["kind"] == "each" and any(k in RESOURCES for k in info["cost"])
 
