@@ -8,10 +8,12 @@ from typing import Any
 
 from rules.base import JSON, Action, Seat
 from rules.great_wall import RULES
+from rules.great_wall import board as B
 from rules.great_wall.ai_eval import evaluate as heuristic
 from rules.great_wall.ai_world import determinize as sample_world
 from rules.great_wall.coop import can_sacrifice, payers
-from rules.great_wall.data import RESOURCES, data
+from rules.great_wall.data import RESOURCES, UNITS, data
+from rules.great_wall.procedures import num
 from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best
 from rules.rng import Rng
 
@@ -51,8 +53,8 @@ class GreatWallAi(Ai):
             return _fulfil(state, seat)
         moves = self.candidates(state, seat, rng, budget.candidates)
         if not moves:
-            # The sampled rivals' screens offer nothing here (a co-op Request every player
-            # pays from hidden resources): stopping is always allowed.
+            # Every move the sampled world offers is one the seat cannot know to be legal:
+            # stopping is always allowed.
             return Action("done")
         if len(moves) == 1:
             return moves[0]
@@ -62,15 +64,32 @@ class GreatWallAi(Ai):
         if budget.playouts <= 0:
             return best(moves, lambda a: self.after(state, seat, a))
         worlds = self.worlds(view, seat, state, rng, budget.worlds)
-        totals = dict.fromkeys(moves, 0.0)
-        for k in range(budget.playouts):
-            world = worlds[k % len(worlds)]
-            seed = rng.randbelow(2**31)
-            for move in moves:
-                # Common random numbers: every move meets the same dice in playout k, so the
-                # comparison measures the move, not the luck of its rollouts.
-                totals[move] += self.rollout(world, seat, move, Rng(seed), budget.depth)
-        return best(moves, totals.__getitem__)
+        return self.halving(worlds, seat, moves, rng, budget)
+
+    def halving(self, worlds: list[Any], seat: Seat, moves: list[Action], rng: Rng,
+                budget: Budget) -> Action:
+        """Sequential halving: the budget's rollouts (``playouts`` per move on average) are
+        spent in rounds, and after each round the worse half of the moves still in the race
+        is dropped, so the contenders get the most rollouts. Every move meets the same world
+        and the same dice in playout k (common random numbers): the comparison measures the
+        move, not the luck of its rollouts."""
+        rounds = max(1, (len(moves) - 1).bit_length())
+        left = budget.playouts * len(moves)
+        alive = list(moves)
+        sums = dict.fromkeys(moves, 0.0)
+        seeds: list[int] = []
+        for r in range(rounds):
+            per = max(1, left // (len(alive) * (rounds - r)))
+            for k in range(len(seeds), len(seeds) + per):
+                seeds.append(rng.randbelow(2**31))
+                world = worlds[k % len(worlds)]
+                for move in alive:
+                    sums[move] += self.rollout(world, seat, move, Rng(seeds[k]), budget.depth)
+            left -= per * len(alive)
+            if r < rounds - 1:
+                keep = sorted(alive, key=lambda m: -sums[m])[:(len(alive) + 1) // 2]
+                alive = [m for m in alive if m in keep]
+        return best(alive, sums.__getitem__)
 
     def policy(self, state: Any, seat: Seat, rng: Rng) -> Action:
         """The rollouts' player: random, but Shame goes where the rulebook's own default puts
@@ -92,18 +111,41 @@ _RULED = frozenset({"shame", "unshame"})
 
 def _ruled(state: Any, fr: dict[str, Any]) -> Action | None:
     """Decisions known strategy settles without a search: in co-op, Shame is discarded for 10
-    Honor (Honor only pays two named Requests; the bank, once empty, loses the game) and
-    bought back every Summer; elsewhere, Shame goes on a won card already shamed or on a
-    soldier (the engine's default)."""
+    Honor (the bank, once empty, loses the game) and bought back in Summer, but while the bank
+    has room a clan keeps the Honor the named Requests ask of every player (``_keeps_honor``);
+    elsewhere, Shame goes on a won card already shamed or on a soldier (the engine's
+    default)."""
     kind = fr.get("kind")
+    clan = fr.get("clan", -1)
     if kind == "shame":
-        if state.mode == "coop":
-            return Action("shame", {"where": "discard"})
-        return RULES.default_action(state, fr["clan"])
+        if state.mode != "coop":
+            return RULES.default_action(state, clan)
+        if _keeps_honor(state, clan):
+            units = [u for u in UNITS if B.units_free(state, clan, u) > 0]
+            if units:
+                unit = "spearman" if "spearman" in units else units[0]
+                return Action("shame", {"where": f"unit:{unit}"})
+        return Action("shame", {"where": "discard"})
     if kind == "unshame" and state.mode == "coop":
-        opts = [a for a in RULES.legal_actions(state, fr["clan"]) if isinstance(a, Action)]
+        opts = [a for a in RULES.legal_actions(state, clan) if isinstance(a, Action)]
+        if _keeps_honor(state, clan):
+            return Action("done")
         return opts[0] if opts else None
     return None
+
+
+#: The most Honor a named co-op Request asks of every player (r03).
+HONOR_ASKED = max((int(r["cost"].get("honor", 0)) for r in data().requests.values()
+                   if r["named"]), default=0)
+
+
+def _keeps_honor(state: Any, clan: int) -> bool:
+    """With 3+ players the named Requests (every player pays Honor) are in the deck: a clan
+    whose Honor would drop below their price puts Shame under a soldier rather than paying 10
+    Honor for it, as long as the bank keeps a reserve (an empty bank loses at once)."""
+    if state.n < 3 or state.shame_bank <= 4 * state.n:
+        return False
+    return bool(state.clans[clan]["honor"] - num("coop_shame_discard_honor") < HONOR_ASKED)
 
 
 def _fulfil(state: Any, clan: int) -> Action:

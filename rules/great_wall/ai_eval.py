@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rules.great_wall import board as B
 from rules.great_wall.data import RESOURCES, UNITS, data
-from rules.great_wall.scoring import artifact_count
+from rules.great_wall.scoring import final_scores
 from rules.great_wall.state import State
 
 WIN = 1000.0
@@ -30,25 +30,17 @@ TACTIC_VALUE = 1.0
 SHAME_VALUE = 5.0
 
 
-def projected(st: State, clan: int) -> float:
-    """The final score if the game ended now (``scoring.final_scores``: the track minus 5 per
-    Shame token stops at 0 — then only won Horde cards and Artifacts count), plus a little of
-    the unclamped track so a clan deep in Shame still prefers climbing out."""
+def projected(st: State, clan: int, scores: dict[int, dict[str, int]] | None = None
+              ) -> float:
+    """The final score if the game ended now (``scoring.final_scores``, given or computed:
+    the track minus 5 per Shame token stops at 0 — then only won Horde cards and Artifacts
+    count), plus a little of the unclamped track so a clan deep in Shame still prefers
+    climbing out."""
+    if scores is None:
+        scores = final_scores(st)
     c = st.clans[clan]
-    shamed = c["shamed"]
-    shame = shamed["spearman"] + shamed["archer"] + shamed["horseman"]
-    track = c["honor"] + c.get("token", 0) - SHAME_VALUE * shame
-    total = max(0.0, track) + 0.4 * min(0.0, track)
-    if st.mode != "coop":
-        hordes = data().hordes
-        total += sum(int(hordes[w["id"]]["honor"]) for w in c["won"] if w["shame"] == 0)
-        for a in st.artifacts:
-            info = data().artifacts[a]
-            if c["kind"] == "chin":
-                total += int(data().numbers["chin_artifact_honor"])
-            else:
-                total += int(info["honor"]) * artifact_count(st, clan, info["counts"])
-    return total
+    track = c["honor"] + c.get("token", 0) - SHAME_VALUE * scores[clan]["shame"]
+    return scores[clan]["total"] + 0.4 * min(0.0, track)
 
 
 def assets(st: State, clan: int) -> float:
@@ -116,9 +108,11 @@ def evaluate(st: State, seat: int) -> float:
     start = 10.0 * max(2, st.n) if st.n > 2 else 20.0
     w = 0.15 + 0.45 * min(1.0, st.shame_bank / start)
 
+    scores = final_scores(st)
+
     def standing(c: int) -> float:
         # Ties go to the clan higher on the Tea track.
-        return (projected(st, c) + w * assets(st, c) - SHAME_VALUE * 0.8 * exposure(st, c)
+        return (projected(st, c, scores) + w * assets(st, c) - SHAME_VALUE * 0.8 * exposure(st, c)
                 - 0.3 * st.tea.index(c))
 
     me = standing(seat)
@@ -129,7 +123,7 @@ def evaluate(st: State, seat: int) -> float:
         # An empty bank at the end of a Winter loses whatever the score: guard it steeply.
         guard = 6.0 * bank - (25.0 if bank <= 2 else 0.0) - 1.5 * pressure(st) \
             - 3.0 * threat(st)
-        return me - projected(st, chin) + guard
+        return me - projected(st, chin, scores) + guard
     return me - max(standing(c) for c in rivals)
 
 
@@ -147,11 +141,12 @@ def _coop(st: State) -> float:
 
 def request_progress(st: State, req: str) -> float:
     """How much of an open Request the team could pay now, 0..1 (one player's part: the
-    readiest player; every player's: the least ready)."""
+    readiest player; every player's: their mean, so each player's own part counts — a seat
+    knows only its own resources, the partners' in a sampled world are a guess)."""
     info = data().requests[req]
     cost = info["cost"]
     parts = [_readiness(st, c, cost) for c in range(st.n)]
-    return min(parts) if info["kind"] == "each" else max(parts)
+    return sum(parts) / len(parts) if info["kind"] == "each" else max(parts)
 
 
 def _readiness(st: State, clan: int, cost: dict[str, int]) -> float:
