@@ -17,12 +17,12 @@ from rules.great_wall.procedures import num
 from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best
 from rules.rng import Rng
 
-#: Budgets scaled to the time targets (docs/ai.md) on a loaded 2-core machine: a rollout step
-#: costs 0.2–0.4 ms, so ``normal`` spends at most ~750 steps a decision (5 moves, the
-#: heuristic's best, × 5 rollouts × 30 steps).
+#: Budgets scaled to the time targets (docs/ai.md) on a loaded 2-core machine: an engine step
+#: costs 0.3–0.6 ms there, so ``normal`` spends at most ~520 steps a decision (the heuristic's
+#: best 5 moves × 4 rollouts on average, 1 + 24 steps each, plus a look at every legal move).
 _BUDGETS: dict[Difficulty, Budget] = {
     "easy": BUDGETS["easy"],
-    "normal": Budget("normal", worlds=4, playouts=5, depth=30, candidates=5),
+    "normal": Budget("normal", worlds=4, playouts=4, depth=24, candidates=5),
     "hard": Budget("hard", worlds=6, playouts=10, depth=40, candidates=6),
 }
 

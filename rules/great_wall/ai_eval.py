@@ -28,19 +28,24 @@ CLERK_VALUE = 1.2
 ADVISOR_VALUE = 2.0
 TACTIC_VALUE = 1.0
 SHAME_VALUE = 5.0
+#: The Tea track's tie-break against the best rival (about a point of score: most games
+#: against weak players end in equal totals), and a little for every place climbed.
+TEA_TIE = 1.0
+TEA_STEP = 0.3
 
 
-def projected(st: State, clan: int, scores: dict[int, dict[str, int]] | None = None
-              ) -> float:
+def projected(st: State, clan: int, scores: dict[int, dict[str, int]] | None = None,
+              climb: float = 0.4, shame_ahead: float = 0.0) -> float:
     """The final score if the game ended now (``scoring.final_scores``, given or computed:
     the track minus 5 per Shame token stops at 0 — then only won Horde cards and Artifacts
-    count), plus a little of the unclamped track so a clan deep in Shame still prefers
-    climbing out."""
+    count), after ``shame_ahead`` more Shame tokens, plus ``climb`` of the track below 0, so
+    a clan deep in Shame still prefers climbing out while the game is long enough for it."""
     if scores is None:
         scores = final_scores(st)
     c = st.clans[clan]
     track = c["honor"] + c.get("token", 0) - SHAME_VALUE * scores[clan]["shame"]
-    return scores[clan]["total"] + 0.4 * min(0.0, track)
+    ahead = track - SHAME_VALUE * shame_ahead
+    return scores[clan]["total"] - max(0.0, track) + max(0.0, ahead) + climb * min(0.0, ahead)
 
 
 def assets(st: State, clan: int) -> float:
@@ -104,16 +109,18 @@ def evaluate(st: State, seat: int) -> float:
     if st.mode == "coop":
         return _coop(st)
     # The game ends when a Winter finds the Shame bank empty: as it drains, what the clans
-    # hold matters less and the count as it stands (Artifacts, the clamped track) more.
+    # hold and Honor below the track's 0 matter less, the count as it stands (Artifacts,
+    # the clamped track) more.
     start = 10.0 * max(2, st.n) if st.n > 2 else 20.0
-    w = 0.15 + 0.45 * min(1.0, st.shame_bank / start)
-
+    left = min(1.0, st.shame_bank / start)
+    w = 0.15 + 0.45 * left
+    climb = 0.1 + 0.3 * left
     scores = final_scores(st)
 
     def standing(c: int) -> float:
-        # Ties go to the clan higher on the Tea track.
-        return (projected(st, c, scores) + w * assets(st, c) - SHAME_VALUE * 0.8 * exposure(st, c)
-                - 0.3 * st.tea.index(c))
+        # A breach's Shame costs only what the track holds above 0 (the count stops there).
+        return (projected(st, c, scores, climb, 0.8 * exposure(st, c))
+                + w * assets(st, c))
 
     me = standing(seat)
     rivals = [c for c in range(len(st.clans)) if c != seat and st.clans[c]["kind"] != "reed"]
@@ -124,7 +131,13 @@ def evaluate(st: State, seat: int) -> float:
         guard = 6.0 * bank - (25.0 if bank <= 2 else 0.0) - 1.5 * pressure(st) \
             - 3.0 * threat(st)
         return me - projected(st, chin, scores) + guard
-    return me - max(standing(c) for c in rivals)
+    # Equal totals go to the clan higher on the Tea track, and against random players most
+    # games end with every track stopped at 0 and equal Artifact counts: the Tea order
+    # against the best rival decides them.
+    them = {c: standing(c) for c in rivals}
+    top = max(rivals, key=lambda c: (them[c], -st.tea.index(c)))
+    tie = TEA_TIE if st.tea.index(seat) < st.tea.index(top) else -TEA_TIE
+    return me - them[top] + tie - TEA_STEP * st.tea.index(seat)
 
 
 def _coop(st: State) -> float:
