@@ -18,7 +18,7 @@ from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best
 from rules.rng import Rng
 
 #: Budgets scaled to the time targets (docs/ai.md) on a loaded 2-core machine: an engine step
-#: costs 0.3–0.6 ms there, so ``normal`` spends at most ~520 steps a decision (the heuristic's
+#: costs 0.3–0.6 ms there, so ``normal`` spends at most ~500 steps a decision (the heuristic's
 #: best 5 moves × 4 rollouts on average, 1 + 24 steps each, plus a look at every legal move).
 _BUDGETS: dict[Difficulty, Budget] = {
     "easy": BUDGETS["easy"],

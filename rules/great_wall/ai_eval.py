@@ -1,13 +1,14 @@
 """The Great Wall AI's heuristic (docs/ai/great_wall.md): how good a state is for one seat.
 
-Competitive modes: the seat's projected final score (the track, minus 5 per Shame token,
-won Horde cards, Artifacts — ``scoring.final_scores`` without its bookkeeping) against the
-best rival's, plus what will turn into Honor later (resources, soldiers, clerks, Advisors,
-Tactic cards) and minus the Shame a breach would bring (a Horde card in a section whose
-offence beats its defence and where the clan has no soldier). Solo: the same against Chin,
-and the Shame bank (an empty bank at the end of a Winter loses outright). Co-op: the team's
-fulfilled Requests against the target, the Shame bank, the Time left and the team's
-resources and soldiers (what Requests cost). A finished game is worth ±WIN plus the margin.
+Competitive modes: the seat's projected final score (``scoring.final_scores``: the track
+minus 5 per Shame token stopped at 0, won Horde cards, Artifacts), after the Shame a breach
+would bring (a Horde card in a section whose offence beats its defence and where the clan
+has no soldier), plus what will turn into score later (resources, soldiers, clerks,
+Advisors, Tactic cards), against the best rival's, the Tea track breaking ties. Solo: the
+same against Chin, and the Shame bank (an empty bank at the end of a Winter loses
+outright). Co-op: the team's fulfilled Requests against the target, how much of each open
+one the players could pay, the Shame bank, the Time left and the team's resources and
+soldiers. A finished game is worth ±WIN plus the margin.
 """
 
 from __future__ import annotations
