@@ -33,6 +33,7 @@ SHAME_VALUE = 5.0
 #: against weak players end in equal totals), and a little for every place climbed.
 TEA_TIE = 1.0
 TEA_STEP = 0.3
+TEA_WAIT = 0.6
 
 
 def projected(st: State, clan: int, scores: dict[int, dict[str, int]] | None = None,
@@ -138,7 +139,10 @@ def evaluate(st: State, seat: int) -> float:
     them = {c: standing(c) for c in rivals}
     top = max(rivals, key=lambda c: (them[c], -st.tea.index(c)))
     tie = TEA_TIE if st.tea.index(seat) < st.tea.index(top) else -TEA_TIE
-    return me - them[top] + tie - TEA_STEP * st.tea.index(seat)
+    # A clerk waiting at the Tea House is a step up the track once the House activates (all
+    # its spots yours: the top), which the heuristic would see only after the activation.
+    waiting = st.locs["tea_house"].count(seat) if st.tea[0] != seat else 0
+    return me - them[top] + tie - TEA_STEP * st.tea.index(seat) + TEA_WAIT * waiting
 
 
 def _coop(st: State) -> float:
