@@ -55,6 +55,18 @@ def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
+def unheld(view: discord.ui.View) -> discord.ui.View:
+    """``view`` stopped when each of its controls is a persistent item, so that discord.py
+    does not hold it. The bot's registered ``DynamicItem`` classes answer such a control from
+    its custom id alone; the view is only their container. Held, an ephemeral answer's view
+    without a timeout gets discord.py's 15 minutes and a live timer each, which pile up with
+    every answer (and, under a virtual clock that never moves, slow every later event)."""
+    if all(isinstance(item, discord.ui.DynamicItem) for item in view.walk_children()
+           if item.is_dispatchable()):
+        view.stop()
+    return view
+
+
 class Flows:
     def __init__(self, bot: BotLike) -> None:
         self.bot = bot
@@ -100,7 +112,7 @@ class Flows:
         if embed is not None:
             kwargs["embed"] = embed
         if view is not None:
-            kwargs["view"] = view
+            kwargs["view"] = unheld(view)
         await interaction.followup.send(content[:2000] or "\u200b", **kwargs)
 
     async def answer_log(self, interaction: discord.Interaction[Any], game_id: int,

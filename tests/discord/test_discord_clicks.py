@@ -3,6 +3,7 @@ are answered clearly and change nothing; persistent buttons survive a restart.""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -160,3 +161,24 @@ async def test_persistent_buttons_work_after_a_restart(
     hand = await bob.click(board, label="My hand")
     assert hand.ephemeral and "your bid" in hand.response.content
     assert (await fresh.private_view(1, alice.id)).view["you"]["bid"] == 3
+
+
+def view_timers() -> int:
+    """discord.py's live view-timeout tasks (one per view it holds with a timeout)."""
+    return sum("timeout_task" in getattr(t.get_coro(), "__qualname__", "")
+               for t in asyncio.all_tasks())
+
+
+async def test_ephemeral_panels_leave_no_view_timer_behind(
+    simcord_env: Any, service: GameService
+) -> None:
+    # Every control is a persistent item answered by its custom id: discord.py need not hold
+    # an ephemeral panel's view, and held it would keep a 15-minute timer per answer.
+    thread, alice, _bob, _carol, _guild = await started(simcord_env)
+    board = next(m for m in reversed(thread.history())
+                 if any(a.filename == "board.png" for a in m.attachments))
+    panels = [(await alice.click(board, label="My hand")).response for _ in range(3)]
+    assert view_timers() == 0
+    bid = await alice.click(panels[-1], label="bid 4")
+    assert "You bid 4." in bid.response.content
+    assert view_timers() == 0
