@@ -17,6 +17,7 @@ import pytest
 
 from bot.service import GameService
 from rules import registry
+from tests.player_eye.hidden import hidden_check
 from tests.player_eye.play import Run, run_table, summary_line
 from tests.player_eye.reach import reach_check
 from tests.player_eye.runs import FULL, PRESS_CAP, ROUNDS, all_runs
@@ -53,6 +54,7 @@ async def play_and_check(simcord_env: Any, service: GameService, run: Run,
     status = await table.play(cap, rounds=None if FULL else ROUNDS.get(run.game))
     await reach_check(table, registry.get(run.game))
     await leak_check(table, registry.get(run.game))
+    await hidden_check(table, registry.get(run.game))
     findings = table.check()
     line = summary_line(run, table, status, findings)
     report = os.environ.get("PLAYER_EYE_REPORT")
