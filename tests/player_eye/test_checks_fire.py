@@ -15,10 +15,12 @@ import bot.discord.delivery
 import bot.discord.presenters
 from bot.discord.delivery import Delivery
 from bot.discord.flows import Flows
+from bot.discord.text import locale_of
 from bot.i18n import catalog
 from bot.service import GameService
 from rules import registry
 from tests.player_eye.checks import Line, line_findings
+from tests.player_eye.hidden import hidden_check
 from tests.player_eye.play import Run, run_table
 from tests.player_eye.secrets import leak_check
 
@@ -132,6 +134,87 @@ async def test_another_players_hand_in_a_dm_is_found(
     monkeypatch.setattr(Delivery, "notify", leaky)
     found = await _findings(simcord_env, service, run)
     assert found.get("leak", 0) > 0, found
+
+
+def _tell_another_seat(monkeypatch: pytest.MonkeyPatch,
+                       secret: Callable[[dict[str, Any], str], str]) -> None:
+    """Each private panel comes with a note telling ``secret`` of another seat's private
+    view: a panel shown to the wrong player."""
+    real = Flows.show_panel
+
+    async def leaky(self: Flows, interaction: Any, view: Any, actions: Any,
+                    header: Any) -> None:
+        await real(self, interaction, view, actions, header)
+        summary = await self.service.summary(view.game_id)
+        for _s, uid, _n in summary.players:
+            if uid and uid != interaction.user.id:
+                other = await self.service.private_view(view.game_id, uid)
+                told = secret(other.view, locale_of(interaction))
+                if told:
+                    await self.answer(interaction, told)
+                    return
+
+    monkeypatch.setattr(Flows, "show_panel", leaky)
+
+
+def _agot_orders(view: dict[str, Any], locale: str) -> str:
+    from bot.games.agot.text import area_name, token_label
+
+    orders = (view.get("you") or {}).get("your_orders") or {}
+    return "; ".join(f"{area_name(a)}: {token_label(t, locale)}" for a, t in orders.items())
+
+
+def _catan_hand(view: dict[str, Any], locale: str) -> str:
+    from bot.games.catan_watch.embed import hand_line
+
+    hand = (view.get("you") or {}).get("hand") or {}
+    return hand_line(hand, locale) if any(hand.values()) else ""
+
+
+@pytest.mark.parametrize(("run", "secret"), [
+    (Run("agot", None, 3, "cs"), _agot_orders),
+    (Run("catan_watch", "base", 3, "en"), _catan_hand)], ids=["agot-orders", "catan-hand"])
+async def test_another_houses_orders_and_another_players_hand_are_found(
+        simcord_env: Any, service: GameService, monkeypatch: pytest.MonkeyPatch, run: Run,
+        secret: Callable[[dict[str, Any], str], str]) -> None:
+    """Each DM also tells another seat's orders not yet revealed (AGoT, in the words of the
+    reveal: "Winterfell: March -1") or its resource cards (Catan, as "My hand" shows them)."""
+    _tell_another_seat(monkeypatch, secret)
+    table = await run_table(simcord_env, service, run, 4242)
+    await table.play(PRESSES)
+    await hidden_check(table, registry.get(run.game))
+    assert table.findings.counts.get("leak", 0) > 0, table.findings.report()
+
+
+def test_the_hidden_facts_check_names_only_another_seats_secret_then() -> None:
+    """A fact shown in a line is a leak when another seat held it secret between the
+    reader's looks, it was not public by then and the reader never knew it: an order until
+    the reveal, a bid ("Stark 3", "Your bid: 3 …"), a hand, a private log line."""
+    from tests.player_eye.hidden import Facts, hidden_findings
+
+    facts = Facts(2)
+    order, bid, mine = ("order", "Winterfell", "March -1"), ("bid", "Stark", 3), ("your_bid", 3)
+    facts.now([(order, 0), (bid, 0), (mine, 0), (("your_bid", 1), 1)], 2)
+    facts.now([(bid, 0), (mine, 0)], 4)  # the orders are revealed at move 4 ...
+    facts.public[order] = 4
+    facts.now([], 6)  # ... and the bids at move 6
+    facts.public[bid] = 6
+    facts.forever(("text", "The stolen card was Ore."), [0], 5)
+    facts.texts.add("The stolen card was Ore.")
+    facts.close()
+    read = [(2, 3, Line("Bohous", "en", "dm", "Winterfell: March -1 (Stark)")),
+            (3, 4, Line("Bohous", "en", "thread", "Orders revealed — Winterfell: March -1.")),
+            (4, 5, Line("Bohous", "en", "dm", "Bids: Stark 3, Greyjoy 1.")),
+            (4, 5, Line("Bohous", "en", "dm", "Your bid: 1 (secret until all bids are in)")),
+            (5, 5, Line("Bohous", "en", "dm", "Your bid: 3 (secret until all bids are in)")),
+            (6, 7, Line("Bohous", "en", "thread", "Bids (Iron Throne): Stark 3, Greyjoy 1.")),
+            (7, 8, Line("Bohous", "en", "dm", "7. The stolen card was Ore."))]
+    found = hidden_findings(facts, "agot", "en", ("Stark", "Greyjoy"), {1: read},
+                            {0: "Alice", 1: "Bohous"})
+    texts = [example for _kind, example in found]
+    assert len(found) == 4, texts
+    assert [t.split("] ")[1][:12] for t in texts] == [
+        "Winterfell: ", "Bids: Stark ", "Your bid: 3 ", "7. The stole"], texts
 
 
 def test_the_leak_check_names_only_what_another_seat_alone_knew_then() -> None:
