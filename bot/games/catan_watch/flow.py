@@ -149,6 +149,11 @@ async def _answer(interaction: Interaction, game_id: int, turn: int, digest: str
         except ServiceError as err:
             if err.msg.key == "catan.trade.closed":  # a message left open: close it now
                 await sync_offer_post(bot, game_id)
+                if bot.flows.deferred_update(interaction):
+                    # the clicker's own panel still offers the closed offer's answers: it
+                    # is redrawn with what they can do now, under the reason
+                    await bot.flows.panel(interaction, game_id, [err.msg])
+                    return
             raise
 
         def choose(now: PrivateView, actions: Options) -> Action | None:

@@ -170,6 +170,10 @@ async def test_counter_in_the_thread_then_an_early_close(
     assert "counters" in offer.content and "no answer yet" in offer.content
     assert set(RULES.awaiting((await service._head(table.game_id)).state)) == {red, orange}
 
+    # Orange looks at their panel (the offer's answers in it) and does not answer yet.
+    waiting = await table.panel(orange)
+    assert "Decline" in labels(waiting)
+
     # Red need not wait for Orange: the panel offers the trade with Blue, and a cancel.
     panel = await table.panel(red)
     finish = [i for i in custom_ids(panel) if i.startswith("ctw:tf:")]
@@ -186,3 +190,9 @@ async def test_counter_in_the_thread_then_an_early_close(
     assert state.hands[orange] == before[2]
     closed = next(m for m in table.thread.history() if m.id == offer.id)
     assert "closed" in closed.content and not custom_ids(closed)
+
+    # Orange's panel still showed the answers: pressed, it says the offer is closed and
+    # becomes what Orange can do now (no answer to a closed offer is offered again).
+    late = await table.members[orange].click(waiting, label="Decline")
+    assert late.response.id == waiting.id and "That trade offer is closed." in late.response.content
+    assert "Decline" not in labels(late.response)
