@@ -13,18 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from rules.agot.ai_eval import evaluate
-from rules.agot.ai_moves import decide, march_options
+from rules.agot.ai_moves import decide, valid_marches
 from rules.agot.ai_plan import plan_orders
 from rules.agot.ai_world import determinize
 from rules.agot.engine import AgotRules
-from rules.agot.flow import HANDLERS
 from rules.agot.state import State
 from rules.base import JSON, Action, RuleViolation, Seat
-from rules.kit.ai import Ai, Budget, Difficulty, next_mover
+from rules.kit.ai import Ai, Budget, Difficulty, best, tally
 from rules.rng import Rng
 
 #: Per difficulty: sampled worlds, order plans compared, rollout moves per plan and world.
-BUDGETS: dict[str, Budget] = {
+BUDGETS: dict[Difficulty, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=1),
     "normal": Budget("normal", worlds=2, playouts=2, depth=150, candidates=3),
     "hard": Budget("hard", worlds=4, playouts=6, depth=150, candidates=3),
@@ -36,8 +35,7 @@ NOISE = (0.0, 0.5, 1.0, 1.5, 2.0, 1.0)
 
 
 class AgotAi(Ai):
-    def budget(self, difficulty: Difficulty) -> Budget:
-        return BUDGETS[difficulty]
+    budgets = BUDGETS
 
     def determinize(self, view: JSON, seat: Seat, rng: Rng) -> State:
         return determinize(view, seat, rng)
@@ -75,17 +73,7 @@ class AgotAi(Ai):
 
     def _search_marches(self, view: JSON, state: State, seat: Seat, rng: Rng, budget: Budget
                         ) -> Action:
-        h = HANDLERS["marches"]
-        moves: list[Action] = []
-        for _, act in march_options(state, seat):
-            probe = state.copy()
-            try:
-                h.act(probe, probe.stack[-1], seat, act, [])
-            except RuleViolation:
-                continue
-            moves.append(act)
-            if len(moves) >= MARCH_OPTIONS[budget.difficulty]:
-                break
+        moves = valid_marches(state, seat, MARCH_OPTIONS[budget.difficulty])
         if not moves:
             return decide(state, seat, rng)
         return self._compare(view, state, seat, rng, budget, moves)
@@ -97,37 +85,25 @@ class AgotAi(Ai):
         if len(moves) == 1:
             return moves[0]
         worlds = self.worlds(view, seat, state, rng, budget.worlds)
-        totals = [0.0] * len(moves)
-        for k in range(budget.playouts):
-            world = worlds[k % len(worlds)]
-            seed = rng.randbelow(2**31)
-            for i, move in enumerate(moves):
-                # The same seed for every plan of one playout: the plans face the same luck.
-                totals[i] += self.round_rollout(world, seat, move, Rng(seed), budget.depth)
-        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
-        return moves[best]
+        # The same seed for every plan of one playout: the plans face the same luck.
+        totals = tally(moves, worlds, budget.playouts,
+                       lambda world, move, seed: self.round_rollout(world, seat, move,
+                                                                    Rng(seed), budget.depth),
+                       lambda: rng.randbelow(2**31))
+        return best(moves, totals.__getitem__)
 
     def round_rollout(self, state: State, seat: Seat, move: Action, rng: Rng, cap: int
                       ) -> float:
         """``move``, then every house plays the heuristic to the end of this round (at most
         ``cap`` moves): a cut in the middle of the marches would favour whichever plan's
         marches come first."""
-        rules = self.rules
         try:
-            world, _ = rules.apply(state, seat, move)
+            world, _ = self.rules.apply(state, seat, move)
         except RuleViolation:
             return float("-inf")
         start = world.round
-        for _ in range(cap):
-            if world.result is not None or world.round != start:
-                break
-            mover = next_mover(rules, world)
-            if mover is None:
-                break
-            try:
-                rules.step(world, mover, decide(world, mover, rng))
-            except RuleViolation:
-                break
+        self.advance(world, cap, lambda w, mover: decide(w, mover, rng),
+                     lambda w: bool(w.round != start))
         return self.evaluate(world, seat)
 
 

@@ -158,16 +158,25 @@ def march_options(st: State, seat: int) -> list[tuple[float, Action]]:
     return out
 
 
-def best_march(st: State, seat: int) -> Action:
+def valid_marches(st: State, seat: int, limit: int) -> list[Action]:
+    """The best ``limit`` march options by ``march_score`` that the engine accepts."""
     h = HANDLERS["marches"]
+    out: list[Action] = []
     for _, act in march_options(st, seat):
+        if len(out) >= limit:
+            break
         probe = st.copy()
         try:
             h.act(probe, probe.stack[-1], seat, act, [])
         except RuleViolation:
             continue
-        return act
-    return h.default(st, st.stack[-1], seat)
+        out.append(act)
+    return out
+
+
+def best_march(st: State, seat: int) -> Action:
+    found = valid_marches(st, seat, 1)
+    return found[0] if found else HANDLERS["marches"].default(st, st.stack[-1], seat)
 
 
 def best_raid(st: State, seat: int) -> Action:

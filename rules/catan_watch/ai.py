@@ -15,7 +15,7 @@ from rules.catan_watch import RULES, ai_eval, ai_world
 from rules.catan_watch.ai_moves import moves
 from rules.catan_watch.data import RES_INDEX
 from rules.catan_watch.state import MAIN, SETUP, TORMUND, State
-from rules.kit.ai import Ai, Budget, Difficulty, next_mover
+from rules.kit.ai import Ai, Budget, Difficulty, tally
 from rules.rng import Rng
 
 #: Phases where rollouts compare the best few moves (elsewhere the heuristic alone decides).
@@ -35,14 +35,13 @@ OFFER_SHARE = 0.4  # about how often an offer finds a taker
 
 
 class CatanAi(Ai):
+    budgets = BUDGETS
+
     def determinize(self, view: JSON, seat: Seat, rng: Rng) -> State:
         return ai_world.determinize(view, seat, rng)
 
     def evaluate(self, state: Any, seat: Seat) -> float:
         return ai_eval.evaluate(state, seat)
-
-    def budget(self, difficulty: Difficulty) -> Budget:
-        return BUDGETS[difficulty]
 
     def candidates(self, state: Any, seat: Seat, rng: Rng, limit: int) -> list[Action]:
         return moves(state, seat, rng)
@@ -97,14 +96,12 @@ class CatanAi(Ai):
                      totals: dict[Action, float], rng: Rng, budget: Budget) -> None:
         """Flat Monte Carlo on top of the plan: each move played out by the cheap policy."""
         share = len(worlds) / budget.playouts
-        for k in range(budget.playouts):
-            # Common random numbers: every move's rollout meets the same dice and the same
-            # policy draws, so their difference is more the move's than the luck's.
-            world = worlds[k % len(worlds)]
-            dice, draws = rng.randbelow(1 << 62), rng.randbelow(1 << 62)
-            for move in top:
-                totals[move] += share * ROLLOUT * self.playout(world, seat, move, dice, draws,
-                                                               budget.depth * 10)
+        # Common random numbers: every move's rollout meets the same dice and the same
+        # policy draws, so their difference is more the move's than the luck's.
+        tally(top, worlds, budget.playouts,
+              lambda world, move, luck: share * ROLLOUT * self.playout(
+                  world, seat, move, *luck, budget.depth * 10),
+              lambda: (rng.randbelow(1 << 62), rng.randbelow(1 << 62)), totals=totals)
 
     def playout(self, world: State, seat: int, move: Action, dice: int, draws: int,
                 depth: int) -> float:
@@ -117,16 +114,7 @@ class CatanAi(Ai):
         except RuleViolation:
             return float("-inf")
         rng = Rng(draws)
-        for _ in range(depth):
-            if state.result is not None:
-                break
-            mover = next_mover(rules, state)
-            if mover is None:
-                break
-            try:
-                rules.step(state, mover, self.policy(state, mover, rng))
-            except RuleViolation:
-                break  # the rollout ends where the cheap policy erred; the position counts
+        self.advance(state, depth, lambda w, mover: self.policy(w, mover, rng))
         return self.evaluate(state, seat)
 
     def one_ply(self, state: State, seat: int, move: Action) -> float:

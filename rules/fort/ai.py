@@ -18,12 +18,12 @@ from rules.fort.ai_eval import evaluate
 from rules.fort.ai_policy import policy, recruit_value
 from rules.fort.ai_world import determinize
 from rules.fort.engine import MACHINE
-from rules.kit.ai import Ai, Budget, Difficulty, best, next_mover
+from rules.kit.ai import Ai, Budget, Difficulty, halving
 from rules.rng import Rng
 
 #: Budgets tuned to the time targets (docs/ai.md): a Fort move is cheap (~0.1 ms) but
 #: rollouts evaluate whole positions; candidates are every legal move up to the limit.
-FORT_BUDGETS: dict[str, Budget] = {
+FORT_BUDGETS: dict[Difficulty, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=0, candidates=12),
     "normal": Budget("normal", worlds=6, playouts=12, depth=40, candidates=12),
     "hard": Budget("hard", worlds=8, playouts=24, depth=60, candidates=16),
@@ -39,14 +39,13 @@ _WORLD_ERRORS = (RuleViolation, AssertionError, KeyError, IndexError, ValueError
 
 
 class FortAi(Ai):
+    budgets = FORT_BUDGETS
+
     def determinize(self, view: JSON, seat: Seat, rng: Rng) -> Any:
         return determinize(view, seat, rng)
 
     def evaluate(self, state: Any, seat: Seat) -> float:
         return evaluate(self.rules, state, seat)
-
-    def budget(self, difficulty: Difficulty) -> Budget:
-        return FORT_BUDGETS[difficulty]
 
     def policy(self, state: Any, seat: Seat, rng: Rng) -> Action:
         return policy(state, seat)
@@ -81,37 +80,14 @@ class FortAi(Ai):
             return moves[0]
         worlds = self.worlds(view, seat, state, rng, budget.worlds)
         turns = HORIZON[budget.difficulty]
-        # Sequential halving: the rollouts (playouts × candidates) are spread over rounds,
-        # each keeping the better half of the moves, so the close contenders get the most.
-        left = list(moves)
-        total = budget.playouts * len(moves)
-        rounds = max(1, (len(moves) - 1).bit_length())
-        sums = dict.fromkeys(moves, 0.0)
-        counts = dict.fromkeys(moves, 0)
-        k = 0
-        for r in range(rounds):
-            per = max(1, total // (rounds * len(left)))
-            for _ in range(per):
-                world = worlds[k % len(worlds)]
-                seed = rng.randbelow(1 << 62)
-                k += 1
-                for move in left:
-                    # Every move of one playout meets the same chance (common random
-                    # numbers): the same world, the same reshuffles.
-                    sums[move] += self.rollout(world, seat, move, Rng(seed), budget.depth,
-                                               turns)
-                    counts[move] += 1
-            if r < rounds - 1 and len(left) > 2:
-                left = sorted(left, key=lambda m: -self._mean(m, moves[0], sums, counts))
-                left = left[: (len(left) + 1) // 2]
-                left = [m for m in moves if m in left]
-        return best(left, lambda m: self._mean(m, moves[0], sums, counts))
-
-    @staticmethod
-    def _mean(move: Action, prior: Action, sums: dict[Action, float],
-              counts: dict[Action, int]) -> float:
-        # The rule of thumb's move wins ties and near-ties (a noisy sample must beat it).
-        return sums[move] / max(1, counts[move]) + (PRIOR if move == prior else 0.0)
+        # Every move of one playout meets the same chance (common random numbers): the same
+        # world, the same reshuffles. The rule of thumb's move wins ties and near-ties (a
+        # noisy sample must beat it).
+        return halving(moves, worlds, budget.playouts,
+                       lambda world, move, seed: self.rollout(world, seat, move, Rng(seed),
+                                                              budget.depth, turns),
+                       lambda: rng.randbelow(1 << 62),
+                       lambda move: PRIOR if move == moves[0] else 0.0)
 
     def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int,
                 turns: int = 1) -> float:
@@ -125,21 +101,19 @@ class FortAi(Ai):
         except _WORLD_ERRORS:
             return float("-inf")
         world.rng = Rng(rng.randbelow(1 << 62))
-        try:
-            for _ in range(depth):
-                if rules.result(world) is not None:
-                    break
-                if world.leader != leader:
-                    turns -= 1
-                    if turns <= 0:
-                        break
-                    leader = world.leader
-                mover = next_mover(rules, world)
-                if mover is None:
-                    break
-                rules.step(world, mover, self.policy(world, mover, rng))
-        except _WORLD_ERRORS:
-            pass  # the rollout ends where the sampled world erred; the position counts
+        turn = [leader, turns]
+
+        def over(w: Any) -> bool:
+            if w.leader != turn[0]:
+                turn[1] -= 1
+                if turn[1] <= 0:
+                    return True
+                turn[0] = w.leader
+            return False
+
+        # The rollout ends where the sampled world erred; the position reached counts.
+        self.advance(world, depth, lambda w, mover: self.policy(w, mover, rng), over,
+                     _WORLD_ERRORS)
         return self.evaluate(world, seat)
 
 

@@ -10,7 +10,8 @@ recruit them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from rules.fort.common import advance_cost, available, owned_cards, pack_cap, settings
 from rules.fort.data import CardType, Tables, ctype, tables
@@ -48,6 +49,8 @@ def action_value(act: dict[str, Any] | None) -> float:
     return v
 
 
+T = TypeVar("T")
+
 _TYPES: dict[str, CardType] = {}
 _VALUES: dict[str, float] = {}
 _ADVANCES: dict[str, int] = {}
@@ -64,19 +67,21 @@ def refresh() -> None:
         _LOADED[:] = [t]
 
 
+def _memo(cache: dict[str, T], cid: str, make: Callable[[str], T]) -> T:
+    """``make(cid)``, computed once per content pack (``refresh`` clears the caches)."""
+    got = cache.get(cid)
+    if got is None:
+        got = cache[cid] = make(cid)
+    return got
+
+
 def ct(cid: str) -> CardType:
     """``ctype`` through a cache (``ctype`` looks the content pack up on every call)."""
-    got = _TYPES.get(cid)
-    if got is None:
-        got = _TYPES[cid] = ctype(cid)
-    return got
+    return _memo(_TYPES, cid, ctype)
 
 
 def _advances(cid: str) -> int:
-    got = _ADVANCES.get(cid)
-    if got is None:
-        got = _ADVANCES[cid] = ct(cid).advance_actions()
-    return got
+    return _memo(_ADVANCES, cid, lambda c: ct(c).advance_actions())
 
 
 def _type_value(cid: str) -> float:
@@ -94,10 +99,7 @@ def _type_value(cid: str) -> float:
 
 def card_value(cid: str) -> float:
     """What owning ``cid`` is worth, roughly in VP over a game."""
-    got = _VALUES.get(cid)
-    if got is None:
-        got = _VALUES[cid] = _type_value(cid)
-    return got
+    return _memo(_VALUES, cid, _type_value)
 
 
 def time_left(st: State) -> float:

@@ -60,6 +60,9 @@ def check_difficulty(value: str) -> Difficulty:
 class Ai(ABC):
     """One game's AI player."""
 
+    #: Each difficulty's budget (a game replaces the table to meet its time targets).
+    budgets: dict[Difficulty, Budget] = BUDGETS
+
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
 
@@ -76,7 +79,7 @@ class Ai(ABC):
 
     # ---- what a game may refine -------------------------------------------------------
     def budget(self, difficulty: Difficulty) -> Budget:
-        return BUDGETS[difficulty]
+        return self.budgets[difficulty]
 
     def policy(self, state: Any, seat: Seat, rng: Rng) -> Action:
         """The cheap player of rollouts (every seat of a rollout plays it)."""
@@ -87,8 +90,11 @@ class Ai(ABC):
         at most ``limit``, in a stable order."""
         legal = self.rules.legal_actions(state, seat)
         concrete = [a for a in legal if isinstance(a, Action)]
+        templates = len(concrete) < len(legal)
+        # A move the game never wants compared (an undo…) only when nothing else is left.
+        concrete = [a for a in concrete if not self.skip(a)] or concrete
         seen: dict[Action, None] = dict.fromkeys(concrete)
-        if len(concrete) < len(legal):
+        if templates:
             for _ in range(limit * 2):
                 if len(seen) >= limit:
                     break
@@ -97,6 +103,10 @@ class Ai(ABC):
         if len(out) > limit:
             out = rng.sample(out, limit)
         return out or [self.rules.default_action(state, seat)]
+
+    def skip(self, move: Action) -> bool:
+        """A legal move ``candidates`` leaves out while there are others (default: none)."""
+        return False
 
     def choose(self, view: JSON, seat: Seat, rng: Rng, budget: Budget) -> Action:
         """The move for ``seat``, from its ``view`` alone."""
@@ -107,11 +117,8 @@ class Ai(ABC):
         if budget.playouts <= 0:
             return best(moves, lambda a: self.after(state, seat, a))
         worlds = self.worlds(view, seat, state, rng, budget.worlds)
-        totals = dict.fromkeys(moves, 0.0)
-        for k in range(budget.playouts):
-            world = worlds[k % len(worlds)]
-            for move in moves:
-                totals[move] += self.rollout(world, seat, move, rng, budget.depth)
+        totals = tally(moves, worlds, budget.playouts,
+                       lambda world, move, _: self.rollout(world, seat, move, rng, budget.depth))
         return best(moves, totals.__getitem__)
 
     # ---- the machinery ------------------------------------------------------------------
@@ -130,28 +137,82 @@ class Ai(ABC):
     def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int) -> float:
         """``move``, then ``depth`` moves of ``policy`` by whoever is awaited, scored for
         ``seat``. One copy of the state, stepped in place (``apply`` copies every move)."""
-        rules = self.rules
         try:
-            world, _ = rules.apply(state, seat, move)
+            world, _ = self.rules.apply(state, seat, move)
         except RuleViolation:
             return float("-inf")
+        self.advance(world, depth, lambda w, mover: self.policy(w, mover, rng))
+        return self.evaluate(world, seat)
+
+    def advance(self, world: Any, depth: int, policy: Callable[[Any, Seat], Action],
+                stop: Callable[[Any], bool] | None = None,
+                errors: tuple[type[Exception], ...] = (RuleViolation,)) -> None:
+        """Step ``world`` in place: up to ``depth`` moves of ``policy(world, mover)`` by
+        whoever is awaited, until the game ends, nobody is awaited or ``stop(world)``. A move
+        that raises one of ``errors`` ends it there: the position reached counts."""
+        rules = self.rules
         for _ in range(depth):
-            if rules.result(world) is not None:
-                break
+            if rules.result(world) is not None or (stop is not None and stop(world)):
+                return
             mover = next_mover(rules, world)
             if mover is None:
-                break
+                return
             try:
-                rules.step(world, mover, self.policy(world, mover, rng))
-            except RuleViolation:
-                break  # the rollout ends where the cheap policy erred; the position counts
-        return self.evaluate(world, seat)
+                rules.step(world, mover, policy(world, mover))
+            except errors:
+                return
 
 
 def next_mover(rules: GameRules, state: Any) -> Seat | None:
     """Who moves next in a rollout: the lowest awaited seat (None: nobody is awaited)."""
     awaited = rules.awaiting(state)
     return min(awaited) if awaited else None
+
+
+def tally(moves: list[Action], worlds: list[Any], playouts: int,
+          score: Callable[[Any, Action, Any], float], luck: Callable[[], Any] = lambda: None,
+          start: int = 0, totals: dict[Action, float] | None = None) -> dict[Action, float]:
+    """Each move's total score over ``playouts`` playouts (added to ``totals`` when given).
+    Playout k plays every move in the same world (``worlds`` in turn, from ``start``) with the
+    same ``luck()``, drawn once per playout (common random numbers: the moves' difference is
+    more the move's than the luck's); ``score(world, move, luck)`` plays one out."""
+    if totals is None:
+        totals = dict.fromkeys(moves, 0.0)
+    for k in range(start, start + playouts):
+        world = worlds[k % len(worlds)]
+        drawn = luck()
+        for move in moves:
+            totals[move] += score(world, move, drawn)
+    return totals
+
+
+def halving(moves: list[Action], worlds: list[Any], playouts: int,
+            score: Callable[[Any, Action, Any], float], luck: Callable[[], Any],
+            bonus: Callable[[Action], float] = lambda _: 0.0) -> Action:
+    """Sequential halving: ``playouts`` × the moves' playouts (``tally``) spread over
+    rounds, each keeping the better half of the moves by their mean score (+ ``bonus``), so
+    the close contenders get the most; the best of the last round (the first of equals, in
+    the order of ``moves``)."""
+    left = list(moves)
+    total = playouts * len(moves)
+    rounds = max(1, (len(moves) - 1).bit_length())
+    sums = dict.fromkeys(moves, 0.0)
+    counts = dict.fromkeys(moves, 0)
+
+    def mean(move: Action) -> float:
+        return sums[move] / max(1, counts[move]) + bonus(move)
+
+    k = 0
+    for r in range(rounds):
+        per = max(1, total // (rounds * len(left)))
+        tally(left, worlds, per, score, luck, start=k, totals=sums)
+        for move in left:
+            counts[move] += per
+        k += per
+        if r < rounds - 1 and len(left) > 2:
+            kept = sorted(left, key=lambda m: -mean(m))[: (len(left) + 1) // 2]
+            left = [m for m in moves if m in kept]
+    return best(left, mean)
 
 
 def best(moves: list[Action], score: Callable[[Action], float]) -> Action:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, RuleViolation, Seat
-from rules.kit.ai import Ai, Budget, Difficulty, next_mover, result_value
+from rules.kit.ai import Ai, Budget, Difficulty, best, result_value, tally
 from rules.northgard import RULES
 from rules.northgard.ai_eval import relative
 from rules.northgard.ai_world import determinize
@@ -38,8 +38,7 @@ BUDGETS: dict[Difficulty, Budget] = {
 
 
 class NorthgardAi(Ai):
-    def budget(self, difficulty: Difficulty) -> Budget:
-        return BUDGETS[difficulty]
+    budgets = BUDGETS
 
     def determinize(self, view: Any, seat: Seat, rng: Rng) -> State:
         return determinize(view, seat, rng)
@@ -55,13 +54,9 @@ class NorthgardAi(Ai):
         opts = HANDLERS[fr["kind"]].options(state, fr, seat)  # type: ignore[attr-defined]
         return pick(state, fr, seat, opts, rng)
 
-    def candidates(self, state: State, seat: Seat, rng: Rng, limit: int) -> list[Action]:
-        legal = [a for a in self.rules.legal_actions(state, seat) if isinstance(a, Action)]
+    def skip(self, move: Action) -> bool:
         # "back" undoes a pick: comparing it with the picks themselves is wasted work.
-        moves = [a for a in legal if a.kind != "back"] or legal
-        if len(moves) > limit:
-            moves = rng.sample(moves, limit)
-        return moves or [self.rules.default_action(state, seat)]
+        return move.kind == "back"
 
     def choose(self, view: Any, seat: Seat, rng: Rng, budget: Budget) -> Action:
         state = self.determinize(view, seat, rng)
@@ -69,17 +64,11 @@ class NorthgardAi(Ai):
         if len(moves) == 1:
             return moves[0]
         worlds = self.worlds(view, seat, state, rng, budget.worlds)
-        totals = dict.fromkeys(moves, 0.0)
         greedy = budget.difficulty in GREEDY
-        for k in range(max(1, budget.playouts)):
-            world = worlds[k % len(worlds)]
-            for move in moves:
-                totals[move] += self.playout(world, seat, move, rng, budget.depth, greedy)
-        top = moves[0]
-        for move in moves[1:]:
-            if totals[move] > totals[top]:
-                top = move
-        return top
+        totals = tally(moves, worlds, max(1, budget.playouts),
+                       lambda world, move, _: self.playout(world, seat, move, rng,
+                                                           budget.depth, greedy))
+        return best(moves, totals.__getitem__)
 
     def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int) -> float:
         return self.playout(state, seat, move, rng, depth, greedy=False)
@@ -95,26 +84,21 @@ class NorthgardAi(Ai):
             world, _ = rules.apply(state, seat, move)
         except RuleViolation:
             return float("-inf")
-        for _ in range(depth):
-            if world.result is not None or not world.stack:
-                break
-            fr = world.stack[-1]
-            if fr["kind"] == "turn" and fr["seat"] != seat and fr["sel"] is None \
-                    and not fr["main"]:
-                break
-            mover = next_mover(rules, world)
-            if mover is None:
-                break
-            if greedy and mover == seat and fr["kind"] in PLACING:
-                action = self.greedy(world, seat, rng)
-            else:
-                action = self.policy(world, mover, rng)
-            try:
-                rules.step(world, mover, action)
-            except RuleViolation:
-                break
-        return self.evaluate(world, seat)
 
+        def turn_over(w: State) -> bool:
+            if not w.stack:
+                return True
+            fr = w.stack[-1]
+            return bool(fr["kind"] == "turn" and fr["seat"] != seat and fr["sel"] is None
+                        and not fr["main"])
+
+        def play(w: State, mover: Seat) -> Action:
+            if greedy and mover == seat and w.stack[-1]["kind"] in PLACING:
+                return self.greedy(w, seat, rng)
+            return self.policy(w, mover, rng)
+
+        self.advance(world, depth, play, turn_over)
+        return self.evaluate(world, seat)
 
     def greedy(self, state: State, seat: Seat, rng: Rng) -> Action:
         """The option the heuristic likes best right after it (ties at random: a tile's
