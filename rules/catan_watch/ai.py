@@ -1,9 +1,10 @@
 """Catan: Brotherhood of the Watch's AI player (docs/ai/catan_watch.md).
 
 Decides in a state sampled from its view (ai_world): the moves worth a look (ai_moves) are
-ranked by the heuristic right after each (ai_eval); ``normal`` and ``hard`` then play the
-best few out with the cheap policy in several sampled worlds (flat Monte Carlo) where the
-choice shapes the game — the turn's builds and trades, the set-up corners, Tormund.
+ranked by the heuristic right after each (ai_eval); in the main step ``normal`` and ``hard``
+then plan the rest of the turn for the best few (a beam search over the seat's own moves),
+and ``hard`` adds rollouts in which every seat plays the one-ply heuristic (the ``easy``
+player) until the seat's next turn begins, with common random numbers.
 """
 
 from __future__ import annotations
@@ -15,21 +16,25 @@ from rules.catan_watch import RULES, ai_eval, ai_world
 from rules.catan_watch.ai_moves import moves
 from rules.catan_watch.data import RES_INDEX
 from rules.catan_watch.state import MAIN, SETUP, TORMUND, State
-from rules.kit.ai import Ai, Budget, Difficulty, tally
+from rules.kit.ai import Ai, Budget, Difficulty, best, tally
 from rules.rng import Rng
 
 #: Phases where rollouts compare the best few moves (elsewhere the heuristic alone decides).
 _SEARCHED = frozenset({MAIN, SETUP, TORMUND})
 
-#: ``depth``: moves of the turn planned ahead (rollouts run ten times as deep);
+#: ``depth``: moves of the turn planned ahead (random rollouts run ten times as deep, the
+#: heuristic's at most fifty times);
 #: ``candidates``: the beam, the best moves looked at on each level.
 BUDGETS: dict[Difficulty, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=0, depth=1, candidates=1),
     "normal": Budget("normal", worlds=1, playouts=0, depth=3, candidates=4),
-    "hard": Budget("hard", worlds=2, playouts=0, depth=4, candidates=4),
+    "hard": Budget("hard", worlds=2, playouts=8, depth=4, candidates=4),
 }
 
 
+#: Difficulties whose rollouts are played by the one-ply heuristic (every seat), up to the
+#: start of the seat's next turn, instead of the cheap random policy.
+HEURISTIC_ROLLOUTS = frozenset({"hard"})
 ROLLOUT = 0.5  # weight of the rollouts' mean next to the plan's value
 OFFER_SHARE = 0.4  # about how often an offer finds a taker
 
@@ -96,16 +101,19 @@ class CatanAi(Ai):
                      totals: dict[Action, float], rng: Rng, budget: Budget) -> None:
         """Flat Monte Carlo on top of the plan: each move played out by the cheap policy."""
         share = len(worlds) / budget.playouts
+        heuristic = budget.difficulty in HEURISTIC_ROLLOUTS
         # Common random numbers: every move's rollout meets the same dice and the same
         # policy draws, so their difference is more the move's than the luck's.
         tally(top, worlds, budget.playouts,
               lambda world, move, luck: share * ROLLOUT * self.playout(
-                  world, seat, move, *luck, budget.depth * 10),
+                  world, seat, move, *luck, budget.depth * (50 if heuristic else 10),
+                  heuristic),
               lambda: (rng.randbelow(1 << 62), rng.randbelow(1 << 62)), totals=totals)
 
     def playout(self, world: State, seat: int, move: Action, dice: int, draws: int,
-                depth: int) -> float:
-        """``move``, then ``depth`` moves of the cheap policy, scored for ``seat``."""
+                depth: int, heuristic: bool = False) -> float:
+        """``move``, then ``depth`` moves of the cheap policy, scored for ``seat``;
+        ``heuristic``: of the one-ply heuristic, until the seat's next turn begins."""
         rules = self.rules
         state = world.copy()
         state.rng = Rng(dice)
@@ -114,8 +122,24 @@ class CatanAi(Ai):
         except RuleViolation:
             return float("-inf")
         rng = Rng(draws)
-        self.advance(state, depth, lambda w, mover: self.policy(w, mover, rng))
+        if not heuristic:
+            self.advance(state, depth, lambda w, mover: self.policy(w, mover, rng))
+            return self.evaluate(state, seat)
+        away = [False]
+
+        def back(w: State) -> bool:
+            away[0] = away[0] or w.current != seat
+            return away[0] and w.current == seat
+
+        self.advance(state, depth, lambda w, mover: self.heuristic(w, mover, rng), back)
         return self.evaluate(state, seat)
+
+    def heuristic(self, state: State, seat: int, rng: Rng) -> Action:
+        """The ``easy`` player: the move the one-ply heuristic likes best."""
+        options = moves(state, seat, rng)
+        if len(options) == 1:
+            return options[0]
+        return best(options, lambda a: self.one_ply(state, seat, a))
 
     def one_ply(self, state: State, seat: int, move: Action) -> float:
         """The heuristic right after the move; a roll is judged by the position before it

@@ -20,7 +20,8 @@ from rules.northgard.engine import HANDLERS
 from rules.northgard.state import State
 from rules.rng import Rng
 
-#: Difficulties whose rollouts place the seat's own units, buildings and tiles greedily.
+#: Difficulties whose rollouts place every clan's units, buildings and tiles greedily (the
+#: others' too: the ``normal`` players it meets place theirs by a search, not at random).
 GREEDY = frozenset({"hard"})
 #: The decisions a greedy rollout takes by the heuristic (a turn's card, a combat's food and
 #: the harvest trade stay with the policy: their worth shows only later).
@@ -77,7 +78,7 @@ class NorthgardAi(Ai):
                 greedy: bool) -> float:
         """``move``, then the policy for everyone until another clan's turn begins (the
         heuristic judges a finished turn far better than random play of whole years can),
-        at most ``depth`` moves. ``greedy``: the seat's own placements (where to recruit,
+        at most ``depth`` moves. ``greedy``: every clan's placements (where to recruit,
         build, move, lay a tile…) are the best by the heuristic, not random ones."""
         rules = self.rules
         try:
@@ -93,8 +94,8 @@ class NorthgardAi(Ai):
                         and not fr["main"])
 
         def play(w: State, mover: Seat) -> Action:
-            if greedy and mover == seat and w.stack[-1]["kind"] in PLACING:
-                return self.greedy(w, seat, rng)
+            if greedy and w.stack[-1]["kind"] in PLACING:
+                return self.greedy(w, mover, rng)
             return self.policy(w, mover, rng)
 
         self.advance(world, depth, play, turn_over)
