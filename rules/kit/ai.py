@@ -16,11 +16,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from rules.base import JSON, Action, GameRules, RuleViolation, Seat
 from rules.rng import Rng
 
+T = TypeVar("T")
 Difficulty = Literal["easy", "normal", "hard"]
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "normal", "hard")
 
@@ -213,6 +214,16 @@ def halving(moves: list[Action], worlds: list[Any], playouts: int,
             kept = sorted(left, key=lambda m: -mean(m))[: (len(left) + 1) // 2]
             left = [m for m in moves if m in kept]
     return best(left, mean)
+
+
+def without(pool: list[T], seen: list[T]) -> list[T]:
+    """``pool`` minus one copy of each item of ``seen`` that it holds (what a determinization
+    may still deal: the cards of a pool less those in sight)."""
+    out = list(pool)
+    for item in seen:
+        if item in out:
+            out.remove(item)
+    return out
 
 
 def best(moves: list[Action], score: Callable[[Action], float]) -> Action:

@@ -13,21 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.kit.ai import without
 from rules.northgard.data import data
 from rules.northgard.state import State, deep
 from rules.rng import Rng
 
 #: The view's name for the Kaija in the supply.
 IN_SUPPLY = "in_supply"
-
-
-def _without(pool: list[str], seen: list[str]) -> list[str]:
-    """``pool`` minus one copy of each card of ``seen`` that it holds."""
-    out = list(pool)
-    for card in seen:
-        if card in out:
-            out.remove(card)
-    return out
 
 
 def _fill(pool: list[str], k: int, pad: list[str], rng: Rng) -> list[str]:
@@ -48,7 +40,7 @@ def clan_pool(clan: str, upgrades_left: list[str]) -> list[str]:
     has taken."""
     gd = data()
     initial, ups = gd.clan_cards[clan]
-    taken = _without(list(ups), upgrades_left)
+    taken = without(list(ups), upgrades_left)
     return [*gd.deck("starting"), initial, *taken]
 
 
@@ -116,10 +108,10 @@ def determinize(view: dict[str, Any], seat: int, rng: Rng) -> State:
         own = s == seat
         hand = list(you["hand"]) if own else []
         seen = [*sv["discard"], *sv["active"], *top, *hand]
-        pool = _without(clan_pool(sv["clan"], sv["upgrades"]), seen)
+        pool = without(clan_pool(sv["clan"], sv["upgrades"]), seen)
         drawn_keep = [fr for fr in procedure if fr["kind"] == "keep" and fr["seat"] == s]
         if own and drawn_keep and pending.get("kind") == "keep":
-            pool = _without(pool, pending.get("cards", []))
+            pool = without(pool, pending.get("cards", []))
         need = hidden_deck + (0 if own else sv["hand"])
         keep_need = 0 if own else sum(int(fr["cards"]) for fr in drawn_keep)
         cards = _fill(pool, need + keep_need, gd.deck("starting"), rng)
@@ -154,7 +146,7 @@ def determinize(view: dict[str, Any], seat: int, rng: Rng) -> State:
     for fr in procedure:
         if fr["kind"] == "place_tile":
             on_table += list(fr["tiles"])
-    tiles = _without([t for t, tile in gd.tiles.items() if tile.kind == "normal"], on_table)
+    tiles = without([t for t, tile in gd.tiles.items() if tile.kind == "normal"], on_table)
     st.tile_stack = _fill(tiles, view["tile_stack"], tiles or ["start"], rng)
     st.dev_deck = _dev_deck(view, st, rng)
     monsters = [m for m in gd.monsters if m not in st.monster_row
@@ -171,8 +163,8 @@ def _dev_deck(view: dict[str, Any], st: State, rng: Rng) -> list[str]:
         seen += st.discard[s] + st.active[s] + st.hand[s] + st.draw[s][len(st.draw[s])
                                                                        - st.known_top[s]:]
     k = view["dev_deck"]
-    early = _without(gd.deck("early"), seen)
-    advanced = _without(gd.deck("advanced"), seen)
+    early = without(gd.deck("early"), seen)
+    advanced = without(gd.deck("advanced"), seen)
     # Early cards go first: n of them are revealed each year until they run out.
     early_left = max(0, min(len(early), k, (2 if st.years == 7 else 3) * st.n
                             - st.n * (st.year - (0 if st.dev_row else 1))))
