@@ -23,6 +23,7 @@ from rules.canonical_json import json_round_trip
 from rules.great_wall import board as B
 from rules.great_wall.data import PRODUCTION, RESOURCES, UNITS, data
 from rules.great_wall.state import State
+from rules.kit.ai import without
 from rules.rng import Rng
 
 
@@ -68,7 +69,7 @@ def determinize(view: JSON, seat: int, rng: Rng) -> State:
     rng.shuffle(hordes)
     tactics = d.ids("tactics", "standard") + (d.ids("tactics", "coop") if st.mode == "coop"
                                               else [])
-    tactic_pool = _without(tactics, me["tactics"])
+    tactic_pool = without(tactics, me["tactics"])
     rng.shuffle(tactic_pool)
     visible_adv = set(st.offer) | set(me["support"]) | set(me["deal_a"])
     for c in v["clans"]:
@@ -126,7 +127,7 @@ def determinize(view: JSON, seat: int, rng: Rng) -> State:
     chin = st.clan_of("chin")
     if chin is not None:
         on_track = [t["card"] for t in st.track if t is not None and t["clan"] == chin]
-        st.decks["chin"] = rng.shuffled(_without(d.ids("commands", "solo"), on_track))
+        st.decks["chin"] = rng.shuffled(without(d.ids("commands", "solo"), on_track))
         st.decks["chin_discard"] = on_track
     return st
 
@@ -150,14 +151,6 @@ def _section(sv: dict[str, Any], bonus: int, uids: list[Any], n_clans: int, clan
             "bonus": bonus}
 
 
-def _without(pool: list[str], cards: list[str]) -> list[str]:
-    out = list(pool)
-    for card in cards:
-        if card in out:
-            out.remove(card)
-    return out
-
-
 def _hand(commands: list[str], clan: int, size: int, st: State, rng: Rng) -> list[str]:
     """A clan's Command hand: its cards not on the table, in card order; padded from the
     others if recoveries make the public count larger (never in practice)."""
@@ -167,7 +160,7 @@ def _hand(commands: list[str], clan: int, size: int, st: State, rng: Rng) -> lis
     played = st.turn.get("played", {}).get(str(clan))
     if played is not None and played not in gone:
         gone.append(played)
-    out = _without(out, gone)
+    out = without(out, gone)
     while len(out) > size:
         out.pop(rng.randbelow(len(out)))
     while len(out) < size:
