@@ -1,14 +1,16 @@
 """Hidden facts besides card names (``secrets.py`` checks those): the private log lines a move
 made (an event shown to some seats only, worded as the game's log words it for them), AGoT's
-orders and bids before they are revealed, and a Catan player's resource cards.
+orders, bids and battle House cards before they are revealed, and a Catan player's resource
+cards.
 
 The game's log is replayed on the engine. After every move each seat's view says which facts
 are that seat's secret now: an order placed and not yet revealed (the area and the order's
 name), a bid not yet revealed (the house and the amount, or the panel's "Your bid: 3"), a
-Catan hand (the five resource counts, which only the count of cards is public); the events
-shown to some seats are their secret from that move on. A fact is *known* to a seat from the
-first move it was its own or shown to it, *public* from the first move it was public (the
-orders revealed, the bids revealed, an empty hand, a public event worded the same).
+House card chosen for a battle and not yet revealed (its name), a Catan hand (the five
+resource counts, which only the count of cards is public); the events shown to some seats
+are their secret from that move on. A fact is *known* to a seat from the first move it was
+its own or shown to it, *public* from the first move it was public (the orders, bids and
+cards revealed, an empty hand, a public event worded the same).
 
 A line a player read is a ``leak`` when it shows a fact that another seat held secret at a
 move since the reader's previous look (up to the move by which the line was read, see
@@ -16,7 +18,8 @@ move since the reader's previous look (up to the move by which the line was read
 then. A line shows a fact only in the shapes the bot words it: an order as an area's name
 followed by the order's name (no other area between, as in "Winterfell: March +1" and
 "**Winterfell** — 1 footman · March +1"), a bid as the house's name and the amount
-("Stark 3") or as the panel's own sentence, a hand as the hand line of "My hand"
+("Stark 3") or as the panel's own sentence, a chosen House card as the panel's sentences
+("Your House card: …", the button "Confirm …"), a hand as the hand line of "My hand"
 ("Brick 2 · Lumber 0 · … — 6 in all"), a private log line as its whole text. So every line
 it names shows another seat's secret; a leak worded otherwise is not seen.
 """
@@ -96,7 +99,7 @@ def _line(m: Any, locale: str) -> str:
 
 # ---- what each game keeps secret ---------------------------------------------------------
 def _agot_secrets(view: Mapping[str, Any], seat: int, locale: str) -> Iterator[Key]:
-    from bot.games.agot.text import area_name, token_label
+    from bot.games.agot.text import area_name, card_name, token_label
 
     you = view.get("you") or {}
     house = _house(view, seat)
@@ -105,11 +108,13 @@ def _agot_secrets(view: Mapping[str, Any], seat: int, locale: str) -> Iterator[K
     if "your_bid" in you:
         yield ("bid", house, int(you["your_bid"]))
         yield ("your_bid", int(you["your_bid"]))
+    if isinstance(you.get("your_card"), str):
+        yield ("card", card_name(you["your_card"]))
 
 
 def _agot_public(view: Mapping[str, Any], events: Sequence[Event], locale: str
                  ) -> Iterator[Key]:
-    from bot.games.agot.text import area_name, token_label
+    from bot.games.agot.text import area_name, card_name, token_label
 
     for area, info in (view.get("board") or {}).items():
         order = info.get("order") if isinstance(info, Mapping) else None
@@ -120,6 +125,11 @@ def _agot_public(view: Mapping[str, Any], events: Sequence[Event], locale: str
             # a raid with no target leaves the board at once: the reveal is its public trace
             for area, order in (event.data.get("orders") or {}).items():
                 yield ("order", area_name(area), token_label(str(order["order"]), locale))
+        if event.visible_to is None and event.kind == "cards_revealed":
+            # (a card chosen again in a later battle counts as public from its first reveal:
+            # a leak then is missed, never invented)
+            for card in event.data.get("cards") or []:
+                yield ("card", card_name(card))
         if event.visible_to is None and event.kind == "bids_revealed":
             for seat, amount in enumerate(event.data.get("bids") or []):
                 yield ("bid", _house(view, seat), int(amount))
@@ -163,10 +173,14 @@ def _agot_patterns(locale: str, houses: tuple[str, ...]) -> tuple[re.Pattern[str
     labels = _alternation(token_label(t, locale) for t in board().tokens)
     your_bid = [_template(catalog(locale)[k], {"amount": r"(\d+)"})
                 for k in ("agot.hand.your_bid", "agot.act.bid_ready")]
+    cards = f"({_alternation(c.name for c in board().cards.values())})"
+    your_card = [_template(catalog(locale)[k], {"card": cards})
+                 for k in ("agot.hand.your_card", "agot.act.card_ready")]
     return (re.compile(rf"(?<!\w)(?:{areas})(?!\w)"),
             re.compile(rf"(?<![\w+-])(?:{labels})(?!\w)"),
             re.compile(rf"(?<!\w)({_alternation(houses)}) (\d+)(?![\d:])"),
-            re.compile("|".join(your_bid)))
+            re.compile("|".join(your_bid)),
+            re.compile("|".join(your_card)))
 
 
 def _template(text: str, fill: Mapping[str, str], other: str = ".*?") -> str:
@@ -180,7 +194,7 @@ def _template(text: str, fill: Mapping[str, str], other: str = ".*?") -> str:
 
 
 def _agot_shows(text: str, locale: str, houses: tuple[str, ...]) -> Iterator[Key]:
-    areas, labels, bids, your_bid = _agot_patterns(locale, houses)
+    areas, labels, bids, your_bid, your_card = _agot_patterns(locale, houses)
     marks = sorted([(m.start(), "area", m.group(0)) for m in areas.finditer(text)]
                    + [(m.start(), "label", m.group(0)) for m in labels.finditer(text)])
     area = None
@@ -194,6 +208,8 @@ def _agot_shows(text: str, locale: str, houses: tuple[str, ...]) -> Iterator[Key
         yield ("bid", m.group(1), int(m.group(2)))
     for m in your_bid.finditer(text):
         yield ("your_bid", int(next(g for g in m.groups() if g is not None)))
+    for m in your_card.finditer(text):
+        yield ("card", next(g for g in m.groups() if g is not None))
 
 
 @cache

@@ -189,14 +189,16 @@ async def test_another_houses_orders_and_another_players_hand_are_found(
 def test_the_hidden_facts_check_names_only_another_seats_secret_then() -> None:
     """A fact shown in a line is a leak when another seat held it secret between the
     reader's looks, it was not public by then and the reader never knew it: an order until
-    the reveal, a bid ("Stark 3", "Your bid: 3 …"), a hand, a private log line."""
+    the reveal, a bid ("Stark 3", "Your bid: 3 …"), a battle's House card until both are
+    revealed, a hand, a private log line."""
     from tests.player_eye.hidden import Facts, hidden_findings
 
     facts = Facts(2)
     order, bid, mine = ("order", "Winterfell", "March -1"), ("bid", "Stark", 3), ("your_bid", 3)
-    facts.now([(order, 0), (bid, 0), (mine, 0), (("your_bid", 1), 1)], 2)
-    facts.now([(bid, 0), (mine, 0)], 4)  # the orders are revealed at move 4 ...
-    facts.public[order] = 4
+    card = ("card", "Eddard Stark")
+    facts.now([(order, 0), (bid, 0), (mine, 0), (("your_bid", 1), 1), (card, 0)], 2)
+    facts.now([(bid, 0), (mine, 0)], 4)  # the orders and the cards are revealed at move 4 ...
+    facts.public[order] = facts.public[card] = 4
     facts.now([], 6)  # ... and the bids at move 6
     facts.public[bid] = 6
     facts.forever(("text", "The stolen card was Ore."), [0], 5)
@@ -208,13 +210,16 @@ def test_the_hidden_facts_check_names_only_another_seats_secret_then() -> None:
             (4, 5, Line("Bohous", "en", "dm", "Your bid: 1 (secret until all bids are in)")),
             (5, 5, Line("Bohous", "en", "dm", "Your bid: 3 (secret until all bids are in)")),
             (6, 7, Line("Bohous", "en", "thread", "Bids (Iron Throne): Stark 3, Greyjoy 1.")),
-            (7, 8, Line("Bohous", "en", "dm", "7. The stolen card was Ore."))]
+            (7, 8, Line("Bohous", "en", "dm", "7. The stolen card was Ore.")),
+            (2, 3, Line("Bohous", "en", "dm",
+                        "Your House card: Eddard Stark (secret until both are chosen)")),
+            (4, 5, Line("Bohous", "en", "thread", "Confirm Eddard Stark"))]
     found = hidden_findings(facts, "agot", "en", ("Stark", "Greyjoy"), {1: read},
                             {0: "Alice", 1: "Bohous"})
     texts = [example for _kind, example in found]
-    assert len(found) == 4, texts
+    assert len(found) == 5, texts
     assert [t.split("] ")[1][:12] for t in texts] == [
-        "Winterfell: ", "Bids: Stark ", "Your bid: 3 ", "7. The stole"], texts
+        "Winterfell: ", "Bids: Stark ", "Your bid: 3 ", "7. The stole", "Your House c"], texts
 
 
 def test_the_leak_check_names_only_what_another_seat_alone_knew_then() -> None:
