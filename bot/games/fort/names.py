@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import msg, render
+from bot.render.names import display_name
 from rules.fort.data import CardType, ctype, tables
 
 SUIT_ORDER = ("book", "crown", "glue", "shovel", "skateboard", "squirt_gun", "coin")
@@ -189,7 +190,7 @@ def phase_text(view: Mapping[str, Any], locale: str | None = None) -> str:
     top = pending[-1]
     kind = str(top.get("kind"))
     seat = top.get("seat")
-    who = seat_name(int(seat), locale, view) if isinstance(seat, int) else ""
+    who = _who(int(seat), locale, view) if isinstance(seat, int) else ""
     if kind == "draft":
         inner = tr("fort.phase.draft", locale, round=int(top.get("round", 1)))
     elif kind == "card" and top.get("stage") == "follow":
@@ -197,7 +198,7 @@ def phase_text(view: Mapping[str, Any], locale: str | None = None) -> str:
                    card=card_name(str(top["card"]), locale))
     elif kind == "card" and top.get("follower") is not None:
         inner = tr("fort.phase.follow", locale,
-                   seat=seat_name(int(top["follower"]), locale, view),
+                   seat=_who(int(top["follower"]), locale, view),
                    card=card_name(str(top["card"]), locale))
     elif kind == "card":
         inner = tr("fort.phase.card", locale, seat=who, card=card_name(str(top["card"]), locale))
@@ -208,6 +209,12 @@ def phase_text(view: Mapping[str, Any], locale: str | None = None) -> str:
     else:
         inner = kind
     return tr("fort.phase.round", locale, round=int(view.get("round", 1)), phase=inner)
+
+
+def _who(seat: int, locale: str | None, view: Mapping[str, Any]) -> str:
+    """The player's name where the view carries the names (a board), else the seat's colour;
+    the board's legend pairs the two."""
+    return display_name(view, seat) or seat_name(seat, locale, view)
 
 
 def waiting_text(view: Mapping[str, Any], locale: str | None = None) -> str:
