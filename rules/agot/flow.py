@@ -7,6 +7,7 @@ waits for someone; ``act`` hands a seat's action to the top frame.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -78,11 +79,13 @@ class OrderTurns(SeatTurn):
     #: The refusal of an area that holds no such order of the seat's.
     not_yours: ClassVar[str] = ""
 
+    @abstractmethod
     def usable(self, st: State, area: str) -> bool:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def void(self, st: State, fr: Frame, area: str, ev: list[Event]) -> None:
-        raise NotImplementedError
+        ...
 
     def orders(self, st: State, seat: int) -> list[str]:
         return orders_of(st, seat, self.order)

@@ -3,6 +3,7 @@ is matched to one of them (the parameters compared as the options hold them)."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
@@ -38,8 +39,9 @@ def pick_option(options: Options, action: Action) -> Action:
 class Choosing(Handler[State]):
     """A frame that awaits ``fr['seat']`` and offers ``options``; ``choose`` applies one."""
 
+    @abstractmethod
     def options(self, st: State, fr: Frame) -> Options:
-        raise NotImplementedError
+        ...
 
     def awaiting(self, st: State, fr: Frame) -> frozenset[int]:
         return frozenset({fr["seat"]})
@@ -59,8 +61,9 @@ class Choosing(Handler[State]):
             raise RuleViolation("wrong_phase", text("fort.error.wrong_phase"))
         self.choose(st, fr, pick_option(self.options(st, fr), action), ev)
 
+    @abstractmethod
     def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        raise NotImplementedError
+        ...
 
     def progress(self, st: State, fr: Frame, seat: int) -> str | Text:
         return text(f"fort.progress.{self.kind}")

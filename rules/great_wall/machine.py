@@ -6,6 +6,7 @@ before anything changes. Automatic frames override ``run``."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any, ClassVar
 
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
@@ -30,11 +31,13 @@ class Choice(Handler[State]):
     #: The default is the first option unless a frame names a better one (spec §7.2).
     progress_key: ClassVar[str] = ""
 
+    @abstractmethod
     def options(self, st: State, fr: Frame) -> list[Action]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def choose(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        raise NotImplementedError
+        ...
 
     def preferred(self, st: State, fr: Frame, options: list[Action]) -> Action:
         return options[0]
@@ -120,8 +123,9 @@ class Declinable(Choice):
         if action.kind != self.decline:
             self.take(st, fr, action, ev)
 
+    @abstractmethod
     def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        raise NotImplementedError
+        ...
 
 
 class Repeated(Declinable):
@@ -132,8 +136,9 @@ class Repeated(Declinable):
     def options(self, st: State, fr: Frame) -> list[Action]:
         return self.offers(st, fr) if fr["left"] > 0 else []
 
+    @abstractmethod
     def offers(self, st: State, fr: Frame) -> list[Action]:
-        raise NotImplementedError
+        ...
 
     def take(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
         if fr["left"] > 1:
@@ -144,8 +149,9 @@ class Repeated(Declinable):
         """The next ask's further fields."""
         return {}
 
+    @abstractmethod
     def once(self, st: State, fr: Frame, action: Action, ev: list[Event]) -> None:
-        raise NotImplementedError
+        ...
 
 
 #: Frame fields anyone may see (where, what for, how many left); options are computed.

@@ -8,6 +8,7 @@ restart and replays exactly. (AGoT is written this way; so can any game with nes
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -24,7 +25,7 @@ class StackState(Protocol):
 S = TypeVar("S", bound=StackState)
 
 
-class Handler(Generic[S]):
+class Handler(Generic[S], metaclass=ABCMeta):
     kind: ClassVar[str] = ""
     #: Action kinds this frame accepts (for the "wrong_phase" check).
     actions: ClassVar[tuple[str, ...]] = ()
@@ -71,8 +72,9 @@ class Steps(Handler[S]):
         self.step(st, fr, step, ev)
         return True
 
+    @abstractmethod
     def step(self, st: S, fr: Frame, step: int, ev: list[Event]) -> None:
-        raise NotImplementedError
+        ...
 
 
 #: Called before each automatic step with the kind of the frame stepped last (None at the

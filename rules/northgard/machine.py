@@ -6,6 +6,7 @@ finishes itself (``on_empty``)."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any, ClassVar
 
 from rules.base import Action, ActionSpec, Event, RuleViolation, Text, text
@@ -60,8 +61,9 @@ class Decision(Handler[State]):
     def seats(self, st: State, fr: Frame) -> list[int]:
         return [fr["seat"]]
 
+    @abstractmethod
     def options(self, st: State, fr: Frame, seat: int) -> list[Action]:
-        raise NotImplementedError
+        ...
 
     def choose_default(self, st: State, fr: Frame, seat: int, opts: list[Action]) -> Action:
         for kind in self.prefer:
@@ -70,8 +72,9 @@ class Decision(Handler[State]):
                     return a
         return opts[0]
 
+    @abstractmethod
     def apply(self, st: State, fr: Frame, seat: int, action: Action, ev: list[Event]) -> None:
-        raise NotImplementedError
+        ...
 
     def on_empty(self, st: State, fr: Frame, ev: list[Event]) -> None:
         """Nothing left to choose: the frame ends."""
