@@ -11,8 +11,10 @@ import asyncio
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import simcord.env
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -119,6 +121,25 @@ def simcord_bot(service: GameService, deadline_interval: float) -> MaesterBot:
 #: How long simcord waits for the bot to go idle after an event. It bounds a wait, it does
 #: not assert a speed: on a loaded 2-core machine a board render can take seconds.
 SIMCORD_SETTLE_SECONDS = 120.0
+
+
+#: How often simcord's settle looks again while a task it waits for is neither done nor parked
+#: (simcord's own default is 50 ms). Some waits it never counts as parked: an open modal's
+#: expiry timer, a ``discord.ext.tasks`` loop whose virtual wake time has passed. Each such
+#: settle then slept the whole interval with nothing left to run — a long Catan table spent
+#: 40 of its 97 s so. A shorter interval changes only how soon settle notices: it still
+#: returns only when every task is done or parked.
+SIMCORD_SETTLE_IDLE = 0.005
+
+
+@pytest.fixture(autouse=True)
+def simcord_settle_idle(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = simcord.env.Env._settle_internal
+
+    async def settle(self: simcord.env.Env, *, idle: float = SIMCORD_SETTLE_IDLE,
+                     **kw: Any) -> None:
+        await original(self, idle=idle, **kw)
+    monkeypatch.setattr(simcord.env.Env, "_settle_internal", settle)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -11,6 +11,7 @@ import pytest
 import simcord.interactions
 
 import bot.render
+from bot.discord.deadline_loop import DeadlineLoop
 from rules import registry
 
 #: user id -> the locale of that user's Discord client.
@@ -47,3 +48,16 @@ PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
 @pytest.fixture(autouse=True)
 def plain_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot.render, "render_board", lambda *_a, **_k: PNG)
+
+
+@pytest.fixture(autouse=True)
+def no_deadline_poll(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot here runs without its deadline poll. The suite never moves the clock to a
+    deadline, so the poll has nothing to do; and simcord's settle does not count a
+    ``discord.ext.tasks`` loop whose virtual wake time has passed as parked, so after a
+    while every settle waited its 50 ms idle interval for it: 692 waits, 40 s of a 97 s
+    Catan table. Deadlines, reminders and defaults have their own simcord tests."""
+    async def cog_load(self: DeadlineLoop) -> None:
+        return None
+    monkeypatch.setattr(DeadlineLoop, "cog_load", cog_load)
+

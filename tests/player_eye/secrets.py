@@ -35,18 +35,22 @@ NAME_PREFIXES = {
 }
 
 
-def leaves(value: Any) -> Iterator[str]:
-    """Every string in a view or an event's data (dict keys too: a hand may be a mapping)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for k, v in value.items():
-            if isinstance(k, str):
-                yield k
-            yield from leaves(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from leaves(v)
+def leaves(value: Any) -> list[str]:
+    """Every string in a view or an event's data (dict keys too: a hand may be a mapping), in
+    no particular order. A loop over a stack, not recursive generators: a long game's views
+    hold millions of strings, and the leak check reads every view after every move."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, Mapping):
+            out.extend(k for k in item if isinstance(k, str))
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return out
 
 
 def _texts(value: Any) -> Iterator[str]:
@@ -90,11 +94,12 @@ class Knowledge:
             self.show(leaves(rules.seat_view(state, s, public)), [s], version)
 
     def show(self, ids: Iterable[str], seats: Iterable[int] | None, version: int) -> None:
+        # a card's copies are one name: "moose~2" is a second Moose
+        firsts = {i.split("~", 1)[0] for i in ids}
         for target in [self.public] if seats is None else [self.known[s] for s in seats
                                                           if 0 <= s < self.n]:
-            for i in ids:
-                # a card's copies are one name: "moose~2" is a second Moose
-                target.setdefault(i.split("~", 1)[0], version)
+            for i in firsts:
+                target.setdefault(i, version)
 
     def forbidden(self, names: Mapping[str, str], reader: int, version: int
                   ) -> dict[str, int]:
