@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.base import Action, ActionSpec, Text, text
 from rules.catan_watch import dev_cards, heroes, trade
+from rules.catan_watch import phases as ph
 from rules.catan_watch.build import (
     GUARDS,
     KEEPS,
@@ -31,21 +32,7 @@ from rules.catan_watch.common import (
 )
 from rules.catan_watch.data import BOARDS, COSTS, RESOURCES
 from rules.catan_watch.engine import awaiting
-from rules.catan_watch.state import (
-    DISCARD,
-    MAIN,
-    MANCE,
-    MELISANDRE,
-    MORMONT,
-    ROAD_BUILDING,
-    ROLL,
-    SETUP,
-    TORMUND,
-    TRADE,
-    TRADE_CONFIRM,
-    TRAGEDY,
-    State,
-)
+from rules.catan_watch.state import State
 from rules.rng import Rng
 
 _MAX_HEXES = max(sum(len(row) for row in spec["rows"]) for spec in BOARDS["layouts"].values())
@@ -164,7 +151,7 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
     if seat not in awaiting(state):
         return []
     phase = state.phase
-    if phase == SETUP:
+    if phase == ph.SETUP:
         step = state.setup_queue[0][1]
         if step == "settlement":
             spots = setup_settlement_spots(state)
@@ -172,12 +159,12 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
         if step == "road":
             return [Action("place_road", {"edge": e}) for e in setup_road_spots(state)]
         return [Action("place_guard", {"section": s}) for s in guard_sections(state)]
-    if phase == DISCARD:
+    if phase == ph.DISCARD:
         n = state.discard_need[seat]
         return [ActionSpec("discard", {"cards": None}, text("catan.spec.discard", n=n))]
-    if phase == TORMUND:
+    if phase == ph.TORMUND:
         return [Action("move_tormund", m) for m in tormund_moves(state, seat)]
-    if phase == TRADE and seat != state.current:
+    if phase == ph.TRADE and seat != state.current:
         out: list[Action | ActionSpec] = []
         assert state.trade is not None
         if has(state.hands[seat], state.trade["get"]):
@@ -185,31 +172,31 @@ def legal_actions(state: State, seat: int) -> list[Action | ActionSpec]:
         out.append(Action("decline_trade"))
         out.append(_trade_spec("counter_trade", text("catan.spec.counter_trade")))
         return out
-    if phase in (TRADE, TRADE_CONFIRM):  # the offerer closes the trade
+    if phase in (ph.TRADE, ph.TRADE_CONFIRM):  # the offerer closes the trade
         out = [Action("confirm_trade", {"partner": p}) for p in _payable_partners(state, seat)]
         return [*out, Action("cancel_trade")]
-    if phase == ROAD_BUILDING:
+    if phase == ph.ROAD_BUILDING:
         return [Action("place_free_road", {"edge": e}) for e in road_spots(state, seat)]
-    if phase == MORMONT:
+    if phase == ph.MORMONT:
         return [Action("give_back", {"resource": RESOURCES[r]})
                 for r in range(5) if state.hands[seat][r]]
-    if phase == MANCE:
+    if phase == ph.MANCE:
         assert state.pending is not None
         theirs = state.hands[state.pending["target"]]
         return [Action("take_card", {"resource": RESOURCES[r]}) for r in range(5) if theirs[r]]
-    if phase == MELISANDRE:
+    if phase == ph.MELISANDRE:
         assert state.pending is not None
         n_cards = len(state.pending["cards"])
         return [Action("pick_development", {"index": i}) for i in range(n_cards)]
-    if phase == TRAGEDY:
+    if phase == ph.TRAGEDY:
         return [Action("remove_hero", {"hero": h}) for h in state.hero_offer]
     out = [Action("play_development", p) for p in dev_options(state, seat)]
     if state.nw and heroes.ready(state, seat) is None:
         out.append(ActionSpec("use_hero", {"after": ["flip", "swap"], "take": state.hero_offer},
                               text("catan.spec.use_hero")))
-    if phase == ROLL:
+    if phase == ph.ROLL:
         return [Action("roll"), *out]
-    assert phase == MAIN
+    assert phase == ph.MAIN
     out += build_options(state, seat)
     if not state.built:  # trading (step 2) comes before building (step 3)
         out += [Action("bank_trade", p) for p in bank_options(state, seat)]
@@ -241,20 +228,20 @@ def plentiful_first(hand: list[int], n: int) -> list[int]:
 
 def default_action(state: State, seat: int) -> Action:
     phase = state.phase
-    if phase == DISCARD:
+    if phase == ph.DISCARD:
         cards = plentiful_first(state.hands[seat], state.discard_need[seat])
         return Action("discard", {"cards": counts_json(cards)})
-    if phase == TRADE and seat != state.current:
+    if phase == ph.TRADE and seat != state.current:
         return Action("decline_trade")
-    if phase in (TRADE, TRADE_CONFIRM):
+    if phase in (ph.TRADE, ph.TRADE_CONFIRM):
         return Action("cancel_trade")
-    if phase == ROLL:
+    if phase == ph.ROLL:
         return Action("roll")
-    if phase == MAIN:
+    if phase == ph.MAIN:
         return Action("end_turn")
-    if phase == MORMONT:
+    if phase == ph.MORMONT:
         return Action("give_back", {"resource": RESOURCES[most_plentiful(state.hands[seat])]})
-    if phase == MANCE:  # the target's most plentiful resource
+    if phase == ph.MANCE:  # the target's most plentiful resource
         assert state.pending is not None
         theirs = state.hands[state.pending["target"]]
         return Action("take_card", {"resource": RESOURCES[most_plentiful(theirs)]})
@@ -285,39 +272,39 @@ def random_action(state: State, seat: int, rng: Rng) -> Action:
     """A legal action from a simple policy: build when possible, trade a little, end the
     turn otherwise — so random playouts finish."""
     phase = state.phase
-    if phase == MAIN:
+    if phase == ph.MAIN:
         return _main_move(state, seat, rng)
-    if phase == ROLL:
+    if phase == ph.ROLL:
         if state.dev_hand[seat] and randbelow(rng, 4) == 0:
             opts = _dev_choices(state, seat)
             if opts:
                 return act("play_development", _dev_params(choice(rng, opts)))
         return _ROLL
-    if phase == TRADE and seat != state.current:
+    if phase == ph.TRADE and seat != state.current:
         return _respond(state, seat, rng)
-    if phase in (TRADE, TRADE_CONFIRM):
+    if phase in (ph.TRADE, ph.TRADE_CONFIRM):
         partners = _payable_partners(state, seat)
         if partners and randbelow(rng, 5):
             return act("confirm_trade", {"partner": choice(rng, partners)})
         return _CANCEL
-    if phase == DISCARD:
+    if phase == ph.DISCARD:
         hand = state.hands[seat]
         pool = [r for r in range(5) for _ in range(hand[r])]
         cards = [0] * 5
         for r in sample(rng, pool, state.discard_need[seat]):
             cards[r] += 1
         return act("discard", {"cards": counts_json(cards)})
-    if phase == TORMUND and seat == state.current:
+    if phase == ph.TORMUND and seat == state.current:
         h, v = choice(rng, tormund_pairs(state, seat))
         return act("move_tormund", {"hex": h} if v < 0 else {"hex": h, "victim": v})
-    if phase == SETUP:
+    if phase == ph.SETUP:
         who, step = state.setup_queue[0]
         if step == "settlement":
             spots = setup_settlement_spots(state)
             return act("place_settlement", {"vertex": _good_spot(state, spots, rng)})
         if step == "road" and seat == who:
             return act("place_road", {"edge": choice(rng, setup_road_spots(state))})
-    if phase == ROAD_BUILDING and seat == state.current:
+    if phase == ph.ROAD_BUILDING and seat == state.current:
         return act("place_free_road", {"edge": choice(rng, road_spots(state, seat))})
     acts = [a for a in legal_actions(state, seat) if isinstance(a, Action)]
     return choice(rng, acts)
@@ -416,7 +403,7 @@ def uniform_options(state: State, seat: int) -> list[Option] | None:
     """The concrete legal actions in compact form, in the phases a base game spends its
     time in; None elsewhere (the caller falls back to ``legal_actions``)."""
     phase = state.phase
-    if phase == MAIN:
+    if phase == ph.MAIN:
         hand, pieces = state.hands[seat], state.pieces[seat]
         out: list[Option] = [("dev", o) for o in _dev_choices(state, seat)]
         if pieces[KEEPS] and _CAN_KEEP(hand):
@@ -436,13 +423,13 @@ def uniform_options(state: State, seat: int) -> list[Option] | None:
                     out += [("bank_trade", g, r) for r in _R5 if r != g and bank[r]]
         out.append(("end_turn",))
         return out
-    if phase == ROLL:
+    if phase == ph.ROLL:
         return [("roll",), *[("dev", o) for o in _dev_choices(state, seat)]]
-    if phase == TORMUND:
+    if phase == ph.TORMUND:
         return [("move_tormund", h, v) for h, v in tormund_pairs(state, seat)]
-    if phase == ROAD_BUILDING:
+    if phase == ph.ROAD_BUILDING:
         return [("place_free_road", e) for e in road_spots(state, seat)]
-    if phase == SETUP:
+    if phase == ph.SETUP:
         step = state.setup_queue[0][1]
         if step == "settlement":
             return [("place_settlement", v) for v in setup_settlement_spots(state)]
@@ -475,7 +462,7 @@ _OPTION_KEY = {
 
 def uniform_action(state: State, seat: int, rng: Rng) -> Action:
     """A uniformly random concrete legal action (a random discard after a 7)."""
-    if state.phase == DISCARD:
+    if state.phase == ph.DISCARD:
         return random_action(state, seat, rng)  # that policy's discard is uniformly random
     options = uniform_options(state, seat)
     if options is None:

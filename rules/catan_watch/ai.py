@@ -15,7 +15,8 @@ from rules.base import JSON, Action, RuleViolation, Seat
 from rules.catan_watch import RULES, ai_eval, ai_world
 from rules.catan_watch.ai_moves import moves
 from rules.catan_watch.data import RES_INDEX
-from rules.catan_watch.state import MAIN, SETUP, TORMUND, State
+from rules.catan_watch.phases import MAIN, SETUP, TORMUND
+from rules.catan_watch.state import State
 from rules.kit.ai import Ai, Budget, Difficulty, best, tally
 from rules.rng import Rng
 

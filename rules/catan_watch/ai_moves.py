@@ -14,8 +14,9 @@ from rules.catan_watch import agent, heroes
 from rules.catan_watch.ai_eval import hand_value
 from rules.catan_watch.common import counts_json, has
 from rules.catan_watch.data import COSTS, RESOURCES
+from rules.catan_watch.phases import DISCARD, MAIN, ROLL, TRADE
 from rules.catan_watch.points import public_vp
-from rules.catan_watch.state import DISCARD, MAIN, ROLL, TRADE, State
+from rules.catan_watch.state import State
 from rules.rng import Rng
 
 _KEEP, _SETTLE, _DEVCOST = COSTS["keep"], COSTS["settlement"], COSTS["development"]

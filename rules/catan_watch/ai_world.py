@@ -20,8 +20,7 @@ from rules.catan_watch.data import (
     WILDLING_TYPES,
 )
 from rules.catan_watch.heroes import AFTER_ROLL
-from rules.catan_watch.setup import setup_queue
-from rules.catan_watch.state import (
+from rules.catan_watch.phases import (
     DISCARD,
     MAIN,
     MANCE,
@@ -32,8 +31,9 @@ from rules.catan_watch.state import (
     SETUP,
     TORMUND,
     TRAGEDY,
-    State,
 )
+from rules.catan_watch.setup import setup_queue
+from rules.catan_watch.state import State
 from rules.rng import Rng
 
 _PLAYABLE = ("watch", "road_building", "winter_is_coming", "new_recruits")

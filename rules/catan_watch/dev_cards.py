@@ -16,9 +16,10 @@ from rules.catan_watch.build import (
 )
 from rules.catan_watch.common import Events, bad, ev, illegal, int_param, res_of, res_text
 from rules.catan_watch.data import DEV_CARDS, N_SECTIONS, RESOURCES, TERRAIN_RESOURCE
+from rules.catan_watch.phases import MAIN, ROAD_BUILDING, ROLL
 from rules.catan_watch.production import check_tormund_move, move_tormund
 from rules.catan_watch.specials import update_largest
-from rules.catan_watch.state import MAIN, ROAD_BUILDING, ROLL, State
+from rules.catan_watch.state import State
 
 PLAYABLE = ("watch", "road_building", "winter_is_coming", "new_recruits")
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from rules.catan_watch.common import Events, ev
+from rules.catan_watch.phases import OVER
 from rules.catan_watch.points import WIN_VP, guards_on_wall, total_vp
-from rules.catan_watch.state import OVER, State
+from rules.catan_watch.state import State
 
 
 def _group(seats: list[int], key: dict[int, tuple[int, ...]]) -> list[list[int]]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.base import Action, RuleViolation, Text, text
 from rules.catan_watch import dev_cards, heroes, trade
+from rules.catan_watch import phases as ph
 from rules.catan_watch.build import (
     build_guard,
     build_keep,
@@ -19,66 +20,51 @@ from rules.catan_watch.data import HEROES, N_SECTIONS
 from rules.catan_watch.ending import check_win
 from rules.catan_watch.production import finish_roll, move_tormund, roll, submit_discard
 from rules.catan_watch.setup import setup_step
-from rules.catan_watch.state import (
-    DISCARD,
-    MAIN,
-    MANCE,
-    MELISANDRE,
-    MORMONT,
-    OVER,
-    ROAD_BUILDING,
-    ROLL,
-    SETUP,
-    TORMUND,
-    TRADE,
-    TRADE_CONFIRM,
-    TRAGEDY,
-    State,
-)
+from rules.catan_watch.state import State
 
 #: Action kinds allowed in each phase (for the active player unless noted).
 PHASE_KINDS: dict[str, frozenset[str]] = {
-    SETUP: frozenset({"place_settlement", "place_road", "place_guard"}),
-    ROLL: frozenset({"roll", "play_development", "use_hero"}),
-    DISCARD: frozenset({"discard"}),
-    TORMUND: frozenset({"move_tormund"}),
-    MAIN: frozenset({
+    ph.SETUP: frozenset({"place_settlement", "place_road", "place_guard"}),
+    ph.ROLL: frozenset({"roll", "play_development", "use_hero"}),
+    ph.DISCARD: frozenset({"discard"}),
+    ph.TORMUND: frozenset({"move_tormund"}),
+    ph.MAIN: frozenset({
         "build_road", "build_settlement", "build_keep", "build_guard", "buy_development",
         "play_development", "bank_trade", "offer_trade", "use_hero", "end_turn",
     }),
     # The other players answer; the active player may close the trade early (trade.awaited).
-    TRADE: frozenset({"accept_trade", "decline_trade", "counter_trade", "confirm_trade",
+    ph.TRADE: frozenset({"accept_trade", "decline_trade", "counter_trade", "confirm_trade",
                       "cancel_trade"}),
-    TRADE_CONFIRM: frozenset({"confirm_trade", "cancel_trade"}),
-    ROAD_BUILDING: frozenset({"place_free_road"}),
-    MORMONT: frozenset({"give_back"}),
-    MELISANDRE: frozenset({"pick_development"}),
-    MANCE: frozenset({"take_card"}),
-    TRAGEDY: frozenset({"remove_hero"}),
-    OVER: frozenset(),
+    ph.TRADE_CONFIRM: frozenset({"confirm_trade", "cancel_trade"}),
+    ph.ROAD_BUILDING: frozenset({"place_free_road"}),
+    ph.MORMONT: frozenset({"give_back"}),
+    ph.MELISANDRE: frozenset({"pick_development"}),
+    ph.MANCE: frozenset({"take_card"}),
+    ph.TRAGEDY: frozenset({"remove_hero"}),
+    ph.OVER: frozenset(),
 }
 ALL_KINDS = frozenset().union(*PHASE_KINDS.values())
 
 
-_ACTIVE_ONLY = frozenset(PHASE_KINDS) - {OVER, SETUP, DISCARD, TRADE}
+_ACTIVE_ONLY = frozenset(PHASE_KINDS) - {ph.OVER, ph.SETUP, ph.DISCARD, ph.TRADE}
 
 
 def awaiting(state: State) -> frozenset[int]:
     phase = state.phase
     if phase in _ACTIVE_ONLY:
         return ONE_SEAT[state.current]
-    if phase == OVER:
+    if phase == ph.OVER:
         return frozenset()
-    if phase == SETUP:
+    if phase == ph.SETUP:
         return ONE_SEAT[state.setup_queue[0][0]]
-    if phase == DISCARD:
+    if phase == ph.DISCARD:
         return frozenset(s for s in state.discard_need if s not in state.pending_discard)
-    if phase == TRADE:
+    if phase == ph.TRADE:
         return trade.awaited(state)
     return ONE_SEAT[state.current]
 
 
-_CHECK_WIN_PHASES = frozenset({ROLL, MAIN, ROAD_BUILDING})
+_CHECK_WIN_PHASES = frozenset({ph.ROLL, ph.MAIN, ph.ROAD_BUILDING})
 _CHECKED = frozenset({"roll", "move_tormund"})
 
 
@@ -165,7 +151,7 @@ def _remove_hero(state: State, seat: int, params: Params, events: Events) -> Non
         raise illegal(text("catan.error.hero_from_offer"))
     state.hero_offer.remove(h)
     state.pending = None
-    state.phase = MAIN
+    state.phase = ph.MAIN
     events.append(ev("hero_removed", {"seat": seat, "hero": h, "name": HEROES[h]["name"]}))
 
 
@@ -223,11 +209,11 @@ def _placer(kind: str) -> Callable[[State, int, Params, Events], None]:
 #: Per phase: the action kinds allowed and how each is carried out.
 _DISPATCH: dict[str, dict[str, Entry]] = {}
 for _phase, _kinds in PHASE_KINDS.items():
-    if _phase == SETUP:
+    if _phase == ph.SETUP:
         _DISPATCH[_phase] = {k: (_placer(k), False) for k in _kinds}
-    elif _phase == DISCARD:
+    elif _phase == ph.DISCARD:
         _DISPATCH[_phase] = {k: (_discard, False) for k in _kinds}
-    elif _phase == TRADE:
+    elif _phase == ph.TRADE:
         _DISPATCH[_phase] = {k: (_early(_HANDLERS[k]) if k in _HANDLERS else _responder(k),
                                  False) for k in _kinds}
     else:
@@ -243,26 +229,26 @@ def end_turn(state: State, events: Events) -> None:
     state.trade_count = 0
     state.got_yield = False
     state.built = False
-    state.phase = ROLL
+    state.phase = ph.ROLL
     events.append(ev("turn_started", {"seat": state.current, "turn": state.turn}))
 
 
 #: Why an action kind does not fit the phase: what the table waits for now.
 _WAITING_FOR: dict[str, str] = {
-    DISCARD: "catan.error.wait_discards",
-    TORMUND: "catan.error.tormund_first",
-    TRADE_CONFIRM: "catan.error.confirm_or_cancel",
-    ROAD_BUILDING: "catan.error.free_roads_first",
-    MANCE: "catan.error.mance_first",
-    SETUP: "catan.error.setup_running",
+    ph.DISCARD: "catan.error.wait_discards",
+    ph.TORMUND: "catan.error.tormund_first",
+    ph.TRADE_CONFIRM: "catan.error.confirm_or_cancel",
+    ph.ROAD_BUILDING: "catan.error.free_roads_first",
+    ph.MANCE: "catan.error.mance_first",
+    ph.SETUP: "catan.error.setup_running",
 }
 
 
 def _wrong_phase_message(state: State, seat: int, kind: str) -> Text:
     phase = state.phase
-    if phase == ROLL and kind in PHASE_KINDS[MAIN]:
+    if phase == ph.ROLL and kind in PHASE_KINDS[ph.MAIN]:
         return text("catan.error.roll_first")
-    if phase == TRADE:
+    if phase == ph.TRADE:
         own = seat == state.current
         return text("catan.error.own_offer_open" if own else "catan.error.offer_open")
     key = _WAITING_FOR.get(phase)

@@ -37,9 +37,10 @@ from rules.catan_watch.data import (
 )
 from rules.catan_watch.describe import seat_label
 from rules.catan_watch.names import path_name
+from rules.catan_watch.phases import MAIN, MANCE, MELISANDRE, MORMONT, ROLL
 from rules.catan_watch.points import public_vp
 from rules.catan_watch.specials import update_largest, update_longest
-from rules.catan_watch.state import MAIN, MANCE, MELISANDRE, MORMONT, ROLL, State, reindex
+from rules.catan_watch.state import State, reindex
 from rules.catan_watch.wildlings import reveal_from_supply
 from rules.kit import cards as kit_cards
 from rules.rng import Rng

@@ -16,7 +16,8 @@ from rules.catan_watch.common import (
 from rules.catan_watch.data import RESOURCES
 from rules.catan_watch.describe import seat_label
 from rules.catan_watch.ending import check_win
-from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRAGEDY, State
+from rules.catan_watch.phases import DISCARD, MAIN, TORMUND, TRAGEDY
+from rules.catan_watch.state import State
 from rules.catan_watch.wildlings import wildling_die
 from rules.kit import secret
 

@@ -19,9 +19,10 @@ from rules.catan_watch.content import CONTENT_SCHEMA
 from rules.catan_watch.data import DEV_CARDS, provisional_names
 from rules.catan_watch.describe import describe as describe_event
 from rules.catan_watch.describe import reason_text, seat_label
+from rules.catan_watch.phases import DISCARD
 from rules.catan_watch.schema import build_schema
 from rules.catan_watch.setup import CONFIG_DEFAULTS, new_game
-from rules.catan_watch.state import DISCARD, State
+from rules.catan_watch.state import State
 from rules.catan_watch.view import phase_label
 from rules.catan_watch.view import progress as progress_text
 from rules.catan_watch.view import seat_view as make_seat_view

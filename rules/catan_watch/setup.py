@@ -27,7 +27,8 @@ from rules.catan_watch.data import (
     STARTING_HEROES,
     WILDLING_TYPES,
 )
-from rules.catan_watch.state import BASE, NIGHTS_WATCH, ROLL, SETUP, State, seal_base
+from rules.catan_watch.phases import ROLL, SETUP
+from rules.catan_watch.state import BASE, NIGHTS_WATCH, State, seal_base
 from rules.kit import cards
 from rules.rng import Rng
 

@@ -17,7 +17,8 @@ from rules.catan_watch.common import (
     res_text,
 )
 from rules.catan_watch.data import RESOURCES
-from rules.catan_watch.state import MAIN, TRADE, TRADE_CONFIRM, State
+from rules.catan_watch.phases import MAIN, TRADE, TRADE_CONFIRM
+from rules.catan_watch.state import State
 
 
 def check_trading_open(state: State) -> None:

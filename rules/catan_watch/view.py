@@ -6,53 +6,39 @@ from typing import Any
 
 from rules.base import Text, text
 from rules.catan_watch import dev_cards, heroes, trade
+from rules.catan_watch import phases as ph
 from rules.catan_watch.common import counts_json, piece_text
 from rules.catan_watch.data import CLAN_NAMES, DEV_CARDS, HEROES, RESOURCES
 from rules.catan_watch.describe import COLOURS, seat_label
 from rules.catan_watch.engine import awaiting
 from rules.catan_watch.points import guards_on_wall, hidden_vp, public_vp
-from rules.catan_watch.state import (
-    DISCARD,
-    MAIN,
-    MANCE,
-    MELISANDRE,
-    MORMONT,
-    OVER,
-    ROAD_BUILDING,
-    ROLL,
-    SETUP,
-    TORMUND,
-    TRADE,
-    TRADE_CONFIRM,
-    TRAGEDY,
-    State,
-)
+from rules.catan_watch.state import State
 
 
 def phase_label(state: State) -> Text:
     p, cur = state.phase, seat_label(state.current)
-    if p == SETUP:
+    if p == ph.SETUP:
         seat, step = state.setup_queue[0]
         return text("catan.label.setup", who=seat_label(seat), piece=piece_text(step))
-    if p == ROAD_BUILDING:
+    if p == ph.ROAD_BUILDING:
         return text("catan.label.road_building", who=cur, n=state.free_roads)
-    if p == DISCARD:
+    if p == ph.DISCARD:
         return text("catan.label.discard")
-    if p == OVER:
+    if p == ph.OVER:
         return text("catan.label.over")
     return text(_LABELS[p], who=cur)
 
 
 _LABELS = {
-    ROLL: "catan.label.roll",
-    TORMUND: "catan.label.tormund",
-    MAIN: "catan.label.main",
-    TRADE: "catan.label.trade",
-    TRADE_CONFIRM: "catan.label.trade_confirm",
-    MORMONT: "catan.label.mormont",
-    MELISANDRE: "catan.label.melisandre",
-    MANCE: "catan.label.mance",
-    TRAGEDY: "catan.label.tragedy",
+    ph.ROLL: "catan.label.roll",
+    ph.TORMUND: "catan.label.tormund",
+    ph.MAIN: "catan.label.main",
+    ph.TRADE: "catan.label.trade",
+    ph.TRADE_CONFIRM: "catan.label.trade_confirm",
+    ph.MORMONT: "catan.label.mormont",
+    ph.MELISANDRE: "catan.label.melisandre",
+    ph.MANCE: "catan.label.mance",
+    ph.TRAGEDY: "catan.label.tragedy",
 }
 
 
@@ -60,17 +46,17 @@ def progress(state: State, seat: int) -> Text:
     if seat not in awaiting(state):
         return text("catan.progress.waiting")
     p = state.phase
-    if p == SETUP:
+    if p == ph.SETUP:
         return text("catan.progress.setup", piece=piece_text(state.setup_queue[0][1]))
-    if p == DISCARD:
+    if p == ph.DISCARD:
         return text("catan.progress.discard", n=state.discard_need[seat])
-    if p == TRADE and seat == state.current:
+    if p == ph.TRADE and seat == state.current:
         return text("catan.progress.own_offer")
-    if p == TRADE:
+    if p == ph.TRADE:
         return text("catan.progress.answer_offer")
-    if p == ROLL:
+    if p == ph.ROLL:
         return text("catan.progress.roll")
-    if p == MAIN:
+    if p == ph.MAIN:
         return text("catan.progress.main")
     return phase_label(state)
 
@@ -143,7 +129,7 @@ def _players(state: State) -> list[dict[str, Any]]:
             item["pieces_left"]["guards"] = p[3]
             item["guards_on_wall"] = guards_on_wall(state, s)
             item["hero"] = _hero(state, s)
-        if state.phase == DISCARD and s in state.discard_need:
+        if state.phase == ph.DISCARD and s in state.discard_need:
             item["discard"] = {"must": state.discard_need[s],
                                "committed": s in state.pending_discard}
         out.append(item)
@@ -250,9 +236,9 @@ def _you(state: State, seat: int) -> dict[str, Any]:
         you["pending_discard"] = counts_json(state.pending_discard[seat])
     if state.nw:
         you["hero_ready"] = seat == state.current and heroes.ready(state, seat) is None
-    if (state.phase == MELISANDRE and seat == state.current and state.pending):
+    if (state.phase == ph.MELISANDRE and seat == state.current and state.pending):
         you["melisandre_cards"] = list(state.pending["cards"])
-    if state.phase == MANCE and seat == state.current and state.pending:
+    if state.phase == ph.MANCE and seat == state.current and state.pending:
         # The hand Mance Rayder's user has looked at (they take one card of it).
         target = state.pending["target"]
         you["mance_target"] = {"seat": target, "hand": counts_json(state.hands[target])}

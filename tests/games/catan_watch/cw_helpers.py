@@ -8,7 +8,8 @@ from typing import Any
 from rules.base import Action, Event
 from rules.catan_watch import RULES
 from rules.catan_watch.data import BOARDS, RES_INDEX
-from rules.catan_watch.state import MAIN, State, reindex
+from rules.catan_watch.phases import MAIN
+from rules.catan_watch.state import State, reindex
 
 
 def fresh(mode: str = "base", n: int = 4, layout: str = "beginner", seed: int = 1) -> State:
@@ -118,7 +119,7 @@ def force_roll(state: State, total: int, wild: int | None = None) -> None:
 
 def to_roll(state: State, seat: int) -> None:
     """Make it seat's turn, before the roll."""
-    from rules.catan_watch.state import ROLL
+    from rules.catan_watch.phases import ROLL
 
     state.current = seat
     state.phase = ROLL

@@ -11,7 +11,8 @@ from rules.catan_watch import RULES
 from rules.catan_watch.ai import AI
 from rules.catan_watch.ai_moves import answer, discard
 from rules.catan_watch.data import BANK_START, DEV_CARDS, RES_INDEX
-from rules.catan_watch.state import DISCARD, TORMUND, TRADE, State
+from rules.catan_watch.phases import DISCARD, TORMUND, TRADE
+from rules.catan_watch.state import State
 from rules.rng import Rng
 from tests.games.catan_watch.cw_helpers import fresh, path_edges, roads, settle
 

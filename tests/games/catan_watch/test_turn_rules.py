@@ -7,7 +7,8 @@ import pytest
 from rules.base import Action, RuleViolation
 from rules.catan_watch import RULES
 from rules.catan_watch.agent import default_action
-from rules.catan_watch.state import DISCARD, MAIN, TORMUND, TRADE, TRADE_CONFIRM, reindex
+from rules.catan_watch.phases import DISCARD, MAIN, TORMUND, TRADE, TRADE_CONFIRM
+from rules.catan_watch.state import reindex
 from tests.games.catan_watch.cw_helpers import (
     act,
     corner,
