@@ -14,6 +14,8 @@ class Drawn(NamedTuple):
     xy: tuple[float, float]
     text: str
     font: Any
+    #: The size of the image drawn on (a board in several images: which one).
+    canvas: tuple[int, int] = (0, 0)
 
     @property
     def size(self) -> float:
@@ -36,7 +38,8 @@ def drawn_text() -> Iterator[list[Drawn]]:
             font = args[1]
         if font is None:
             font = self.getfont()
-        calls.append(Drawn((float(xy[0]), float(xy[1])), str(words), font))
+        calls.append(Drawn((float(xy[0]), float(xy[1])), str(words), font,
+                           tuple(self.im.size)))
         return original(self, xy, words, *args, **kw)
 
     ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]

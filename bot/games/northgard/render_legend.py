@@ -28,6 +28,9 @@ BUILDINGS = ("granary", "lodge", "watchtower", "camp", "sacred_stone", "fortress
              "altar")
 MONSTER_KINDS = ("wolf", "bear", "draug", "valkyrie")
 FIRST, PASSED = "♛", "✓"
+#: Every kind of mark the legend has an entry for (to measure the widest).
+EVERY_MARK = frozenset({"food", "wood", "lore", "units", "den", "closed", "slot", "slot_sacred",
+                        "scorch"})
 ROUGH: RGB = (236, 168, 24)
 SLOT_INK: RGB = (110, 96, 70)
 
@@ -108,13 +111,14 @@ def legend_items(v: dict[str, Any], locale: str, shown: set[str]) -> list[Legend
     return items
 
 
-def draw_legend(sheet: Sheet, v: dict[str, Any], locale: str, areas: Sequence[Rect],
+def draw_legend(v: dict[str, Any], locale: str, areas: Sequence[tuple[Sheet, Rect]],
                 shown: set[str], leading: float) -> None:
-    """Symbols first (the most needed first), then the notes, filling ``areas`` (x0, y0,
-    x1, y1) in turn as far as they leave room."""
+    """Symbols first (the most needed first), then the notes, filling ``areas`` (a sheet and
+    its x0, y0, x1, y1: beside the map on its image, then on the panel's) in turn as far as
+    they leave room."""
     items = legend_items(v, locale, shown)
     notes = legend_notes(v, locale, shown)
-    for x0, y0, x1, y1 in areas:
+    for sheet, (x0, y0, x1, y1) in areas:
         y, n = legend_within(sheet, x0, y0, x1, y1, items, leading=leading + 0.08)
         items = items[n:]
         if not items:

@@ -29,8 +29,8 @@ Rect = tuple[float, float, float, float]
 MAX_TILE = 280
 BLOCKS = 12
 
-SEA: RGB = (84, 118, 150)
-FRONTIER: RGB = (120, 150, 176)
+SEA: RGB = (62, 84, 104)
+FRONTIER: RGB = (100, 124, 146)
 PARCHMENT: RGB = (222, 208, 168)
 REGULAR: RGB = (250, 250, 245)
 ROUGH: RGB = (236, 168, 24)
@@ -366,23 +366,25 @@ def _pieces(sheet: Sheet, g: MapGeometry, marks: dict[str, str], size: int) -> s
                     shown.add("den")
             empty = [kind for k, kind in enumerate(printed.slots) if f"{node}.{k}" not in built]
             if empty:
-                w = max(10.0, s / 10)
+                # Large enough to tell apart at chat size (half the floor's height).
+                w = max(size * 0.5, s / 9)
                 row = len(empty) * (w + 4) - 4
                 r = placer.place(row, w, *_near(g, node, cx, cy - s * 0.2, s * 0.5))
                 if r is not None:
                     for k, kind in enumerate(empty):
                         sx = r[0] + k * (w + 4)
-                        grow = 2 if kind == "large" else 0
+                        grow = round(w / 6) if kind == "large" else 0
                         d.rectangle((sx - grow, r[1] - grow, sx + w + grow, r[3] + grow),
                                     fill=LABEL, outline=SLOT, width=2)
                         if kind == "sacred":
-                            d.ellipse((sx + w / 2 - 3, r[1] + w / 2 - 3, sx + w / 2 + 3,
-                                       r[1] + w / 2 + 3), fill=SLOT)
+                            dot = w / 5
+                            d.ellipse((sx + w / 2 - dot, r[1] + w / 2 - dot, sx + w / 2 + dot,
+                                       r[1] + w / 2 + dot), fill=SLOT)
                             shown.add("slot_sacred")
                     sheet.symbol(*r, label="slots")
                     shown.add("slot")
             if printed.res:
-                rad = max(6.0, s / 22)
+                rad = max(size * 0.3, s / 14)
                 row = len(printed.res) * (2 * rad + 4) - 4
                 r = placer.place(row, 2 * rad, *_near(g, node, cx, cy + s * 0.2, s * 0.5))
                 if r is not None:

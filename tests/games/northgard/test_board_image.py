@@ -1,9 +1,10 @@
-"""The Northgard board image at the size Discord shows it (issue #26): a landscape image whose
-every word stays legible once shrunk into the chat box, no label drawn over another (the
-renderer's recorded boxes), territories tinted in the colour of the clan controlling them,
-every player named with their colour, whom the game waits for and why, the strongholds
-toward the instant win, fame only at the end with the standings the result posts, and every
-mark of the map in a legend (on the image, and in full in the text under it)."""
+"""The Northgard board at the size Discord shows it (issue #26): two landscape images, the map
+alone in its chat box (large tiles) and the panel in its own, whose every word stays legible
+once shrunk into the box, no label drawn over another (the renderer's recorded boxes),
+territories tinted in the colour of the clan controlling them, every player named with their
+colour and resources, whom the game waits for and why, the strongholds toward the instant
+win, fame only at the end with the standings the result posts, and every mark of the map in
+a legend (on the images, and in full in the text under them)."""
 
 from __future__ import annotations
 
@@ -21,15 +22,19 @@ from bot.games.northgard.render_legend import marks
 from bot.games.northgard.render_map import (
     BLOCKS,
     CONTROL_TINT,
+    MAX_TILE,
     PLAYER,
+    RES,
     blocks,
     controller,
+    draw_map,
     mix,
     shade,
 )
 from bot.i18n import view_text
-from bot.render.kit import CHAT_MIN_PX, chat_scale, problems, with_names
+from bot.render.kit import CHAT_MIN_PX, Sheet, chat_scale, problems, with_names
 from rules.northgard import RULES
+from rules.northgard.data import data
 from rules.rng import Rng
 from tests.drawn_text import drawn_text
 
@@ -66,21 +71,59 @@ def _views() -> list[dict[str, Any]]:
     return out
 
 
+def _words(view: dict[str, Any], locale: str) -> list[str]:
+    """Every label of both images, the map's first."""
+    return [b.label for sheet in board.sheets(view, locale) for b in sheet.layout.labels()]
+
+
 def _legible(view: dict[str, Any], locale: str) -> list[str]:
     """Everything wrong with the board at chat size: labels over one another, text under the
-    floor (every text drawn, the kit's or not)."""
+    floor (every text drawn, the kit's or not), on either image."""
+    found = []
     with drawn_text() as calls:
-        sheet = board.draw(view, locale)
-    scale = chat_scale(sheet.width, sheet.height)
-    found = problems(sheet)
-    found += [f"{c.text!r} at {c.size * scale:.1f} px" for c in calls
-              if c.size * scale < CHAT_MIN_PX - 1e-6]
+        sheets = board.sheets(view, locale)
+    for sheet in sheets:
+        found += problems(sheet)
+    # Each text at the scale of the image it was drawn on (the panel's before its crop, as
+    # wide: Discord shrinks it as much).
+    found += [f"{c.text!r} at {c.size * chat_scale(*c.canvas):.1f} px" for c in calls
+              if c.size * chat_scale(*c.canvas) < CHAT_MIN_PX - 1e-6]
     return found
 
 
-def test_the_board_is_landscape_for_the_chat_box(finished: dict[str, Any]) -> None:
-    img = Image.open(io.BytesIO(board.render(finished, "en")))
-    assert img.width / img.height == pytest.approx(4 / 3)
+def test_the_board_is_a_map_and_a_panel_each_landscape_for_the_chat_box(
+        finished: dict[str, Any]) -> None:
+    pngs = board.render(finished, "en")
+    assert len(pngs) == 2
+    images = [Image.open(io.BytesIO(png)) for png in pngs]
+    assert images[0].width / images[0].height == pytest.approx(4 / 3)
+    assert images[1].width / images[1].height >= 4 / 3 - 1e-9
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_maps_tiles_are_as_large_as_the_chat_box_lets_them(players: int) -> None:
+    """Alone on its image, the map takes the whole chat box in its tighter direction: a
+    finished game's map (the largest) keeps its tiles at 35 px or more in the 400x300 box,
+    where they were about 25-35 px when the map shared its image with the panel."""
+    view = RULES.view(_play({"monsters": True}, players, 4), None)
+    sheet = board.sheets(view, "en")[0]
+    g = board.map_geometry(sheet, view)
+    cols, rows = g.x1 - g.x0 + 2, g.y1 - g.y0 + 2
+    fits = min(MAX_TILE, (board.WIDTH - g.ruler_w) / cols, (board.HEIGHT - g.ruler_h) / rows)
+    assert g.size >= int(fits)
+    assert g.size * chat_scale(sheet.width, sheet.height) >= 35
+
+
+def test_the_panel_shows_each_clans_resources() -> None:
+    view = with_names(RULES.view(_play({}, 3, 4, moves=120), None), {0: "Alice"})
+    panel = board.sheets(view, "en")[1]
+    labels = [b.label for b in panel.layout.labels()]
+    assert "Alice (Red)" in labels
+    for s in view["seats"]:
+        for res in RES:
+            assert str(s["res"][res]) in labels
+    dots = [b for b in panel.layout.boxes if b.kind == "symbol" and b.label in RES]
+    assert len(dots) == len(RES) * len(view["seats"])
 
 
 @pytest.mark.parametrize("locale", ["en", "cs"])
@@ -97,7 +140,7 @@ def test_boards_over_whole_games_are_legible_with_no_label_over_another() -> Non
 
 
 def test_every_territory_is_named_with_its_units(finished: dict[str, Any]) -> None:
-    words = [b.label for b in board.draw(finished, "en").layout.labels()]
+    words = _words(finished, "en")
     for t in finished["territories"]:
         assert t["name"] in words
         for n in t["units"].values():
@@ -106,7 +149,7 @@ def test_every_territory_is_named_with_its_units(finished: dict[str, Any]) -> No
 
 def test_a_territory_is_tinted_in_its_controlling_clans_colour(finished: dict[str, Any]
                                                                ) -> None:
-    sheet = board.draw(finished, "en")
+    sheet = board.sheets(finished, "en")[0]
     g = board.map_geometry(sheet, finished)
     held = [t for t in finished["territories"] if controller(t) is not None]
     assert held
@@ -135,7 +178,7 @@ def test_a_territory_is_tinted_in_its_controlling_clans_colour(finished: dict[st
 
 
 def test_the_rulers_name_the_half_drawn_cells_around_the_map(finished: dict[str, Any]) -> None:
-    words = {b.label for b in board.draw(finished, "en").layout.labels()}
+    words = set(_words(finished, "en"))
     cells = {(int(x), int(y)) for _, x, y, _ in finished["tiles"]}
     around = {(x + dx, y + dy) for x, y in cells
               for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))} - cells
@@ -146,9 +189,9 @@ def test_the_rulers_name_the_half_drawn_cells_around_the_map(finished: dict[str,
 def test_players_are_named_in_their_colour_and_the_awaited_one_with_what_is_asked() -> None:
     st = _play({"team": True}, 4, 8, moves=60)
     view = with_names(RULES.view(st, None), {0: "Alice", 1: "Bob", 2: "Cyril", 3: "Dana"})
-    text = " ".join(b.label for b in board.draw(view, "cs").layout.labels())
+    words = _words(view, "cs")
+    text = " ".join(words)
     assert view_text(view["phase_label"], "cs") in text
-    words = [b.label for b in board.draw(view, "cs").layout.labels()]
     # Teams as headings, each with its members below (seats alternate A, B, A, B).
     assert words.index("Tým A") < words.index("Alice (Červený)") < words.index("Cyril (Fialový)") \
         < words.index("Tým B") < words.index("Bob (Žlutý)") < words.index("Dana (Modrý)")
@@ -157,7 +200,7 @@ def test_players_are_named_in_their_colour_and_the_awaited_one_with_what_is_aske
     assert "Čeká se na všechny hráče" in text
     one = with_names(RULES.view(_play({"team": True}, 4, 8, moves=20), None), {1: "Bob"})
     assert len(one["awaiting"]) == 1
-    text = " ".join(b.label for b in board.draw(one, "cs").layout.labels())
+    text = " ".join(_words(one, "cs"))
     assert f"Čeká se na: {board.seat_name(one, one['awaiting'][0], 'cs')}" in text
     assert "Sláva leží lícem dolů" in text
     assert not any("northgard." in w for w in text.split())  # no key without a Czech text
@@ -172,7 +215,7 @@ def test_the_strongholds_toward_the_instant_win_are_counted_from_the_map() -> No
         if other is not t:
             other["units"] = {}
     assert board.strongholds(view) == {0: 0, 1: 1, 2: 0}
-    words = [b.label for b in board.draw(view, "en").layout.labels()]
+    words = _words(view, "en")
     assert words.count("1/3") == 1 and words.count("0/3") == 2
 
 
@@ -182,8 +225,7 @@ def test_the_final_board_names_the_winner_and_the_posted_standings(
     result = RULES.result(finished_state)
     assert result is not None
     view = with_names(finished, {s: f"P{s + 1}" for s in range(5)})
-    rows = [b for b in board.draw(view, locale).layout.labels()]
-    words = [b.label for b in rows]
+    words = _words(view, locale)
     winner = board.seat_name(view, result.winners[0], locale)
     assert any(winner in w and ("Won: " in w or "Vítězství: " in w) for w in words)
     place_rows = [w for w in words if w[:2] in {f"{k}." for k in range(1, 6)}]
@@ -196,12 +238,12 @@ def test_the_final_board_names_the_winner_and_the_posted_standings(
 
 def test_every_mark_on_the_map_is_explained(finished: dict[str, Any]) -> None:
     built = {k for t in finished["territories"] for _, k in t["buildings"]}
-    kinds = {board.data().monsters[m].kind for t in finished["territories"]
+    kinds = {data().monsters[m].kind for t in finished["territories"]
              for m in t["monsters"]}
     kaija = any(t["kaija"] >= 0 for t in finished["territories"])
     assert built and kinds and kaija, "the finished game should show buildings, monsters, Kaija"
     for locale in ("en", "cs"):
-        words = [b.label for b in board.draw(finished, locale).layout.labels()]
+        words = _words(finished, locale)
         legend = board_text_embed(finished, locale).fields[-1].value or ""
         m = marks(locale)
         for kind in [*built, *kinds, "kaija"]:
@@ -225,7 +267,7 @@ def test_the_tile_being_placed_is_shown_beside_the_map() -> None:
     st = RULES.new_game({}, 3, 5)
     view = RULES.view(st, None)
     assert view["pending"].get("kind") == "place_tile"
-    sheet = board.draw(view, "en")
+    _, sheet = board.sheets(view, "en")
     previews = [b for b in sheet.layout.boxes if b.label == "tile preview"]
     assert len(previews) == len(set(view["pending"]["tiles"] or
                                     view["seats"][view["pending"]["seat"]]["held_tiles"]))
@@ -246,7 +288,7 @@ def test_many_awaited_players_with_long_names_are_counted_and_highlighted() -> N
     view = RULES.view(_play({}, 4, 8, moves=20), None)
     view = with_names({**view, "awaiting": [0, 1, 2]},
                       {s: f"Somebody with a long name {s}" for s in range(4)})
-    sheet = board.draw(view, "en")
+    _, sheet = board.sheets(view, "en")
     words = [b.label for b in sheet.layout.labels()]
     assert "Waiting for 3 players, highlighted below" in " ".join(words)
     assert not problems(sheet)
@@ -254,29 +296,29 @@ def test_many_awaited_players_with_long_names_are_counted_and_highlighted() -> N
 
 @pytest.mark.parametrize("locale", ["en", "cs"])
 def test_a_map_its_width_keeps_short_has_its_legend_under_it_in_full(locale: str) -> None:
-    """Issue #26: a game under way whose map is wider than tall leaves room under it; the
-    legend goes there (then on in the panel), so the image itself explains every mark: each
-    symbol, the letters on the map, the territory names and the first/passed marks."""
-    view = with_names(RULES.view(_play({}, 5, 7, moves=150), None),
-                      {i: n for i, n in enumerate(("Alice", "Bob", "Cecil", "Dana", "Eve"))})
-    sheet = board.draw(view, locale)
-    g = board.map_geometry(sheet, view)
-    assert g.box[3] < board.HEIGHT  # the map sits at the top
-    labels = [b.label for b in sheet.layout.labels()]
-    under = [b for b in sheet.layout.labels() if b.y0 > g.box[3] and b.x1 <= g.box[2]]
-    assert under, "nothing drawn under the map"
+    """Issue #26: a game under way whose map is wider than its image leaves room under it (one
+    narrower, beside it); the legend starts there (then goes on in the panel), so the two
+    images explain every mark: each symbol, the letters on the map, the territory names and
+    the first/passed marks."""
+    view = with_names(RULES.view(_play({}, 4, 8, moves=100), None),
+                      {i: n for i, n in enumerate(("Alice", "Bob", "Cecil", "Dana"))})
+    sheets = board.sheets(view, locale)
+    g = board.map_geometry(sheets[0], view, locale)
+    strip = board.legend_strip(g)
+    assert strip is not None
+    beside = [b for b in sheets[0].layout.labels() if b.x0 >= strip[0] and b.y0 >= strip[1]]
+    assert beside, "nothing drawn beside the map"
+    labels = [b.label for s in sheets for b in s.layout.labels()]
     shown = render_legend.shown_in(view) | set(sheet_marks(view, locale))
     for item in render_legend.legend_items(view, locale, shown):
         assert item.label in labels, item.label
     text = " ".join(labels)
     for note in render_legend.legend_notes(view, locale, shown):
         assert note in text, note
-    assert not problems(sheet)
+    assert not any(problems(s) for s in sheets)
 
 
 def sheet_marks(view: dict[str, Any], locale: str) -> set[str]:
     """The kinds of symbol the map draws (what its legend must explain)."""
-    from bot.render.kit import Sheet
-
     s = Sheet(board.WIDTH, board.HEIGHT, (0, 0, 0))
-    return board.draw_map(s, board.map_geometry(s, view), marks(locale), s.min_px)
+    return draw_map(s, board.map_geometry(s, view, locale), marks(locale), s.min_px)
