@@ -7,8 +7,10 @@ Every decision is a short list of buttons (or selects) in the seat's DM / **My h
 a card from hand, then what to do with it; a tile, then a cell (named on the board image's
 rulers), then a rotation; a move step, then how many units; food, the die's choice face,
 retreats; trades. ``/northgard board`` shows the board image, ``/northgard card`` what a card
-does. The board image shows fame only at the end (fame tokens lie face down until then); the
-text under it carries what the map leaves out (``board_text``).
+does. The board comes as two images, each in its own embed's chat box (the renderer returns
+both, as A Game of Thrones' does): the map alone, and the clans' panel; they show fame only at
+the end (fame tokens lie face down until then); the text under them carries what they leave
+out (``board_text``).
 """
 
 from __future__ import annotations

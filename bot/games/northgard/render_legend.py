@@ -14,10 +14,10 @@ from bot.games.northgard.render_map import (
     PARCHMENT,
     PLAYER,
     RES,
-    SCORCH,
     controller,
     mix,
     paw,
+    scorched,
 )
 from bot.i18n import catalog, msg
 from bot.i18n import render as render_msg
@@ -107,7 +107,7 @@ def legend_items(v: dict[str, Any], locale: str, shown: set[str]) -> list[Legend
     if "slot_sacred" in shown:
         items.append(LegendItem(_sacred, text(locale, "northgard.board.legend.sacred")))
     if "scorch" in shown:
-        items.append(LegendItem(_dot(SCORCH), text(locale, "northgard.board.legend.scorch")))
+        items.append(LegendItem(_scorch, text(locale, "northgard.board.legend.scorch")))
     return items
 
 
@@ -180,6 +180,13 @@ def _sacred(s: Sheet, box: Rect) -> None:
     _slot(s, box)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     s.draw.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=SLOT_INK)
+
+
+def _scorch(s: Sheet, box: Rect) -> None:
+    x0, y0, x1, y1 = box
+    k = (x1 - x0) * 0.1
+    scorched(s.draw, (x0 + k, y0 + k, x1 - k, y1 - k))
+    s.symbol(*box)
 
 
 def _den(s: Sheet, box: Rect) -> None:

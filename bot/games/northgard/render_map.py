@@ -42,6 +42,8 @@ SLOT: RGB = (110, 96, 70)
 BUILT: RGB = (60, 52, 44)
 DEN: RGB = (96, 56, 28)
 SCORCH: RGB = (240, 100, 20)
+#: The scorched earth's disc: charred, ringed in flame (not a food dot's plain orange).
+CHAR: RGB = (58, 40, 32)
 PLAYER: dict[str, RGB] = {"red": (206, 44, 44), "yellow": (232, 196, 30),
                           "purple": (132, 64, 168), "blue": (44, 96, 206),
                           "green": (40, 150, 64)}
@@ -321,8 +323,7 @@ def _pieces(sheet: Sheet, g: MapGeometry, marks: dict[str, str], size: int) -> s
         sheet.layout.add(Box(*box, "text", name, size))
         cx2 = x0 + name_w + 4
         if scorch:
-            d.ellipse((cx2, y0 + h * 0.15, cx2 + scorch, y0 + h * 0.85), fill=SCORCH,
-                      outline=INK)
+            scorched(d, (cx2, y0 + h * 0.15, cx2 + scorch, y0 + h * 0.85))
             sheet.symbol(cx2, y0 + h * 0.15, cx2 + scorch, y0 + h * 0.85, "scorch")
             shown.add("scorch")
             cx2 += scorch + 4
@@ -390,7 +391,8 @@ def _pieces(sheet: Sheet, g: MapGeometry, marks: dict[str, str], size: int) -> s
                 if r is not None:
                     for k, res in enumerate(printed.res):
                         px = r[0] + k * (2 * rad + 4)
-                        d.ellipse((px, r[1], px + 2 * rad, r[3]), fill=RES[res], outline=INK)
+                        d.ellipse((px, r[1], px + 2 * rad, r[3]), fill=RES[res], outline=INK,
+                                  width=2)
                         shown.add(res)
                     sheet.symbol(*r, label="resources")
     return shown
@@ -411,6 +413,11 @@ def tile_marks(d: ImageDraw.ImageDraw, tile_id: str, rot: int, x: float, y: floa
             px = cx + (k - (len(printed.slots) - 1) / 2) * (w + 3)
             d.rectangle((px - w / 2, cy - w, px + w / 2, cy), fill=LABEL, outline=SLOT,
                         width=2 if kind == "large" else 1)
+
+
+def scorched(d: ImageDraw.ImageDraw, r: Rect) -> None:
+    """The scorched earth: a charred disc ringed in flame."""
+    d.ellipse(r, fill=CHAR, outline=SCORCH, width=max(2, round((r[2] - r[0]) / 6)))
 
 
 def paw(d: ImageDraw.ImageDraw, r: Rect) -> None:
