@@ -369,18 +369,21 @@ def _pieces(sheet: Sheet, g: MapGeometry, marks: dict[str, str], size: int) -> s
             if empty:
                 # Large enough to tell apart at chat size (half the floor's height).
                 w = max(size * 0.5, s / 9)
-                row = len(empty) * (w + 4) - 4
-                r = placer.place(row, w, *_near(g, node, cx, cy - s * 0.2, s * 0.5))
+                # A large slot is drawn larger by ``pad`` on every side, inside the box placed.
+                pad = round(w / 6)
+                row = len(empty) * (w + 2 * pad + 2) - 2
+                r = placer.place(row, w + 2 * pad, *_near(g, node, cx, cy - s * 0.2, s * 0.5))
                 if r is not None:
                     for k, kind in enumerate(empty):
-                        sx = r[0] + k * (w + 4)
-                        grow = round(w / 6) if kind == "large" else 0
-                        d.rectangle((sx - grow, r[1] - grow, sx + w + grow, r[3] + grow),
-                                    fill=LABEL, outline=SLOT, width=2)
+                        sx = r[0] + pad + k * (w + 2 * pad + 2)
+                        grow = pad if kind == "large" else 0
+                        d.rectangle((sx - grow, r[1] + pad - grow, sx + w + grow,
+                                     r[1] + pad + w + grow), fill=LABEL, outline=SLOT, width=2)
                         if kind == "sacred":
                             dot = w / 5
-                            d.ellipse((sx + w / 2 - dot, r[1] + w / 2 - dot, sx + w / 2 + dot,
-                                       r[1] + w / 2 + dot), fill=SLOT)
+                            mid = r[1] + pad + w / 2
+                            d.ellipse((sx + w / 2 - dot, mid - dot, sx + w / 2 + dot, mid + dot),
+                                      fill=SLOT)
                             shown.add("slot_sacred")
                     sheet.symbol(*r, label="slots")
                     shown.add("slot")
