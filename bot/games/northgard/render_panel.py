@@ -123,8 +123,7 @@ def _players(sheet: Sheet, v: dict[str, Any], locale: str, x: float, y: float,
     else:
         held = strongholds(v)
         head = text(locale, "northgard.board.strongholds_head", n=need)
-    # The score column's heading at the right, over the scores (the resources' dots explain
-    # themselves in the legend).
+    # What the score at the right of each row counts (the resource dots are the legend's).
     y = sheet.wrapped(x, y, head, room, size, panel.DIM, max_lines=2, leading=LEADING)
     first = int(v.get("first", 0))
     awaited_seats = {int(s) for s in v.get("awaiting") or []}
