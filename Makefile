@@ -35,9 +35,13 @@ try: $(STAMP)
 screenshots: $(STAMP)
 	$(PY) -m bot screenshots --out docs/images
 
+# The player's-eye tables (tests/player_eye) run on their own, one table at a time to either
+# worker: by file, one worker would play every table of the longest game while the other sat
+# idle. `PLAYER_EYE_FULL=1 make test` plays every table to the game's end (CI does).
 test: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m pytest -n 2 --dist loadfile
+	$(PY) -m pytest -n 2 --dist loadfile --ignore=tests/player_eye
+	$(PY) -m pytest -n 2 --dist load tests/player_eye
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
