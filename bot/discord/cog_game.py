@@ -17,6 +17,7 @@ from bot.discord.cog_game_admin import AdminCommands
 from bot.discord.cog_game_base import Interaction
 from bot.discord.cog_game_lobby import LobbyCommands
 from bot.discord.cog_game_table import TableCommands
+from bot.discord.lookup import choose_game
 from bot.discord.strings import cmd
 from bot.i18n import available_locales, msg
 
@@ -44,22 +45,10 @@ class GameCog(TableCommands, AdminCommands, LobbyCommands, commands.GroupCog, gr
             interaction.user.id, dm_enabled=dms, remind_minutes=reminder_minutes,
             locale=language))
 
-    @LobbyCommands.leave.autocomplete("game")
-    @LobbyCommands.start.autocomplete("game")
-    @LobbyCommands.ready.autocomplete("game")
-    @TableCommands.resign.autocomplete("game")
-    @TableCommands.board.autocomplete("game")
-    @TableCommands.rollback.autocomplete("game")
-    @LobbyCommands.cancel.autocomplete("game")
-    @AdminCommands.kick.autocomplete("game")
-    @AdminCommands.admin.autocomplete("game")
-    @TableCommands.status.autocomplete("game")
-    @TableCommands.hand.autocomplete("game")
-    @TableCommands.log.autocomplete("game")
-    @TableCommands.vote.autocomplete("game")
-    async def _game_choices(self, interaction: Interaction, current: str
-                            ) -> list[app_commands.Choice[int]]:
-        return await self.game_choices(interaction, current)
+    choose_game(LobbyCommands.leave, LobbyCommands.start, LobbyCommands.ready,
+                TableCommands.resign, TableCommands.board, TableCommands.rollback,
+                LobbyCommands.cancel, AdminCommands.kick, AdminCommands.admin,
+                TableCommands.status, TableCommands.hand, TableCommands.log, TableCommands.vote)
 
     # ---- component custom ids that match no template ---------------------------------------
     @commands.Cog.listener()

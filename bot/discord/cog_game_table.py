@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord.cog_game_base import MAX_CHOICES, GameCogBase, Interaction
 from bot.discord.flows import display_name
+from bot.discord.lookup import board_command
 from bot.discord.presenters import seat_name
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, phase_text, say, status_text, tr
@@ -51,10 +52,7 @@ class TableCommands(GameCogBase):
 
         await self.bot.flows.guarded(interaction, body)
 
-    @app_commands.command(name="board", description=cmd("board"))
-    @app_commands.describe(game=cmd("game_option"))
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
-        await self.answer_on(interaction, game, self.bot.flows.answer_board)
+    board = board_command(cmd("board"), cmd("game_option"))
 
     @app_commands.command(name="hand", description=cmd("hand"))
     @app_commands.describe(game=cmd("game_option"))

@@ -6,6 +6,7 @@ option)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -90,6 +91,40 @@ class GameLookup:
             await answer(interaction, await self._game(interaction, game))
 
         await self.bot.flows.guarded(interaction, body)
+
+    # ---- the callbacks of the commands several groups offer alike (see ``board_command``) ----
+    async def board_answer(self, interaction: discord.Interaction[Any],
+                           game: int | None = None) -> None:
+        await self.answer_on(interaction, game, self.bot.flows.answer_board)
+
+    async def log_answer(self, interaction: discord.Interaction[Any], game: int | None = None,
+                         lines: app_commands.Range[int, 1, 60] = 20) -> None:
+        await self.answer_on(interaction, game, partial(self.bot.flows.answer_log, limit=lines))
+
+
+# A group's copy of a shared command: its own texts, the one callback above. The callbacks are
+# methods of ``GameLookup`` (a function defined in a class), so discord.py hands them the cog
+# the command is bound to as ``self``, whichever group holds the command.
+def board_command(description: app_commands.locale_str, game: app_commands.locale_str
+                  ) -> app_commands.Command[Any, ..., None]:
+    """``board``: the game's board image, only for the caller."""
+    command = app_commands.command(name="board", description=description)(
+        GameLookup.board_answer)
+    return app_commands.describe(game=game)(command)
+
+
+def log_command(description: app_commands.locale_str, game: app_commands.locale_str,
+                lines: app_commands.locale_str) -> app_commands.Command[Any, ..., None]:
+    """``log``: the game's last ``lines`` log entries (20 by default), only for the caller."""
+    command = app_commands.command(name="log", description=description)(GameLookup.log_answer)
+    return app_commands.describe(game=game, lines=lines)(command)
+
+
+def choose_game(*commands: app_commands.Command[Any, ..., Any]) -> None:
+    """Each command's ``game:`` option autocompletes with the caller's games (of the group's
+    type: ``GameLookup.game_choices``, bound to the cog as any method of it is)."""
+    for command in commands:
+        command.autocomplete("game")(GameLookup.game_choices)
 
 
 class GameCommands(GameLookup, commands.GroupCog):

@@ -9,14 +9,13 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Iterable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.discord.flows import Chooser, Options
-from bot.discord.lookup import MAX_CHOICES, GameCommands
+from bot.discord.lookup import MAX_CHOICES, GameCommands, choose_game, log_command
 from bot.discord.presenters import board_embed, board_files, image_embeds
 from bot.discord.strings import described
 from bot.discord.text import locale_of, tr
@@ -218,11 +217,7 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
 
         await self.bot.flows.guarded(interaction, body)
 
-    @app_commands.command(name="log", description=text("log"))
-    @app_commands.describe(game=text("game"), lines=text("log.lines"))
-    async def log(self, interaction: Interaction, game: int | None = None,
-                  lines: app_commands.Range[int, 1, 60] = 20) -> None:
-        await self.answer_on(interaction, game, partial(self.bot.flows.answer_log, limit=lines))
+    log = log_command(text("log"), text("game"), text("log.lines"))
 
     # ---- deciding ----------------------------------------------------------------------------
     @app_commands.command(name="order", description=text("order"))
@@ -320,15 +315,7 @@ class AgotCog(GameCommands, group_name="agot", group_description=text("group")):
         return _choices(current, ((str(d), area_name(str(d)))
                                   for d in spec.choices.get("moves") or []))
 
-    @board.autocomplete("game")
-    @tracks.autocomplete("game")
-    @cards.autocomplete("game")
-    @log.autocomplete("game")
-    @order.autocomplete("game")
-    @march.autocomplete("game")
-    @bid.autocomplete("game")
-    async def _games(self, interaction: Interaction, current: str) -> list[Choice[int]]:
-        return await self.game_choices(interaction, current)
+    choose_game(board, tracks, cards, log, order, march, bid)
 
 
 

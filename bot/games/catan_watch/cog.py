@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.lookup import GameCommands
+from bot.discord.lookup import GameCommands, board_command, choose_game
 from bot.discord.strings import cmd, described
 from bot.discord.text import locale_of
 from bot.games.catan_watch import flow as flow
@@ -54,11 +54,7 @@ class CatanCog(GameCommands, group_name="catan", group_description=_describe("gr
         return gid, await self.service.private_view(gid, interaction.user.id), gives, gets
 
     # ---- commands ----------------------------------------------------------------------------
-    @app_commands.command(name="board", description=_describe("board"))
-    @app_commands.describe(game=cmd("game_option"))
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
-        """The current board, without scrolling the thread for it."""
-        await self.answer_on(interaction, game, self.bot.flows.answer_board)
+    board = board_command(_describe("board"), cmd("game_option"))
 
     @app_commands.command(name="build", description=_describe("build"))
     @app_commands.describe(spot=_describe("build.spot"), game=cmd("game_option"))
@@ -116,11 +112,4 @@ class CatanCog(GameCommands, group_name="catan", group_description=_describe("gr
 
         await self.bot.flows.guarded(interaction, body)
 
-    @build.autocomplete("game")
-    @move.autocomplete("game")
-    @offer.autocomplete("game")
-    @counter.autocomplete("game")
-    @discard.autocomplete("game")
-    async def _games(self, interaction: Interaction, current: str
-                     ) -> list[app_commands.Choice[int]]:
-        return await self.game_choices(interaction, current)
+    choose_game(build, move, offer, counter, discard)

@@ -6,13 +6,12 @@ own private view for their hand and Lookout."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.discord.lookup import GameCommands
+from bot.discord.lookup import GameCommands, board_command, choose_game, log_command
 from bot.discord.strings import described
 from bot.discord.text import locale_of, tr
 from bot.games.fort.names import card_line, cat_line, perk_line, rule_line, seat_name
@@ -114,10 +113,7 @@ def reference(which: str, game_id: int, public: Mapping[str, Any],
 class FortCog(GameCommands, group_name="fort", group_description=text("group")):
     game_type = GAME
 
-    @app_commands.command(name="board", description=text("board"))
-    @app_commands.describe(game=text("game"))
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
-        await self.answer_on(interaction, game, self.bot.flows.answer_board)
+    board = board_command(text("board"), text("game"))
 
     @app_commands.command(name="cards", description=text("cards"))
     @app_commands.describe(which=text("cards.which"), game=text("game"))
@@ -141,14 +137,5 @@ class FortCog(GameCommands, group_name="fort", group_description=text("group")):
 
         await self.bot.flows.guarded(interaction, body)
 
-    @app_commands.command(name="log", description=text("log"))
-    @app_commands.describe(game=text("game"), lines=text("log.lines"))
-    async def log(self, interaction: Interaction, game: int | None = None,
-                  lines: app_commands.Range[int, 1, 60] = 20) -> None:
-        await self.answer_on(interaction, game, partial(self.bot.flows.answer_log, limit=lines))
-
-    @board.autocomplete("game")
-    @cards.autocomplete("game")
-    @log.autocomplete("game")
-    async def _games(self, interaction: Interaction, current: str) -> list[Choice[int]]:
-        return await self.game_choices(interaction, current)
+    log = log_command(text("log"), text("game"), text("log.lines"))
+    choose_game(board, cards, log)

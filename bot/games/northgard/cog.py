@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.lookup import MAX_CHOICES, GameCommands
+from bot.discord.lookup import MAX_CHOICES, GameCommands, board_command, choose_game
 from bot.discord.strings import cmd, described
 from bot.discord.text import locale_of, tr
 from bot.games.northgard.labels import action_label, card_text
@@ -55,10 +55,7 @@ class NorthgardCog(GameCommands, group_name="northgard",
                    group_description=_describe("group")):
     game_type = GAME
 
-    @app_commands.command(name="board", description=_describe("board"))
-    @app_commands.describe(game=cmd("game_option"))
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
-        await self.answer_on(interaction, game, self.bot.flows.answer_board)
+    board = board_command(_describe("board"), cmd("game_option"))
 
     @app_commands.command(name="card", description=_describe("card"))
     @app_commands.describe(name=_describe("card.name"))
@@ -101,8 +98,4 @@ class NorthgardCog(GameCommands, group_name="northgard",
                             ) -> list[app_commands.Choice[str]]:
         return await self.option_choices(interaction, current)
 
-    @board.autocomplete("game")
-    @move.autocomplete("game")
-    async def _games(self, interaction: Interaction, current: str
-                     ) -> list[app_commands.Choice[int]]:
-        return await self.game_choices(interaction, current)
+    choose_game(board, move)
