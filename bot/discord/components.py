@@ -19,7 +19,8 @@ could see changing makes the click stale). Every click goes through ``Flows``.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self, TypeVar, cast
 
 import discord
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 PREFIX = "mst:"
 CTX_LEN = 10
-_CTX = rf"(?P<ctx>[0-9a-f]{{{CTX_LEN}}})"
+_CTX = rf"[0-9a-f]{{{CTX_LEN}}}"
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> BotLike:
@@ -65,6 +66,106 @@ def select_options(item: discord.ui.Item[Any]) -> list[discord.SelectOption]:
 
 def select_values(item: discord.ui.Select[Any]) -> list[str]:
     return [str(v) for v in item.values]
+
+
+# ---- items declared by the parts of their custom id -----------------------------------------
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+#: The template of the bases below, which are never registered: it matches no custom id.
+_NO_ID = r"(?!)"
+
+
+class Part(NamedTuple):
+    """One ``:``-separated part of a custom id: the item's attribute it fills (the template's
+    group of that name), the pattern its text matches, how a value is written into the id and
+    read back from a click's; an ``optional`` last part may be left out (its value ``None``)."""
+
+    name: str
+    pattern: str
+    read: Callable[[str], Any] = str
+    write: Callable[[Any], str] = str
+    optional: bool = False
+
+    def template(self) -> str:
+        group = rf":(?P<{self.name}>{self.pattern})"
+        return rf"(?:{group})?" if self.optional else group
+
+
+def number(name: str, digits: int) -> Part:
+    """A whole number of at most ``digits`` digits."""
+    return Part(name, rf"\d{{1,{digits}}}", int)
+
+
+class IdItem(discord.ui.DynamicItem[ItemT], template=_NO_ID):
+    """A persistent item whose custom id is ``<prefix>:<part>:<part>…``, declared once in the
+    class statement (``prefix=…, parts=…``): that gives the template discord.py dispatches on,
+    the id each item is sent with and the values a click is read back into — the item's
+    attributes, by part name — so the three cannot disagree. What stays each item's own is its
+    callback (and, for some, how it looks)."""
+
+    prefix: ClassVar[str] = ""
+    parts: ClassVar[tuple[Part, ...]] = ()
+
+    def __init_subclass__(cls, *, prefix: str = "", parts: tuple[Part, ...] = (),
+                          template: str = _NO_ID) -> None:
+        if prefix:
+            cls.prefix, cls.parts = prefix, parts
+            template = re.escape(prefix) + "".join(part.template() for part in parts)
+        super().__init_subclass__(template=template)
+
+    def __init__(self, item: ItemT, values: Sequence[Any]) -> None:
+        super().__init__(item)
+        for part, value in zip(self.parts, values, strict=True):
+            setattr(self, part.name, value)
+
+    @classmethod
+    def custom_id_of(cls, values: Sequence[Any]) -> str:
+        return cls.prefix + "".join(f":{part.write(value)}"
+                                    for part, value in zip(cls.parts, values, strict=True)
+                                    if not (part.optional and value is None))
+
+    @classmethod
+    def values_of(cls, match: re.Match[str]) -> list[Any]:
+        return [None if match[part.name] is None else part.read(match[part.name])
+                for part in cls.parts]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> Self:
+        return cls(*cls.values_of(match))
+
+
+class IdButton(IdItem[discord.ui.Button[Any]], template=_NO_ID):
+    """A persistent button: ``Cls(*values, label="…", style=Cls.style)``, the values in
+    ``parts`` order, then optionally the label and the style."""
+
+    style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.primary
+
+    def __init__(self, *args: Any) -> None:
+        values, look = args[:len(self.parts)], args[len(self.parts):]
+        label = look[0] if look else "…"
+        style = look[1] if len(look) > 1 else self.style
+        super().__init__(button(self.custom_id_of(values), label, style), values)
+
+
+class IdSelect(IdItem[discord.ui.Select[Any]], template=_NO_ID):
+    """A persistent select: ``Cls(*values, options=None, placeholder="")``, the values in
+    ``parts`` order, then optionally the options and the placeholder (and, by keyword, the
+    bounds); a click is read back with the options it was sent with."""
+
+    def __init__(self, *args: Any, min_values: int = 1, max_values: int = 1) -> None:
+        values, look = args[:len(self.parts)], args[len(self.parts):]
+        super().__init__(select(self.custom_id_of(values), *look, min_values=min_values,
+                                max_values=max_values), values)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> Self:
+        return cls(*cls.values_of(match), select_options(item))
+
+    def chosen(self, default: str) -> str:
+        """The value picked (a single-choice select), or ``default`` when none was."""
+        values = select_values(self.item)
+        return values[0] if values else default
 
 
 class _GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -131,77 +232,42 @@ class HandButton(_GameButton, template=r"mst:hand:(?P<game>\d{1,18})"):
         await bot_of(interaction).flows.show_hand(interaction, self.game_id)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=(r"mst:mv:(?P<game>\d{1,18}):(?P<seat>\d{1,3}):(?P<version>\d{1,9}):"
-                           + _CTX + r":(?P<index>\d{1,4})")):
+# The generic move items: a seat's place at the table, then the option.
+SEAT_AT = (number("game_id", 18), number("seat", 3), number("version", 9), Part("ctx", _CTX))
+
+
+class MoveButton(IdButton, prefix="mst:mv", parts=(*SEAT_AT, number("index", 4))):
     """One concrete legal action, by its index in the seat's option list at ``ctx``."""
-
-    def __init__(self, game_id: int, seat: int, version: int, ctx: str, index: int,
-                 label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.primary
-                 ) -> None:
-        super().__init__(button(f"mst:mv:{game_id}:{seat}:{version}:{ctx}:{index}", label, style))
-        self.game_id, self.seat, self.version = game_id, seat, version
-        self.ctx, self.index = ctx, index
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> MoveButton:
-        return cls(int(match["game"]), int(match["seat"]), int(match["version"]),
-                   match["ctx"], int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await bot_of(interaction).flows.play_indexed(
             interaction, self.game_id, self.seat, self.version, self.ctx, self.index)
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=(r"mst:ms:(?P<game>\d{1,18}):(?P<seat>\d{1,3}):(?P<version>\d{1,9}):"
-                           + _CTX + r":(?P<page>\d{1,2})")):
+class MoveSelect(IdSelect, prefix="mst:ms", parts=(*SEAT_AT, number("page", 2))):
     """A select over up to 25 concrete legal actions; option values are their indexes."""
 
-    def __init__(self, game_id: int, seat: int, version: int, ctx: str, page: int,
-                 options: list[discord.SelectOption] | None = None, placeholder: str = ""
-                 ) -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=f"mst:ms:{game_id}:{seat}:{version}:{ctx}:{page}",
-            options=options or [discord.SelectOption(label="…", value="0")],
-            placeholder=placeholder[:150] or None, min_values=1, max_values=1))
-        self.game_id, self.seat, self.version = game_id, seat, version
-        self.ctx, self.page = ctx, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> MoveSelect:
-        options = select_options(item)
-        return cls(int(match["game"]), int(match["seat"]), int(match["version"]),
-                   match["ctx"], int(match["page"]), options)
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values
-        raw = values[0] if values else ""
+        raw = self.chosen("")
         index = int(raw) if raw.isdigit() and len(raw) <= 4 else -1
         await bot_of(interaction).flows.play_indexed(
             interaction, self.game_id, self.seat, self.version, self.ctx, index)
 
 
+def _yes_code(yes: bool) -> str:
+    return "y" if yes else "n"
+
+
 #: The platform's own dynamic items; game fronts declare theirs (``GameFront.items``).
-class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"mst:vote:(?P<game>\d{1,18}):(?P<kind>[a-z]{1,10}):(?P<yes>[yn])"):
+class VoteButton(IdButton, prefix="mst:vote",
+                 parts=(number("game_id", 18), Part("kind", "[a-z]{1,10}"),
+                        Part("yes", "[yn]", lambda code: code == "y", _yes_code))):
     """A ballot on the table's open vote of ``kind``: the same as ``/game vote``."""
 
     def __init__(self, game_id: int, kind: str, yes: bool, locale: str = "en") -> None:
-        super().__init__(button(f"mst:vote:{game_id}:{kind}:{'y' if yes else 'n'}",
-                                tr("ui.vote_yes" if yes else "ui.vote_no", locale, limit=80),
-                                discord.ButtonStyle.success if yes else discord.ButtonStyle.danger))
-        self.game_id, self.kind, self.yes = game_id, kind, yes
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> VoteButton:
-        return cls(int(match["game"]), match["kind"], match["yes"] == "y")
+        super().__init__(game_id, kind, yes,
+                         tr("ui.vote_yes" if yes else "ui.vote_no", locale, limit=80),
+                         discord.ButtonStyle.success if yes else discord.ButtonStyle.danger)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)

@@ -1,6 +1,7 @@
 """Catan's persistent components (``discord.ui.DynamicItem``); every custom id starts with
-``ctw:`` and carries all a click needs (≤ 100 chars). Callbacks only parse and hand over to
-``catan_watch_flow``, which goes through the adapter's one move pipeline.
+``ctw:`` and carries all a click needs (≤ 100 chars), declared as the item's ``parts``
+(``bot.discord.components.IdItem``). Callbacks only hand over to ``catan_watch_flow``, which
+goes through the adapter's one move pipeline.
 
 Templates (g = game, s = seat, v = version the panel was built at)::
 
@@ -20,162 +21,101 @@ Move buttons and selects over concrete legal actions are the adapter's own (``ms
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 
-from bot.discord.components import button, select, select_options, select_values
+from bot.discord.components import IdButton, IdSelect, Part, number, select_options, select_values
 from bot.games.catan_watch.routes import ROUTES
 
-G = r"(?P<g>\d{1,18})"
-GS = G + r":(?P<s>\d{1,2})"
-V = r"(?P<v>\d{1,9})"
-TERMS = r"(?P<turn>\d{1,5}):(?P<terms>[0-9a-f]{8})"
+G = number("g", 18)
+GS = (G, number("s", 2))
+GSV = (*GS, number("v", 9))
+TERMS = (number("turn", 5), Part("terms", r"[0-9a-f]{8}"))
 Interaction = discord.Interaction[Any]
 Style = discord.ButtonStyle
 
 
-def _values(item: discord.ui.Select[Any]) -> list[str]:
-    return select_values(item)[:25]
+def _index(raw: str, digits: int) -> int:
+    """A picked option's index (-1 for anything that is not one)."""
+    return int(raw) if raw.isdigit() and len(raw) <= digits else -1
 
 
-class DiscardSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                    template=rf"ctw:ds:{GS}:{V}"):
+def _partner_code(partner: int | None) -> str:
+    return "x" if partner is None else str(partner)
+
+
+def _partner(code: str) -> int | None:
+    return None if code == "x" else int(code)
+
+
+class DiscardSelect(IdSelect, prefix="ctw:ds", parts=GSV):
     def __init__(self, g: int, s: int, v: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str = "", need: int = 1) -> None:
-        super().__init__(select(f"ctw:ds:{g}:{s}:{v}", options, placeholder,
-                                min_values=need, max_values=need))
-        self.g, self.s, self.v = g, s, v
+        super().__init__(g, s, v, options, placeholder, min_values=need, max_values=need)
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             m: re.Match[str], /) -> DiscardSelect:
+                             m: re.Match[str], /) -> Self:
         opts = select_options(item)
-        need = int(getattr(item, "max_values", 1) or 1)
-        return cls(int(m["g"]), int(m["s"]), int(m["v"]), opts, need=need)
+        return cls(*cls.values_of(m), opts, need=int(getattr(item, "max_values", 1) or 1))
 
     async def callback(self, interaction: Interaction) -> None:
-        await ROUTES.dispatch("discard_picked", interaction, self.g, self.s, _values(self.item))
+        await ROUTES.dispatch("discard_picked", interaction, self.g, self.s,
+                              select_values(self.item)[:25])
 
 
-class DiscardOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ctw:do:{GS}"):
-    def __init__(self, g: int, s: int, label: str = "…") -> None:
-        super().__init__(button(f"ctw:do:{g}:{s}", label, Style.secondary))
-        self.g, self.s = g, s
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             m: re.Match[str], /) -> DiscardOpen:
-        return cls(int(m["g"]), int(m["s"]))
+class DiscardOpen(IdButton, prefix="ctw:do", parts=GS):
+    style = Style.secondary
 
     async def callback(self, interaction: Interaction) -> None:
         await ROUTES.dispatch("open_discard_form", interaction, self.g, self.s)
 
 
-class OfferOpen(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ctw:of:{GS}:{V}"):
-    def __init__(self, g: int, s: int, v: int, label: str = "…") -> None:
-        super().__init__(button(f"ctw:of:{g}:{s}:{v}", label, Style.primary))
-        self.g, self.s, self.v = g, s, v
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             m: re.Match[str], /) -> OfferOpen:
-        return cls(int(m["g"]), int(m["s"]), int(m["v"]))
-
+class OfferOpen(IdButton, prefix="ctw:of", parts=GSV):
     async def callback(self, interaction: Interaction) -> None:
         await ROUTES.dispatch("open_offer_form", interaction, self.g, self.s, self.v)
 
 
-class TradeAnswer(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"ctw:ta:{G}:{TERMS}:(?P<a>[ad])"):
+class TradeAnswer(IdButton, prefix="ctw:ta", parts=(G, *TERMS, Part("answer", "[ad]"))):
     """Accept / decline the open offer; works for whoever clicks (their seat is looked up)."""
 
     def __init__(self, g: int, turn: int, terms: str, answer: str, label: str = "…") -> None:
-        style = Style.success if answer == "a" else Style.danger
-        super().__init__(button(f"ctw:ta:{g}:{turn}:{terms}:{answer}", label, style))
-        self.g, self.turn, self.terms, self.answer = g, turn, terms, answer
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             m: re.Match[str], /) -> TradeAnswer:
-        return cls(int(m["g"]), int(m["turn"]), m["terms"], m["a"])
+        super().__init__(g, turn, terms, answer, label,
+                         Style.success if answer == "a" else Style.danger)
 
     async def callback(self, interaction: Interaction) -> None:
         await ROUTES.dispatch("answer_offer",
-            interaction, self.g, self.turn, self.terms, self.answer)
+                              interaction, self.g, self.turn, self.terms, self.answer)
 
 
-class CounterOpen(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"ctw:tc:{G}:{TERMS}"):
-    def __init__(self, g: int, turn: int, terms: str, label: str = "…") -> None:
-        super().__init__(button(f"ctw:tc:{g}:{turn}:{terms}", label, Style.primary))
-        self.g, self.turn, self.terms = g, turn, terms
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             m: re.Match[str], /) -> CounterOpen:
-        return cls(int(m["g"]), int(m["turn"]), m["terms"])
-
+class CounterOpen(IdButton, prefix="ctw:tc", parts=(G, *TERMS)):
     async def callback(self, interaction: Interaction) -> None:
         await ROUTES.dispatch("open_counter_form", interaction, self.g, self.turn, self.terms)
 
 
-class TradeFinish(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"ctw:tf:{GS}:{V}:(?P<p>\d|x)"):
+class TradeFinish(IdButton, prefix="ctw:tf",
+                  parts=(*GSV, Part("partner", r"\d|x", _partner, _partner_code))):
     """Confirm the trade with one partner (a seat) or cancel it ("x")."""
 
     def __init__(self, g: int, s: int, v: int, partner: int | None, label: str = "…") -> None:
-        code = "x" if partner is None else str(partner)
-        style = Style.danger if partner is None else Style.success
-        super().__init__(button(f"ctw:tf:{g}:{s}:{v}:{code}", label, style))
-        self.g, self.s, self.v, self.partner = g, s, v, partner
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             m: re.Match[str], /) -> TradeFinish:
-        return cls(int(m["g"]), int(m["s"]), int(m["v"]),
-                   None if m["p"] == "x" else int(m["p"]))
+        super().__init__(g, s, v, partner, label,
+                         Style.danger if partner is None else Style.success)
 
     async def callback(self, interaction: Interaction) -> None:
         await ROUTES.dispatch("finish_trade", interaction, self.g, self.s, self.v, self.partner)
 
 
-class HeroTake(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ctw:ht:{GS}:{V}"):
-    def __init__(self, g: int, s: int, v: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "") -> None:
-        super().__init__(select(f"ctw:ht:{g}:{s}:{v}", options, placeholder))
-        self.g, self.s, self.v = g, s, v
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             m: re.Match[str], /) -> HeroTake:
-        return cls(int(m["g"]), int(m["s"]), int(m["v"]), select_options(item))
-
+class HeroTake(IdSelect, prefix="ctw:ht", parts=GSV):
     async def callback(self, interaction: Interaction) -> None:
-        values = _values(self.item)
-        raw = values[0] if values else ""
-        take = int(raw) if raw.isdigit() and len(raw) <= 2 else -1
+        take = _index(self.chosen(""), 2)
         await ROUTES.dispatch("hero_take", interaction, self.g, self.s, self.v, take)
 
 
-class HeroUse(discord.ui.DynamicItem[discord.ui.Select[Any]],
-              template=rf"ctw:hu:{GS}:{V}:(?P<take>\d{{1,2}}):(?P<p>\d)"):
-    def __init__(self, g: int, s: int, v: int, take: int, page: int,
-                 options: list[discord.SelectOption] | None = None, placeholder: str = ""
-                 ) -> None:
-        super().__init__(select(f"ctw:hu:{g}:{s}:{v}:{take}:{page}", options, placeholder))
-        self.g, self.s, self.v, self.take, self.page = g, s, v, take, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             m: re.Match[str], /) -> HeroUse:
-        return cls(int(m["g"]), int(m["s"]), int(m["v"]), int(m["take"]), int(m["p"]),
-                   select_options(item))
-
+class HeroUse(IdSelect, prefix="ctw:hu",
+              parts=(*GSV, number("take", 2), Part("page", r"\d", int))):
     async def callback(self, interaction: Interaction) -> None:
-        values = _values(self.item)
-        raw = values[0] if values else ""
-        index = int(raw) if raw.isdigit() and len(raw) <= 3 else -1
+        index = _index(self.chosen(""), 3)
         await ROUTES.dispatch("hero_use", interaction, self.g, self.s, self.v, self.take, index)
 
 
