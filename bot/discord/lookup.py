@@ -162,6 +162,15 @@ class GameCommands(GameLookup, commands.GroupCog):
                                            value=f"{view.version}:{ctx}:{i}"))
         return out[:MAX_CHOICES]
 
+    # The callbacks of ``move_command`` (methods, so discord.py binds them to the cog).
+    async def move_answer(self, interaction: discord.Interaction[Any], option: str,
+                          game: int | None = None) -> None:
+        await self.play_option(interaction, game, option)
+
+    async def typed_options(self, interaction: discord.Interaction[Any], current: str
+                            ) -> list[app_commands.Choice[str]]:
+        return await self.option_choices(interaction, current)
+
     async def play_option(self, interaction: discord.Interaction[Any], game: int | None,
                           value: str, kinds: frozenset[str] | None = None) -> None:
         """Play the option ``value`` names: an autocompleted one, or the only option whose
@@ -181,3 +190,13 @@ class GameCommands(GameLookup, commands.GroupCog):
             await self.bot.flows.play_indexed(interaction, gid, view.seat, version, ctx, index)
 
         await self.bot.flows.guarded(interaction, body)
+
+
+def move_command(description: app_commands.locale_str, option: app_commands.locale_str,
+                 game: app_commands.locale_str) -> app_commands.Command[Any, ..., None]:
+    """``move``: any of the caller's options, named by typing with autocomplete (for the rare
+    decision with more options than the panel shows)."""
+    command = app_commands.command(name="move", description=description)(
+        GameCommands.move_answer)
+    command.autocomplete("option")(GameCommands.typed_options)
+    return app_commands.describe(option=option, game=game)(command)

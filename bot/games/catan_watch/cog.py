@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.lookup import GameCommands, board_command, choose_game
+from bot.discord.lookup import GameCommands, board_command, choose_game, move_command
 from bot.discord.strings import cmd, described
 from bot.discord.text import locale_of
 from bot.games.catan_watch import flow as flow
@@ -66,15 +66,7 @@ class CatanCog(GameCommands, group_name="catan", group_description=_describe("gr
                            ) -> list[app_commands.Choice[str]]:
         return await self.option_choices(interaction, current, BUILD_KINDS)
 
-    @app_commands.command(name="move", description=_describe("move"))
-    @app_commands.describe(option=_describe("move.option"), game=cmd("game_option"))
-    async def move(self, interaction: Interaction, option: str, game: int | None = None) -> None:
-        await self.play_option(interaction, game, option, None)
-
-    @move.autocomplete("option")
-    async def _move_options(self, interaction: Interaction, current: str
-                            ) -> list[app_commands.Choice[str]]:
-        return await self.option_choices(interaction, current, None)
+    move = move_command(_describe("move"), _describe("move.option"), cmd("game_option"))
 
     @app_commands.command(name="offer", description=_describe("offer"))
     @app_commands.describe(give=_describe("offer.give"), get=_describe("offer.get"),

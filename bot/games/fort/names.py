@@ -6,7 +6,7 @@ board image, the panels and the embeds can all use it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import msg, render
@@ -27,24 +27,19 @@ def card_name(cid: str, locale: str | None = None) -> str:
     return tr(f"fort.card.{ctype(cid).id}", locale)
 
 
-def suit_name(suit: str, locale: str | None = None) -> str:
-    return tr(f"fort.suit.{suit}", locale)
+def _names(kind: str) -> Callable[..., str]:
+    """The name of a Fort thing of ``kind``, by its id: the catalog's ``fort.<kind>.<id>``."""
+    def name(thing: str, locale: str | None = None) -> str:
+        return tr(f"fort.{kind}.{thing}", locale)
+
+    return name
 
 
-def res_name(res: str, locale: str | None = None) -> str:
-    return tr(f"fort.res.{res}", locale)
-
-
-def perk_name(perk: str, locale: str | None = None) -> str:
-    return tr(f"fort.perk.{perk}", locale)
-
-
-def rule_name(rule: str, locale: str | None = None) -> str:
-    return tr(f"fort.rule.{rule}", locale)
-
-
-def cat_name(cat: str, locale: str | None = None) -> str:
-    return tr(f"fort.cat.{cat}", locale)
+suit_name = _names("suit")
+res_name = _names("res")
+perk_name = _names("perk")
+rule_name = _names("rule")
+cat_name = _names("cat")
 
 
 def colour_of(seat: int, view: Mapping[str, Any] | None = None) -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.lookup import MAX_CHOICES, GameCommands, board_command, choose_game
+from bot.discord.lookup import MAX_CHOICES, GameCommands, board_command, choose_game, move_command
 from bot.discord.strings import cmd, described
 from bot.discord.text import locale_of, tr
 from bot.games.northgard.labels import action_label, card_text
@@ -88,14 +88,6 @@ class NorthgardCog(GameCommands, group_name="northgard",
     def option_name(self, view: PrivateView, action: Action, locale: str) -> str:
         return action_label(action, locale)
 
-    @app_commands.command(name="move", description=_describe("move"))
-    @app_commands.describe(option=_describe("move.option"), game=cmd("game_option"))
-    async def move(self, interaction: Interaction, option: str, game: int | None = None) -> None:
-        await self.play_option(interaction, game, option)
-
-    @move.autocomplete("option")
-    async def _move_options(self, interaction: Interaction, current: str
-                            ) -> list[app_commands.Choice[str]]:
-        return await self.option_choices(interaction, current)
+    move = move_command(_describe("move"), _describe("move.option"), cmd("game_option"))
 
     choose_game(board, move)
