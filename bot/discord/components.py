@@ -14,6 +14,8 @@ Templates (all start with ``mst:``)::
 seat's view and options at that time (so a click whose options are still the same applies
 even if another seat moved meanwhile — simultaneous secret choices — while anything the seat
 could see changing makes the click stale). Every click goes through ``Flows``.
+
+Every front's items declare their custom ids the same way, as ``parts`` (``IdItem``).
 """
 
 from __future__ import annotations
