@@ -41,7 +41,7 @@ WIN = 1000.0
 BUDGETS: dict[Difficulty, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=1, depth=4, candidates=8),
     "normal": Budget("normal", worlds=3, playouts=2, depth=16, candidates=12),
-    "hard": Budget("hard", worlds=3, playouts=3, depth=96, candidates=16),
+    "hard": Budget("hard", worlds=6, playouts=6, depth=24, candidates=16),
 }
 
 
@@ -100,27 +100,12 @@ class NorthgardAi(Ai):
             return bool(fr["kind"] == "turn" and fr["seat"] != seat and fr["sel"] is None
                         and not fr["main"])
 
-        others = [False]
-
-        def round_over(w: State) -> bool:
-            # On through the other clans' turns (their attacks and their picks of the row are
-            # what the seat's turn exposes itself to), to its own next turn or the harvest.
-            if not w.stack or any(fr["kind"] == "harvest" for fr in w.stack):
-                return True
-            fr = w.stack[-1]
-            if fr["kind"] != "turn" or fr["sel"] is not None or fr["main"]:
-                return False
-            if fr["seat"] != seat:
-                others[0] = True
-                return False
-            return others[0]
-
         def play(w: State, mover: Seat) -> Action:
             if greedy and w.stack[-1]["kind"] in PLACING:
                 return self.greedy(w, mover, rng)
             return self.policy(w, mover, rng)
 
-        self.advance(world, depth, play, round_over if greedy else turn_over)
+        self.advance(world, depth, play, turn_over)
         return self.evaluate(world, seat)
 
     def greedy(self, state: State, seat: Seat, rng: Rng) -> Action:
