@@ -15,7 +15,6 @@ from rules.kit.ai import Ai, Budget, Difficulty, best, result_value, tally
 from rules.northgard import RULES
 from rules.northgard.ai_eval import relative
 from rules.northgard.ai_world import determinize
-from rules.northgard.board import enemies, seats_at
 from rules.northgard.effects import can_play
 from rules.northgard.engine import HANDLERS
 from rules.northgard.state import State
@@ -29,12 +28,6 @@ GREEDY = frozenset({"hard"})
 PLACING = frozenset({"recruit", "build", "move", "place_tile", "place_group", "retreat",
                      "keep", "choose", "scorch", "scorch_take", "feast", "monster_tie",
                      "battle_order", "spawn_offer"})
-#: The frames of a fight: a greedy step that starts one is judged after it (its die decides).
-FIGHT = frozenset({"combat", "retreat"})
-#: How many times a greedy step plays out the fight it starts (the mean is its worth).
-FIGHTS = 2
-#: The most moves a fight takes to play out (food, the die's face, the loser's retreat).
-FIGHT_MOVES = 24
 #: A finished game outweighs any running position (values are in fame).
 WIN = 1000.0
 
@@ -118,48 +111,18 @@ class NorthgardAi(Ai):
             return opts[0] if opts else pick(state, fr, seat, opts, rng)
         top: list[Action] = []
         top_score = float("-inf")
-        depth = len(state.stack)
         for a in opts:
             world = state.copy()
             try:
                 self.rules.step(world, seat, a)
             except RuleViolation:
                 continue
-            if fighting(world, depth):
-                value = self.fought(world, seat, depth, rng)
-            else:
-                value = self.evaluate(world, seat)
+            value = self.evaluate(world, seat)
             if value > top_score + 1e-9:
                 top, top_score = [a], value
             elif value > top_score - 1e-9:
                 top.append(a)
         return rng.choice(top) if top else opts[0]
-
-    def fought(self, world: State, seat: Seat, depth: int, rng: Rng) -> float:
-        """``world``'s worth once the fight a step started is over, the mean of ``FIGHTS``
-        playouts by the policy. Scored as it starts, a fight is worth the territory and
-        buildings it is for to both sides (each has units there), so an attack always looked
-        a gain; what it is worth is what the die and the retreat leave."""
-        total = 0.0
-        for _ in range(FIGHTS):
-            w = world.copy()
-            self.advance(w, FIGHT_MOVES, lambda x, mover: self.policy(x, mover, rng),
-                         lambda x: not fighting(x, depth))
-            total += self.evaluate(w, seat)
-        return total / FIGHTS
-
-
-def fighting(st: State, depth: int) -> bool:
-    """A fight is on or coming: a combat at or above the frame a greedy step was taken at
-    (``depth`` frames), or enemy clans sharing a territory (a move's battles come after its
-    steps)."""
-    if any(fr["kind"] in FIGHT for fr in st.stack[max(0, depth - 1):]):
-        return True
-    for t in st.units:
-        here = seats_at(st, t)
-        if len(here) > 1 and any(enemies(st, here[0], s) for s in here[1:]):
-            return True
-    return False
 
 
 def pick(st: State, fr: dict[str, Any], seat: int, opts: list[Action], rng: Rng) -> Action:
