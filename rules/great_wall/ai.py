@@ -14,7 +14,7 @@ from rules.great_wall.ai_world import determinize as sample_world
 from rules.great_wall.coop import can_sacrifice, payers
 from rules.great_wall.data import RESOURCES, UNITS, data
 from rules.great_wall.procedures import num
-from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best
+from rules.kit.ai import BUDGETS, Ai, Budget, Difficulty, best, halving
 from rules.rng import Rng
 
 #: Budgets scaled to the time targets (docs/ai.md) on a loaded 2-core machine: an engine step
@@ -64,32 +64,12 @@ class GreatWallAi(Ai):
         if budget.playouts <= 0:
             return best(moves, lambda a: self.after(state, seat, a))
         worlds = self.worlds(view, seat, state, rng, budget.worlds)
-        return self.halving(worlds, seat, moves, rng, budget)
-
-    def halving(self, worlds: list[Any], seat: Seat, moves: list[Action], rng: Rng,
-                budget: Budget) -> Action:
-        """Sequential halving: the budget's rollouts (``playouts`` per move on average) are
-        spent in rounds, and after each round the worse half of the moves still in the race
-        is dropped, so the contenders get the most rollouts. Every move meets the same world
-        and the same dice in playout k (common random numbers): the comparison measures the
-        move, not the luck of its rollouts."""
-        rounds = max(1, (len(moves) - 1).bit_length())
-        left = budget.playouts * len(moves)
-        alive = list(moves)
-        sums = dict.fromkeys(moves, 0.0)
-        seeds: list[int] = []
-        for r in range(rounds):
-            per = max(1, left // (len(alive) * (rounds - r)))
-            for k in range(len(seeds), len(seeds) + per):
-                seeds.append(rng.randbelow(2**31))
-                world = worlds[k % len(worlds)]
-                for move in alive:
-                    sums[move] += self.rollout(world, seat, move, Rng(seeds[k]), budget.depth)
-            left -= per * len(alive)
-            if r < rounds - 1:
-                keep = sorted(alive, key=lambda m: -sums[m])[:(len(alive) + 1) // 2]
-                alive = [m for m in alive if m in keep]
-        return best(alive, sums.__getitem__)
+        # Playout k gives every move the same world and the same dice (common random
+        # numbers), so the comparison measures the move, not the luck of its rollouts.
+        return halving(moves, worlds, budget.playouts,
+                       lambda world, move, seed: self.rollout(world, seat, move, Rng(seed),
+                                                              budget.depth),
+                       lambda: rng.randbelow(2**31))
 
     def policy(self, state: Any, seat: Seat, rng: Rng) -> Action:
         """The rollouts' player: random, but Shame goes where the rulebook's own default puts
