@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import JSON, Action, Seat
+from rules.base import JSON, Action, RuleViolation, Seat
 from rules.great_wall import RULES
 from rules.great_wall import board as B
 from rules.great_wall.ai_eval import evaluate as heuristic
+from rules.great_wall.ai_eval import settled
 from rules.great_wall.ai_world import determinize as sample_world
 from rules.great_wall.coop import can_sacrifice, payers
 from rules.great_wall.data import RESOURCES, UNITS, data
@@ -43,9 +44,37 @@ class GreatWallAi(Ai):
         legal = [a for a in self.rules.legal_actions(state, seat) if isinstance(a, Action)]
         legal = [a for a in legal if not _unsure(state, a)]
         if len(legal) > limit:
-            scores = {a: self.after(state, seat, a) for a in legal}
+            scores = {a: self.ahead(state, seat, a) for a in legal}
             legal = sorted(legal, key=lambda a: -scores[a])[:limit]
         return legal
+
+    def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int) -> float:
+        """The kit's rollout, but a competitive game the rollout finished is scored by its
+        margin and a small edge for the win rather than ±WIN: with random players in the
+        rollouts, whether a close game is won is mostly their luck, and ±WIN would let a
+        few such endings drown every other playout's judgement."""
+        try:
+            world, _ = self.rules.apply(state, seat, move)
+        except RuleViolation:
+            return float("-inf")
+        self.advance(world, depth, lambda w, mover: self.policy(w, mover, rng))
+        if world.result is not None and world.mode == "standard":
+            return settled(world, seat)
+        return self.evaluate(world, seat)
+
+    def ahead(self, state: Any, seat: Seat, move: Action) -> float:
+        """``evaluate`` after ``move`` — and, where the move only names where a clerk goes,
+        after the first source the rules then offer, so the clerk stands there when judged."""
+        try:
+            nxt, _ = self.rules.apply(state, seat, move)
+        except RuleViolation:
+            return float("-inf")
+        if move.kind == "place" and seat in self.rules.awaiting(nxt):
+            follow = [a for a in self.rules.legal_actions(nxt, seat)
+                      if isinstance(a, Action) and a.kind == "source"]
+            if follow:
+                nxt, _ = self.rules.apply(nxt, seat, follow[0])
+        return self.evaluate(nxt, seat)
 
     def choose(self, view: JSON, seat: Seat, rng: Rng, budget: Budget) -> Action:
         state = self.determinize(view, seat, rng)

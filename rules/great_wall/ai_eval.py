@@ -34,6 +34,8 @@ SHAME_VALUE = 5.0
 TEA_TIE = 1.0
 TEA_STEP = 0.3
 TEA_WAIT = 0.6
+#: How much of the clerks' pending activations counts (``prospect``).
+PROSPECT = 1.0
 
 
 def projected(st: State, clan: int, scores: dict[int, dict[str, int]] | None = None,
@@ -65,6 +67,60 @@ def assets(st: State, clan: int) -> float:
         for card in sec["hordes"]:
             value += ON_HORDE_VALUE * sum(1 for row in card["f"] for x in row
                                           if isinstance(x, list) and x[0] == clan)
+    return value
+
+
+def artifact_rates(st: State) -> dict[str, float]:
+    """The Honor the Artifacts in play give per counted thing, by what they count."""
+    rates: dict[str, float] = {}
+    for a in st.artifacts:
+        info = data().artifacts[a]
+        rates[info["counts"]] = rates.get(info["counts"], 0.0) + float(info["honor"])
+    return rates
+
+
+#: How sure a clerk's pending activation is: a special location activates with any clerk, a
+#: regular one only when every spot is filled (others may still fill it).
+PENDING_UNSURE = 0.5
+
+
+def prospect(st: State, clan: int, w: float) -> float:
+    """What the clan's clerks waiting at locations will bring when those activate, in the
+    score's currency: the Artifacts in play turn an Embassy hire, an overseer or a recruit
+    into points, which the count sees only after the activation (and a rollout cut at its
+    depth may never reach it)."""
+    rates = artifact_rates(st)
+    c = st.clans[clan]
+    gold = c["res"]["gold"]
+    value = 0.0
+    for loc, clerks in st.locs.items():
+        k = clerks.count(clan)
+        if not k:
+            continue
+        sure = 1.0 if not B.is_regular(loc) or B.full(st, loc) else PENDING_UNSURE
+        info = data().locations[loc]
+        each = 0.0
+        if info.get("resource"):
+            level = st.overseers[loc][clan]
+            each = RES_VALUE[info["resource"]] * (1 + level) * w
+            if level == 0:
+                each += 0.5 * rates.get("per_overseer", 0.0)
+        elif loc == "embassy":
+            hires = []
+            if c["unhired"] > 0 and gold >= 2:
+                hires.append(rates.get("per_clerk", 0.0) + CLERK_VALUE * w
+                             - 2 * RES_VALUE["gold"] * w)
+            adv = len(c["active"]) + len(c["support"]) + 1
+            if gold >= adv:
+                hires.append(rates.get("per_advisor", 0.0) + ADVISOR_VALUE * w
+                             - adv * RES_VALUE["gold"] * w)
+            each = max([0.0, *hires])
+        elif loc == "barracks":
+            if gold >= 1 and any(c["sup"][u] - c["shamed"][u] > 0 for u in UNITS):
+                each = rates.get("per_soldier_on_board", 0.0) + UNIT_VALUE * w
+        elif loc == "war_academy":
+            each = TACTIC_VALUE * w
+        value += sure * k * each
     return value
 
 
@@ -122,7 +178,7 @@ def evaluate(st: State, seat: int) -> float:
     def standing(c: int) -> float:
         # A breach's Shame costs only what the track holds above 0 (the count stops there).
         return (projected(st, c, scores, climb, 0.8 * exposure(st, c))
-                + w * assets(st, c))
+                + w * assets(st, c) + PROSPECT * prospect(st, c, w))
 
     me = standing(seat)
     rivals = [c for c in range(len(st.clans)) if c != seat and st.clans[c]["kind"] != "reed"]
@@ -182,6 +238,20 @@ def _readiness(st: State, clan: int, cost: dict[str, int]) -> float:
         got += min(have, n)
         need += n
     return got / need if need else 1.0
+
+
+#: A finished rollout's edge for the win, on top of the margin (``settled``).
+WIN_EDGE = 2.0
+
+
+def settled(st: State, seat: int) -> float:
+    """A finished competitive game by its margin over the best rival (ties: the Tea order
+    decided them) plus ``WIN_EDGE`` for a win, less for a loss: the scale of ``evaluate``
+    on a running game."""
+    scores = {int(k): v for k, v in (st.result or {}).get("scores", {}).items()}
+    margin = scores.get(seat, 0) - max((v for c, v in scores.items() if c != seat), default=0)
+    won = seat in (st.result or {}).get("winners", [])
+    return margin + (WIN_EDGE if won else -WIN_EDGE)
 
 
 def _final(st: State, seat: int) -> float:
