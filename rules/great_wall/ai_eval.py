@@ -34,6 +34,8 @@ SHAME_VALUE = 5.0
 TEA_TIE = 1.0
 TEA_STEP = 0.3
 TEA_WAIT = 0.6
+#: How much of the Shame the bank still holds a clan expects as its own (``evaluate``).
+FUTURE_SHAME = 1.0
 #: How much of the clerks' pending activations counts (``prospect``).
 PROSPECT = 1.0
 
@@ -174,10 +176,14 @@ def evaluate(st: State, seat: int) -> float:
     w = 0.15 + 0.45 * left
     climb = 0.1 + 0.3 * left
     scores = final_scores(st)
+    # The game ends when the bank is empty, so what it still holds will be shared out as
+    # Shame before the end: about an equal part each (solo: an empty bank loses outright,
+    # guarded below).
+    due = 0.0 if st.mode == "solo" else FUTURE_SHAME * st.shame_bank / max(1, st.n)
 
     def standing(c: int) -> float:
         # A breach's Shame costs only what the track holds above 0 (the count stops there).
-        return (projected(st, c, scores, climb, 0.8 * exposure(st, c))
+        return (projected(st, c, scores, climb, 0.8 * exposure(st, c) + due)
                 + w * assets(st, c) + PROSPECT * prospect(st, c, w))
 
     me = standing(seat)
