@@ -21,12 +21,10 @@ from rules.rng import Rng
 #: Budgets scaled to the time targets (docs/ai.md) on a loaded 2-core machine: an engine step
 #: costs 0.3–0.6 ms there, so ``normal`` spends at most ~500 steps a decision (the heuristic's
 #: best 5 moves × 4 rollouts on average, 1 + 24 steps each, plus a look at every legal move).
-#: ``hard`` has no time target: it compares 8 moves — nearly every clerk placement, which
-#: ``normal``'s 5 leave out — with ~2,100 steps, about what its 6 × 10 × 40 cost before.
 _BUDGETS: dict[Difficulty, Budget] = {
     "easy": BUDGETS["easy"],
     "normal": Budget("normal", worlds=4, playouts=4, depth=24, candidates=5),
-    "hard": Budget("hard", worlds=6, playouts=8, depth=32, candidates=8),
+    "hard": Budget("hard", worlds=6, playouts=10, depth=40, candidates=6),
 }
 
 
