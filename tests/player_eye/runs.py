@@ -4,7 +4,7 @@
 alternating from mode to mode so that each game is played at its smallest and its largest
 table and in English and in Czech; AGoT for two full rounds, and every table for at most
 ``PRESS_CAP`` presses (the solo and short games to their end). With ``PLAYER_EYE_FULL=1``
-(CI sets it, after ``make test``) every mode is played at its smallest and largest seat count
+(CI runs ``make test`` with it) every mode is played at its smallest and largest seat count
 in both languages, every game to its end.
 """
 
