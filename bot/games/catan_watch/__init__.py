@@ -26,7 +26,8 @@ FRONT = GameFront(
     renderer=board_image.render,
     board_hook=sync_offer_post,
     forms=open_forms,
-    # The README's pictures at chat size (bot.render.chat_images): both modes.
+    # The README's pictures at chat size (bot.render.chat_images): both modes, the Night's
+    # Watch game before its end (that seed's Wall falls after 113 random moves).
     extras={"board_pictures": (("", {}, 4, 150),
-                               ("nights_watch", {"mode": "nights_watch"}, 4, 150))},
+                               ("nights_watch", {"mode": "nights_watch"}, 4, 80))},
 )
