@@ -108,13 +108,6 @@ class GreatWallAi(Ai):
         if fr is not None and fr.get("kind") == "fulfil":
             # The rollout's world is whole: every Request it can pay, it pays.
             return self.rules.legal_actions(state, seat)[0]  # type: ignore[return-value]
-        if fr is not None and fr.get("kind") == "embassy":
-            # Gold's worth is what the Embassy turns it into: a rollout that passes there at
-            # random would price the Gold Mine and the Embassy clerk at a coin flip.
-            hires = [a for a in self.rules.legal_actions(state, seat)
-                     if isinstance(a, Action) and a.kind == "hire"]
-            if hires:
-                return hires[rng.randbelow(len(hires))]
         if fr is not None and fr.get("kind") in _RULED:
             ruled = _ruled(state, fr)
             if ruled is not None:
