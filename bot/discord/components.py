@@ -170,72 +170,62 @@ class IdSelect(IdItem[discord.ui.Select[Any]], template=_NO_ID):
         return values[0] if values else default
 
 
-class _GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"mst:(?:join|ready|hand):(?P<game>\d{1,18})"):
-    """A button that names only its game: ``mst:<verb>:<game>``. Each kind is a subclass with its
-    own template (the one discord.py dispatches on); this base is never registered itself."""
+#: A lobby button names only its game.
+GAME = (number("game_id", 18),)
 
-    _VERB: str
-    _LABEL: str
-    _STYLE: discord.ButtonStyle
+
+class _GameButton(IdButton, template=_NO_ID):
+    """A button that names only its game (``mst:<verb>:<game>``), labelled from the catalog:
+    each kind declares its prefix, label key and style."""
+
+    label_key: ClassVar[str]
 
     def __init__(self, game_id: int, locale: str = "en") -> None:
-        super().__init__(button(f"mst:{self._VERB}:{game_id}", tr(self._LABEL, locale, limit=80),
-                                self._STYLE))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> Self:
-        return cls(int(match["game"]))
+        super().__init__(game_id, tr(self.label_key, locale, limit=80), self.style)
 
 
-class JoinButton(_GameButton, template=r"mst:join:(?P<game>\d{1,18})"):
-    _VERB, _LABEL, _STYLE = "join", "ui.join", discord.ButtonStyle.success
+class JoinButton(_GameButton, prefix="mst:join", parts=GAME):
+    label_key, style = "ui.join", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await bot_of(interaction).flows.join(interaction, self.game_id)
 
 
-class BotButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"mst:join:(?P<game>\d{1,18}):bot(?P<add>[+-])"):
+def _bot_code(add: bool) -> str:
+    return "bot+" if add else "bot-"
+
+
+class BotButton(IdButton, prefix="mst:join",
+                parts=(*GAME, Part("add", r"bot[+-]", lambda code: code == "bot+", _bot_code))):
     """Add a bot to the lobby (``add``) or remove its last one: the creator's call."""
 
     def __init__(self, game_id: int, add: bool, locale: str = "en") -> None:
-        super().__init__(button(f"mst:join:{game_id}:bot{'+' if add else '-'}",
-                                tr("ui.add_bot" if add else "ui.remove_bot", locale, limit=80),
-                                discord.ButtonStyle.secondary))
-        self.game_id, self.add = game_id, add
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> BotButton:
-        return cls(int(match["game"]), match["add"] == "+")
+        super().__init__(game_id, add,
+                         tr("ui.add_bot" if add else "ui.remove_bot", locale, limit=80),
+                         discord.ButtonStyle.secondary)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await bot_of(interaction).flows.bot_seat(interaction, self.game_id, self.add)
 
 
-class ReadyButton(_GameButton, template=r"mst:ready:(?P<game>\d{1,18})"):
-    _VERB, _LABEL, _STYLE = "ready", "ui.ready", discord.ButtonStyle.primary
+class ReadyButton(_GameButton, prefix="mst:ready", parts=GAME):
+    label_key, style = "ui.ready", discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await bot_of(interaction).flows.ready(interaction, self.game_id)
 
 
-class HandButton(_GameButton, template=r"mst:hand:(?P<game>\d{1,18})"):
+class HandButton(_GameButton, prefix="mst:hand", parts=GAME):
     """"My hand": the caller's private view, ephemerally. Works with DMs closed."""
 
-    _VERB, _LABEL, _STYLE = "hand", "ui.my_hand", discord.ButtonStyle.secondary
+    label_key, style = "ui.my_hand", discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await bot_of(interaction).flows.show_hand(interaction, self.game_id)
 
 
 # The generic move items: a seat's place at the table, then the option.
-SEAT_AT = (number("game_id", 18), number("seat", 3), number("version", 9), Part("ctx", _CTX))
+SEAT_AT = (*GAME, number("seat", 3), number("version", 9), Part("ctx", _CTX))
 
 
 class MoveButton(IdButton, prefix="mst:mv", parts=(*SEAT_AT, number("index", 4))):
@@ -262,7 +252,7 @@ def _yes_code(yes: bool) -> str:
 
 #: The platform's own dynamic items; game fronts declare theirs (``GameFront.items``).
 class VoteButton(IdButton, prefix="mst:vote",
-                 parts=(number("game_id", 18), Part("kind", "[a-z]{1,10}"),
+                 parts=(*GAME, Part("kind", "[a-z]{1,10}"),
                         Part("yes", "[yn]", lambda code: code == "y", _yes_code))):
     """A ballot on the table's open vote of ``kind``: the same as ``/game vote``."""
 
