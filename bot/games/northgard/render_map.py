@@ -435,14 +435,15 @@ def _pieces(sheet: Sheet, g: MapGeometry, marks: dict[str, str], size: int) -> s
             empty = [kind for k, kind in enumerate(printed.slots) if f"{node}.{k}" not in built]
             if empty:
                 # Large enough to tell apart at chat size (half the floor's height).
+                w = max(size * 0.5, s / 9)
                 rows.append((partial(_near, g, node, cx, cy - s * 0.2, s * 0.5),
-                             partial(_slot_row, len(empty), max(size * 0.5, s / 9)),
-                             partial(_draw_slots, sheet, empty, max(size * 0.5, s / 9), shown)))
+                             partial(_slot_row, len(empty), w),
+                             partial(_draw_slots, sheet, empty, w, shown)))
             if printed.res:
+                rad = max(size * 0.3, s / 14)
                 rows.append((partial(_near, g, node, cx, cy + s * 0.2, s * 0.5),
-                             partial(_dot_row, len(printed.res), max(size * 0.3, s / 14)),
-                             partial(_draw_dots, sheet, printed.res, max(size * 0.3, s / 14),
-                                     shown)))
+                             partial(_dot_row, len(printed.res), rad),
+                             partial(_draw_dots, sheet, printed.res, rad, shown)))
     # Every row on its own territory first, shrunk if need be; only then the rows that found
     # no room there beside it, so that none takes the room of a territory placed after it.
     left = []
