@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.games.northgard.render_cards import scorched
 from bot.games.northgard.render_map import (
     CONTROL_TINT,
     PARCHMENT,
@@ -16,9 +17,8 @@ from bot.games.northgard.render_map import (
     RES,
     controller,
     mix,
-    paw,
-    scorched,
 )
+from bot.games.northgard.render_marks import paw
 from bot.i18n import catalog, msg
 from bot.i18n import render as render_msg
 from bot.render.kit import GREY, INK, RGB, LegendItem, Sheet, legend_within, notes_within
@@ -76,6 +76,8 @@ def legend_notes(v: dict[str, Any], locale: str, shown: set[str]) -> list[str]:
         notes.append(text(locale, "northgard.board.legend.pieces", marks=" · ".join(
             f"{m[k]} {text(locale, f'northgard.board.kind.{k}')}" for k in pieces)))
     notes.append(text(locale, "northgard.board.legend.name", name="12b", tile=12, part="b"))
+    if "counted" in shown:
+        notes.append(text(locale, "northgard.board.legend.counted", n=5))
     if not v.get("result"):
         notes.append(f"{FIRST} {text(locale, 'northgard.board.first')} · {PASSED} "
                      f"{text(locale, 'northgard.board.passed')}")
@@ -85,7 +87,7 @@ def legend_notes(v: dict[str, Any], locale: str, shown: set[str]) -> list[str]:
 def symbol_notes(locale: str) -> list[str]:
     """Every symbol of the map in words (the text under the image; the image's own legend
     shows as many of them as its panel has room for)."""
-    keys = ("res", "units", "tint", "closed", "rough", "slots", "den", "scorch")
+    keys = ("card", "res", "units", "tint", "closed", "rough", "slots", "den", "scorch")
     return [text(locale, f"northgard.board.legend.text_{k}") for k in keys]
 
 

@@ -10,17 +10,18 @@ its pieces first, then buildings, dens, empty slots and resources."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import lru_cache, partial
-from itertools import tee
+import heapq
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.northgard.names import COL0, COLUMNS, ROW0
-from bot.render.font import font
-from bot.render.kit import GREY, INK, RGB, Box, Sheet, ink_on
-from bot.render.kit.place import Placer, around
+from bot.games.northgard.render_cards import PLATE_WRAP, Card, draw_card, measure
+from bot.games.northgard.render_marks import COUNTED, LABEL, RES, SLOT
+from bot.render.kit import GREY, INK, RGB, Sheet
+from bot.render.kit.place import Placer, around, ring
 from rules.northgard.data import data
 from rules.northgard.geometry import on_forget, side_segments
 
@@ -37,21 +38,9 @@ REGULAR: RGB = (250, 250, 245)
 ROUGH: RGB = (236, 168, 24)
 SEAM: RGB = (150, 140, 110)
 RULER: RGB = (214, 222, 230)
-LABEL: RGB = (250, 246, 232)
-CLOSED_INK: RGB = (250, 240, 200)
-SLOT: RGB = (110, 96, 70)
-BUILT: RGB = (60, 52, 44)
-DEN: RGB = (96, 56, 28)
-SCORCH: RGB = (240, 100, 20)
-#: The scorched earth's disc: charred, ringed in flame (not a food dot's plain orange).
-CHAR: RGB = (58, 40, 32)
 PLAYER: dict[str, RGB] = {"red": (206, 44, 44), "yellow": (232, 196, 30),
                           "purple": (132, 64, 168), "blue": (44, 96, 206),
                           "green": (40, 150, 64)}
-RES: dict[str, RGB] = {"food": (220, 100, 40), "wood": (40, 120, 48), "lore": (50, 100, 200)}
-MONSTER: dict[str, RGB] = {"beige": (214, 196, 160), "brown": (140, 96, 60),
-                           "dark_brown": (90, 60, 36)}
-KAIJA: RGB = (60, 50, 40)
 #: How far a controlled territory's ground is mixed toward its clan's colour.
 CONTROL_TINT = 0.62
 
@@ -159,6 +148,7 @@ class MapGeometry:
         self.view = view
         self.tiles: dict[Cell, tuple[int, str, int]] = {
             (int(x), int(y)): (p, str(t), int(r)) for p, (t, x, y, r) in enumerate(view["tiles"])}
+        self.placed = {p: (tid, rot) for p, tid, rot in self.tiles.values()}
         self.frontier = {(x + dx, y + dy) for x, y in self.tiles
                          for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))} - set(self.tiles)
         xs = [x for x, _ in self.tiles] or [0]
@@ -190,6 +180,15 @@ class MapGeometry:
         base = shade(terr["id"])
         seat = controller(terr)
         return base if seat is None else mix(base, self.colour(seat), CONTROL_TINT)
+
+    def area(self, terr: dict[str, Any]) -> int:
+        """How many of a tile's blocks the territory covers, over all its tiles."""
+        total = 0
+        for node in terr["nodes"]:
+            p, t = (int(k) for k in str(node).split("."))
+            _tid, rot = self.placed[p]
+            total += sum(row.count(t) for row in blocks(_tid, rot))
+        return total
 
     def node_at(self, x: float, y: float) -> str | None:
         """The territory node under a point of the sheet."""
@@ -249,215 +248,89 @@ def _rulers(sheet: Sheet, g: MapGeometry, size: int) -> None:
                    anchor="mm")
 
 
-def _near(g: MapGeometry, node: str, cx: float, cy: float, reach: float
-          ) -> tuple[Iterable[tuple[float, float]], Callable[[float, float], bool]]:
-    """Candidate centres around (cx, cy), nearest first, and whether a centre lies on the
-    territory of ``node`` (where its label or mark belongs)."""
-    terr = g.terr_of.get(node)
-    nodes = set(terr["nodes"]) if terr else {node}
-    return around(cx, cy, max(4.0, round(g.size / 12)), reach), \
-        lambda x, y: g.node_at(x, y) in nodes
+def _spots(g: MapGeometry, terr: dict[str, Any], centres: dict[str, tuple[float, float]],
+           reach: float) -> Iterator[tuple[float, float]]:
+    """Candidate centres around each of the territory's tile parts out to ``reach``, nearest
+    to one of them first (each part's ring is already in that order: merged, not sorted)."""
+    step = max(4.0, round(g.size / 12))
+    offsets = ring(step, int(reach / step) + 1)
+
+    def around_part(cx: float, cy: float) -> Iterator[tuple[float, float, float]]:
+        return ((dx * dx + dy * dy, cy + dy, cx + dx) for dx, dy in offsets)
+
+    rings = [around_part(*centres[n]) for n in terr["nodes"] if n in centres]
+    seen: set[tuple[float, float]] = set()
+    for _, y, x in heapq.merge(*rings):
+        if (x, y) not in seen:
+            seen.add((x, y))
+            yield x, y
 
 
-#: The sizes a territory's row of slots or resources tries on its own territory, largest
-#: first, before it is drawn beside it: a row on its territory, smaller, reads as that
-#: territory's; one beside it is read as its neighbour's (before this, 122 of 343 rows in
-#: seven sample games stood off their territory).
-OWN_SCALES = (1.0, 0.8, 0.62)
+class _Kept:
+    """An iterable read once from its source, as far as asked, and kept for the next read."""
 
+    def __init__(self, source: Iterable[tuple[float, float]]) -> None:
+        self.source = iter(source)
+        self.kept: list[tuple[float, float]] = []
 
-def _own(placer: Placer, own: Iterable[tuple[float, float]],
-         box: Callable[[float], tuple[float, float]]) -> tuple[Rect | None, float]:
-    """Room for a row of ``box(scale)`` centred on one of ``own`` (its territory's spots,
-    nearest first, read as far as needed once) at the largest of ``OWN_SCALES`` that fits,
-    with that scale."""
-    for k, spots in zip(OWN_SCALES, tee(own, len(OWN_SCALES)), strict=True):
-        r = placer.place(*box(k), spots)
-        if r is not None:
-            return r, k
-    return None, 1.0
-
-
-def _slot_row(n: int, full: float, scale: float) -> tuple[float, float]:
-    """The box of ``n`` slots ``full * scale`` wide (a large slot is drawn larger by a sixth
-    of that all round)."""
-    w = full * scale
-    pad = round(w / 6)
-    return n * (w + 2 * pad + 2) - 2, w + 2 * pad
-
-
-def _dot_row(n: int, full: float, scale: float) -> tuple[float, float]:
-    """The box of ``n`` resource dots of radius ``full * scale``, 4 px apart."""
-    rad = full * scale
-    return n * (2 * rad + 4) - 4, 2 * rad
-
-
-def _draw_slots(sheet: Sheet, empty: list[str], full: float, shown: set[str], r: Rect,
-                scale: float) -> None:
-    d = sheet.draw
-    w = full * scale
-    # A large slot is drawn larger by ``pad`` on every side, inside the box placed.
-    pad = round(w / 6)
-    for k, kind in enumerate(empty):
-        sx = r[0] + pad + k * (w + 2 * pad + 2)
-        grow = pad if kind == "large" else 0
-        d.rectangle((sx - grow, r[1] + pad - grow, sx + w + grow, r[1] + pad + w + grow),
-                    fill=LABEL, outline=SLOT, width=2)
-        if kind == "sacred":
-            dot = w / 5
-            mid = r[1] + pad + w / 2
-            d.ellipse((sx + w / 2 - dot, mid - dot, sx + w / 2 + dot, mid + dot), fill=SLOT)
-            shown.add("slot_sacred")
-    sheet.symbol(*r, label="slots")
-    shown.add("slot")
-
-
-def _draw_dots(sheet: Sheet, res: tuple[str, ...], full: float, shown: set[str], r: Rect,
-               scale: float) -> None:
-    rad = full * scale
-    for k, kind in enumerate(res):
-        px = r[0] + k * (2 * rad + 4)
-        sheet.draw.ellipse((px, r[1], px + 2 * rad, r[3]), fill=RES[kind], outline=INK, width=2)
-        shown.add(kind)
-    sheet.symbol(*r, label="resources")
-
-
-def _chips(g: MapGeometry, terr: dict[str, Any], marks: dict[str, str]
-           ) -> list[tuple[RGB, str, RGB, str]]:
-    """(fill, label, ink, kind) of the pieces on a territory: units per seat, Kaija,
-    monsters."""
-    chips: list[tuple[RGB, str, RGB, str]] = []
-    for seat, n in sorted(terr["units"].items(), key=lambda kv: int(kv[0])):
-        if n:
-            fill = g.colour(int(seat))
-            chips.append((fill, str(n), ink_on(fill), "units"))
-    if terr["kaija"] >= 0:
-        chips.append((KAIJA, marks["kaija"], (255, 220, 120), "kaija"))
-    for mid in terr["monsters"]:
-        m = data().monsters.get(mid)
-        if m is not None:
-            fill = MONSTER[m.colour]
-            chips.append((fill, marks[m.kind], ink_on(fill), m.kind))
-    return chips
+    def __iter__(self) -> Iterator[tuple[float, float]]:
+        yield from self.kept
+        for p in self.source:
+            self.kept.append(p)
+            yield p
 
 
 def _pieces(sheet: Sheet, g: MapGeometry, marks: dict[str, str], size: int) -> set[str]:
-    """Labels, chips and symbols, most important first, each where it covers nothing."""
+    """Every territory's card, each where it covers no other: first every card that finds
+    room on its own territory, smallest territories first (they have the least room; largest
+    first, a third of the cards stood off their territory in sample games), then the rest
+    as near it as they can."""
     s = g.size
-    d = sheet.draw
     placer = Placer((g.left + 2, g.top + 2, g.left + g.map_w - 2, g.top + g.map_h - 2))
     shown: set[str] = set()
     centres: dict[str, tuple[float, float]] = {}
-    tiles = sorted(g.tiles.items(), key=lambda kv: kv[1][0])
-    for cell, (p, tid, rot) in tiles:
+    for cell, (p, tid, rot) in sorted(g.tiles.items(), key=lambda kv: kv[1][0]):
         x, y = g.origin(cell)
         for t, (u, v) in enumerate(tile_layers(tid, rot, s)[2]):
             centres[f"{p}.{t}"] = (g.left + x + u, g.top + y + v)
-    h = round(size * 1.3)
-    bold_w = sheet.measure
-    # 1. Each territory's name with its pieces beside it.
-    for terr in g.view["territories"]:
-        root = terr["id"]
-        if root not in centres:
+    def shapes(terr: dict[str, Any]) -> Iterator[Card]:
+        """The card as it is drawn where there is room, then its other shapes: its marks'
+        plate wrapped narrower or wider, then counted from two of a kind (measured only when
+        asked for: most cards fit as they are)."""
+        yield measure(sheet, terr, marks, size, s, g.colour)
+        for k in (COUNTED, 2):
+            for w in (*PLATE_WRAP, 3.4, 4.5):
+                yield measure(sheet, terr, marks, size, s, g.colour, counted=k, wraps=(w,))
+
+    later = []
+    for terr in sorted(g.view["territories"], key=g.area):
+        if terr["id"] not in centres:
             continue
-        cx, cy = centres[root]
-        name = str(terr["name"])
-        name_w = bold_w(name, size, True) + 10
-        chips = _chips(g, terr, marks)
-        widths = [max(h, bold_w(label, size, True) + 12) for _, label, _, _ in chips]
-        scorch = h * 0.7 if terr["scorch"] else 0.0
-        row_w = name_w + sum(w + 4 for w in widths) + (scorch + 4 if scorch else 0)
-        two_rows = row_w > 1.4 * s and chips
-        # A wide tag (many pieces) puts its pieces in a second row under the name.
-        tw, th = (max(name_w + (scorch + 4 if scorch else 0), sum(w + 4 for w in widths) - 4),
-                  2 * h + 4) if two_rows else (row_w, h)
-        rect = placer.place(tw, th, *_near(g, root, cx, cy, s * 0.7)) or \
-            placer.anywhere(tw, th, cx, cy)
-        x0, y0 = rect[0], rect[1]
-        box = (x0, y0, x0 + name_w, y0 + h)
-        if terr["closed"]:
-            d.rectangle(box, fill=INK, outline=CLOSED_INK, width=2)
-            d.text((x0 + name_w / 2, y0 + h / 2), name, fill=CLOSED_INK,
-                   font=font(size, True), anchor="mm")
-            shown.add("closed")
+        nodes = set(terr["nodes"])
+        spots = _Kept(_spots(g, terr, centres, s * 0.7))
+        own = _Kept(p for p in spots if g.node_at(*p) in nodes)
+        cards = _Kept(shapes(terr))
+        for card in cards:
+            r = placer.place(card.w, card.h, own)
+            if r is not None:
+                draw_card(sheet, card, r, shown)
+                break
         else:
-            d.rectangle(box, fill=LABEL, outline=INK, width=1)
-            d.text((x0 + name_w / 2, y0 + h / 2), name, fill=INK, font=font(size, True),
-                   anchor="mm")
-        sheet.layout.add(Box(*box, "text", name, size))
-        cx2 = x0 + name_w + 4
-        if scorch:
-            scorched(d, (cx2, y0 + h * 0.15, cx2 + scorch, y0 + h * 0.85))
-            sheet.symbol(cx2, y0 + h * 0.15, cx2 + scorch, y0 + h * 0.85, "scorch")
-            shown.add("scorch")
-            cx2 += scorch + 4
-        if two_rows:
-            cx2, y0 = x0, y0 + h + 4
-        for (fill, label, ink, kind), w in zip(chips, widths, strict=True):
-            chip = (cx2, y0, cx2 + w, y0 + h)
-            d.rounded_rectangle(chip, radius=h / 2, fill=fill, outline=INK, width=2)
-            d.text((cx2 + w / 2, y0 + h / 2), label, fill=ink, font=font(size, True),
-                   anchor="mm")
-            sheet.layout.add(Box(*chip, "text", label, size))
-            shown.add(kind)
-            cx2 += w + 4
-    # 2. Buildings (a letter), dens, empty slots and resources, printed on each tile's part.
-    rows: list[tuple[Callable[[], tuple[Iterable[tuple[float, float]],
-                                        Callable[[float, float], bool]]],
-                     Callable[[float], tuple[float, float]], Callable[[Rect, float], None]]] = []
-    for _cell, (p, tid, _rot) in tiles:
-        tile = data().tiles[tid]
-        for t, printed in enumerate(tile.territories):
-            node = f"{p}.{t}"
-            terr = g.terr_of.get(node)
-            built = dict(terr["buildings"]) if terr else {}
-            cx, cy = centres[node]
-            for k in range(len(printed.slots)):
-                key = f"{node}.{k}"
-                if key in built:
-                    letter = marks[built[key]]
-                    w = max(h, bold_w(letter, size, True) + 10)
-                    r = placer.place(w, h, *_near(g, node, cx, cy - s * 0.15, s * 0.6))
-                    if r is None:
-                        r = placer.anywhere(w, h, cx, cy)
-                    d.rectangle(r, fill=BUILT, outline=INK)
-                    d.text(((r[0] + r[2]) / 2, (r[1] + r[3]) / 2), letter, fill=(250, 240, 210),
-                           font=font(size, True), anchor="mm")
-                    sheet.layout.add(Box(*r, "text", letter, size))
-                    shown.add(built[key])
-            if printed.den:
-                k = max(3.0, s / 40)
-                r = placer.place(7 * k, 7 * k, *_near(g, node, cx - s * 0.25, cy, s * 0.5))
-                if r is not None:
-                    paw(d, r)
-                    sheet.symbol(*r, label="den")
-                    shown.add("den")
-            empty = [kind for k, kind in enumerate(printed.slots) if f"{node}.{k}" not in built]
-            if empty:
-                # Large enough to tell apart at chat size (half the floor's height).
-                w = max(size * 0.5, s / 9)
-                rows.append((partial(_near, g, node, cx, cy - s * 0.2, s * 0.5),
-                             partial(_slot_row, len(empty), w),
-                             partial(_draw_slots, sheet, empty, w, shown)))
-            if printed.res:
-                rad = max(size * 0.3, s / 14)
-                rows.append((partial(_near, g, node, cx, cy + s * 0.2, s * 0.5),
-                             partial(_dot_row, len(printed.res), rad),
-                             partial(_draw_dots, sheet, printed.res, rad, shown)))
-    # Every row on its own territory first, shrunk if need be; only then the rows that found
-    # no room there beside it, so that none takes the room of a territory placed after it.
-    left = []
-    for near, box, draw in rows:
-        centres, on_own = near()
-        r, k = _own(placer, (c for c in centres if on_own(*c)), box)
-        if r is not None:
-            draw(r, k)
+            later.append((list(cards), spots))
+    # A card with no room on its territory goes as near it as it can, in the first shape
+    # that has room; last, without its marks.
+    for cards, spots in later:
+        terr = cards[0].terr
+        cx, cy = centres[terr["id"]]
+        reach = max(g.map_w, g.map_h)
+        for v in (*cards, measure(sheet, terr, marks, size, s, g.colour, plate=False)):
+            r = placer.place(v.w, v.h, spots) or \
+                placer.place(v.w, v.h, around(cx, cy, max(4.0, min(v.w, v.h) / 3), reach))
+            if r is not None:
+                draw_card(sheet, v, r, shown)
+                break
         else:
-            left.append((near, box, draw))
-    for near, box, draw in left:
-        r = placer.place(*box(1.0), near()[0])
-        if r is not None:
-            draw(r, 1.0)
+            draw_card(sheet, v, placer.anywhere(v.w, v.h, cx, cy), shown)
     return shown
 
 
@@ -476,20 +349,3 @@ def tile_marks(d: ImageDraw.ImageDraw, tile_id: str, rot: int, x: float, y: floa
             px = cx + (k - (len(printed.slots) - 1) / 2) * (w + 3)
             d.rectangle((px - w / 2, cy - w, px + w / 2, cy), fill=LABEL, outline=SLOT,
                         width=2 if kind == "large" else 1)
-
-
-def scorched(d: ImageDraw.ImageDraw, r: Rect) -> None:
-    """The scorched earth: a charred disc ringed in flame."""
-    d.ellipse(r, fill=CHAR, outline=SCORCH, width=max(2, round((r[2] - r[0]) / 6)))
-
-
-def paw(d: ImageDraw.ImageDraw, r: Rect) -> None:
-    """A den: a paw of four toes and a pad."""
-    k = (r[2] - r[0]) / 7
-    px, py = (r[0] + r[2]) / 2, r[1] + 3.5 * k
-    d.ellipse((px - 2 * k, py, px + 2 * k, py + 3 * k), fill=DEN)
-    for dx, dy in ((-2.2, -1.2), (-0.8, -2.2), (0.8, -2.2), (2.2, -1.2)):
-        d.ellipse((px + dx * k - k, py + dy * k - k, px + dx * k + k, py + dy * k + k),
-                  fill=DEN)
-
-

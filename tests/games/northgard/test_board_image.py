@@ -147,13 +147,87 @@ def test_every_territory_is_named_with_its_units(finished: dict[str, Any]) -> No
             assert str(n) in words
 
 
+def _marks_of(t: dict[str, Any]) -> list[str]:
+    """A territory's marks as the view gives them: empty slots, resources, den."""
+    built = {key for key, _ in t["buildings"]}
+    return sorted([f"slot:{kind}" for key, kind in t["slots"] if key not in built]
+                  + list(t["res"]) + (["den"] if t["den"] else []))
+
+
+def _cards(sheet: Any, view: dict[str, Any]) -> dict[str, tuple[Any, list[str]]]:
+    """Per territory name: its name's box and the marks on the plate hung under it (each
+    mark as often as drawn, a counted one as often as its count says)."""
+    names = {t["name"] for t in view["territories"]}
+    boxes = sheet.layout.boxes
+    out = {}
+    for b in boxes:
+        if b.kind != "text" or b.label not in names:
+            continue
+        plate = next((p for p in boxes if p.kind == "frame" and p.label == "marks"
+                      and abs(p.x0 - b.x0) < 0.5 and b.y1 - 0.5 <= p.y0 <= b.y1 + 2 * b.size),
+                     None)
+        marks: list[str] = []
+        if plate is not None:
+            inside = [m for m in boxes if m is not plate and plate.x0 <= m.x0 and
+                      m.x1 <= plate.x1 + 0.5 and plate.y0 <= m.y0 and m.y1 <= plate.y1 + 0.5]
+            for m in inside:
+                if m.kind == "symbol":
+                    count = next((int(c.label[1:]) for c in inside if c.kind == "text"
+                                  and c.label.startswith("×") and abs(c.x0 - m.x1 - 2) < 3
+                                  and c.y0 < (m.y0 + m.y1) / 2 < c.y1), 1)
+                    marks += [m.label] * count
+        out[b.label] = (b, sorted(marks))
+    return out
+
+
+def test_each_territorys_marks_are_on_its_card_under_its_name() -> None:
+    """Every empty slot, resource and den of a territory is drawn on the plate under its
+    name, and nowhere else: a mark placed on its own was read as a neighbour's. A card the
+    map has no room for in any shape goes without its plate (once in these 16 maps: the
+    largest territory of a 5-player map as tall as the legend beside it leaves)."""
+    bare = []
+    for view in _views():
+        sheet = board.sheets(view, "en")[0]
+        cards = _cards(sheet, view)
+        for t in view["territories"]:
+            _, drawn = cards[t["name"]]
+            if drawn == [] and _marks_of(t):
+                bare.append(t["name"])
+            else:
+                assert drawn == _marks_of(t), t["name"]
+    assert len(bare) <= 1, bare
+
+
+def test_cards_stand_on_their_own_territory() -> None:
+    """Most cards are centred on their own territory (smallest territories first, in another
+    shape where that fits, the rest after every card that fits on its ground): in these five
+    games 64 of 80, the rest on maps of 107-142 px tiles with the largest clan's ground in
+    one piece (in seven other sample games 95 of 101, where 10 names and 76 rows of marks
+    stood beside their territory before the cards)."""
+    on, total = 0, 0
+    for n, config, seed, moves in ((4, {}, 7, 150), (5, {"monsters": True}, 7, 260),
+                                   (3, {}, 9, 200), (4, {"team": True}, 8, 300),
+                                   (5, {"long_game": True}, 2, 400)):
+        view = RULES.view(_play(config, n, seed, moves), None)
+        sheet = board.sheets(view, "en")[0]
+        g = board.map_geometry(sheet, view)
+        nodes = {f"card:{t['name']}": t["nodes"] for t in view["territories"]}
+        cards = [b for b in sheet.layout.boxes if b.kind == "frame" and b.label in nodes]
+        assert len(cards) == len(nodes)
+        total += len(cards)
+        on += sum(g.node_at((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) in nodes[b.label]
+                  for b in cards)
+    assert on >= 0.78 * total, (on, total)
+
+
 def test_a_territory_is_tinted_in_its_controlling_clans_colour(finished: dict[str, Any]
                                                                ) -> None:
     sheet = board.sheets(finished, "en")[0]
     g = board.map_geometry(sheet, finished)
     held = [t for t in finished["territories"] if controller(t) is not None]
     assert held
-    covered = [b for b in sheet.layout.boxes if b.kind != "frame"]
+    # Labels, pieces and the cards' plates of marks cover the ground; the map's frame does not.
+    covered = [b for b in sheet.layout.boxes if b.kind != "frame" or b.label == "marks"]
     checked = 0
     for t in held:
         want = mix(shade(t["id"]), PLAYER[finished["seats"][controller(t)]["colour"]],
