@@ -28,30 +28,19 @@ from rules.northgard.data import data
 
 Rect = tuple[float, float, float, float]
 
-CLOSED_INK: RGB = (250, 240, 200)
-BUILT: RGB = (60, 52, 44)
-BUILT_INK: RGB = (250, 240, 210)
-SCORCH: RGB = (240, 100, 20)
-#: The scorched earth's disc: charred, ringed in flame (not a food dot's plain orange).
-CHAR: RGB = (58, 40, 32)
-MONSTER: dict[str, RGB] = {"beige": (214, 196, 160), "brown": (140, 96, 60),
-                           "dark_brown": (90, 60, 36)}
-KAIJA: RGB = (60, 50, 40)
-KAIJA_INK: RGB = (255, 220, 120)
+#: The card's colours: a closed territory's name (light on dark), a building's chip and its
+#: letter, the scorched earth (charred, ringed in flame: not a food dot's plain orange),
+#: Kaija's chip and letter, the monsters' chips by their colour.
+INKS: dict[str, RGB] = {"closed": (250, 240, 200), "built": (60, 52, 44),
+                        "built_ink": (250, 240, 210), "scorch": (240, 100, 20),
+                        "char": (58, 40, 32), "kaija": (60, 50, 40), "kaija_ink": (255, 220, 120),
+                        "beige": (214, 196, 160), "brown": (140, 96, 60),
+                        "dark_brown": (90, 60, 36)}
 #: A card wider than this many tiles puts its chips in a second line under the name.
 WIDE = 1.4
 #: The widths (in tiles) the marks' plate tries to wrap at, narrowest first (the card's head
 #: is the least).
 PLATE_WRAP = (1.1, 1.5, 2.0, 2.6)
-
-
-@dataclass(frozen=True)
-class Chip:
-    fill: RGB
-    label: str
-    ink: RGB
-    kind: str
-    square: bool = False
 
 
 @dataclass(frozen=True)
@@ -80,15 +69,27 @@ def chips(terr: dict[str, Any], marks: dict[str, str], colour: Callable[[int], R
             fill = colour(int(seat))
             out.append(Chip(fill, str(n), ink_on(fill), "units"))
     if terr["kaija"] >= 0:
-        out.append(Chip(KAIJA, marks["kaija"], KAIJA_INK, "kaija"))
+        out.append(Chip(INKS["kaija"], marks["kaija"], INKS["kaija_ink"], "kaija"))
     for mid in terr["monsters"]:
         m = data().monsters.get(mid)
         if m is not None:
-            fill = MONSTER[m.colour]
+            fill = INKS[m.colour]
             out.append(Chip(fill, marks[m.kind], ink_on(fill), m.kind))
     for _, kind in terr["buildings"]:
-        out.append(Chip(BUILT, marks[kind], BUILT_INK, kind, square=True))
+        out.append(Chip(INKS["built"], marks[kind], INKS["built_ink"], kind, square=True))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A piece on a card: its fill and its label's ink, what kind of mark it is (for the
+    legend), square for a building (round for a piece)."""
+
+    fill: RGB
+    label: str
+    ink: RGB
+    kind: str
+    square: bool = False
 
 
 def measure(sheet: Sheet, terr: dict[str, Any], marks: dict[str, str], size: int, tile: float,
@@ -137,9 +138,9 @@ def draw_card(sheet: Sheet, card: Card, at: Rect, shown: set[str]) -> None:
     name = str(card.terr["name"])
     box = (x0, y0, x0 + card.name_w, y0 + line)
     closed = bool(card.terr["closed"])
-    d.rectangle(box, fill=INK if closed else LABEL, outline=CLOSED_INK if closed else INK,
+    d.rectangle(box, fill=INK if closed else LABEL, outline=INKS["closed"] if closed else INK,
                 width=2 if closed else 1)
-    d.text((x0 + card.name_w / 2, y0 + line / 2), name, fill=CLOSED_INK if closed else INK,
+    d.text((x0 + card.name_w / 2, y0 + line / 2), name, fill=INKS["closed"] if closed else INK,
            font=font(size, True), anchor="mm")
     if closed:
         shown.add("closed")
@@ -168,4 +169,5 @@ def draw_card(sheet: Sheet, card: Card, at: Rect, shown: set[str]) -> None:
 
 def scorched(d: ImageDraw.ImageDraw, r: Rect) -> None:
     """The scorched earth: a charred disc ringed in flame."""
-    d.ellipse(r, fill=CHAR, outline=SCORCH, width=max(2, round((r[2] - r[0]) / 6)))
+    d.ellipse(r, fill=INKS["char"], outline=INKS["scorch"],
+              width=max(2, round((r[2] - r[0]) / 6)))
