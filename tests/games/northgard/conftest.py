@@ -8,3 +8,7 @@ import pytest
 @pytest.fixture
 def service_games() -> tuple[str, ...]:
     return ("northgard",)
+
+
+# The rules' edge-case tiles, for the tests that ask for them (``usefixtures("edge_tiles")``).
+from tests.games.northgard.tiles import edge_tiles  # noqa: E402, F401

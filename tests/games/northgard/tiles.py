@@ -3,10 +3,13 @@ the edge), registered for a test's duration by the ``tiles`` fixture."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from rules.northgard.data import Territory
-from tests.games.northgard.scenario import terr
+from tests.games.northgard.scenario import extra_tiles, terr
 
 Spec = tuple[list[list[int]], list[tuple[int, int, str]], list[Territory]]
 
@@ -34,3 +37,22 @@ def spec(perimeter: str, terrs: list[Territory] | None = None,
 
 def tiles(**specs: Any) -> dict[str, Spec]:
     return dict(specs)
+
+
+#: Test tiles for the rules' edge cases (pockets, bands, an ell, rough borders, large slots).
+EDGE_TILES = {
+    "x_pocket": spec(POCKET),
+    "x_pockets3": spec(POCKETS3, rough=((0, 3),)),
+    "x_band": spec(BAND),
+    "x_ell": spec(ELL),
+    "x_whole": spec(WHOLE),
+    "x_large": spec(POCKET, [terr(slots=("large",)), terr(slots=("large",))]),
+    "x_rr": spec(BAND, rough=((0, 1),)),
+}
+
+
+@pytest.fixture
+def edge_tiles() -> Iterator[None]:
+    """The edge-case tiles in the content for one test."""
+    with extra_tiles(EDGE_TILES):
+        yield
