@@ -16,28 +16,16 @@ from rules.agot.board import board
 from rules.agot.content import CONTENT_SCHEMA
 from rules.agot.control import house_label
 from rules.agot.describe import describe_event
-from rules.agot.flow import HANDLERS, MACHINE, drive
+from rules.agot.flow import MACHINE, drive
 from rules.agot.schema import action_schema
 from rules.agot.setup import new_state
 from rules.agot.state import State
 from rules.agot.view import build_view, phase_label, seat_view
-from rules.base import (
-    Action,
-    ConfigOption,
-    Event,
-    RuleViolation,
-    Seat,
-    Text,
-    Variant,
-    text,
-)
+from rules.base import Action, ConfigOption, Event, RuleViolation, Seat, Text, Variant, text
 from rules.kit.engine import MachineRules
 from rules.kit.params import Schema
 
 _SEAT_KEYS = ("seat", "attacker", "defender", "winner", "chosen", "lowest")
-
-
-_KINDS: frozenset[str] = frozenset(k for h in HANDLERS.values() for k in h.actions)
 
 
 def _enrich(st: State, events: list[Event]) -> list[Event]:
@@ -72,10 +60,8 @@ class AgotRules(MachineRules):
         "both are chosen. The order of the Westeros decks is hidden from everyone."
     )
 
-    # ---- setup ---------------------------------------------------------------------------
-    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:
-        st, _ = new_state(config, n_seats, seed)
-        return st
+    # ---- setup (new_game: new_state driven to the first decision) ----------------------------
+    new_state = staticmethod(new_state)
 
     def config_schema(self) -> list[ConfigOption]:
         # The valid values: "random", or one house per seat in joining order, every house
@@ -125,26 +111,27 @@ class AgotRules(MachineRules):
     def not_awaited_message(self, state: State, seat: Seat) -> str | Text:
         return text("agot.error.not_your_turn", progress=self.progress(state, seat))
 
-    # ---- transitions ---------------------------------------------------------------------
-    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
-        if action.kind not in _KINDS:
-            raise RuleViolation("unknown_action", text("agot.error.unknown_action",
-                                                       kind=repr(action.kind)))
-        h, fr = self.running(state)
-        if action.kind not in h.actions:
-            raise RuleViolation("wrong_phase", text("agot.error.wrong_phase",
-                                                    action=action.kind.replace("_", " "),
-                                                    progress=h.progress(state, fr, seat)))
-        events: list[Event] = []
+    # ---- transitions (step: MachineRules) --------------------------------------------------
+    drive = staticmethod(drive)  # a castle count ends the game between steps
+    enrich = staticmethod(_enrich)
+
+    def refusal(self, code: str, state: State, seat: Seat, action: Action) -> str | Text:
+        if code == "unknown_action":
+            return text("agot.error.unknown_action", kind=repr(action.kind))
+        if code == "wrong_phase":
+            h, fr = self.running(state)
+            return text("agot.error.wrong_phase", action=action.kind.replace("_", " "),
+                        progress=h.progress(state, fr, seat))
+        return super().refusal(code, state, seat, action)
+
+    def act(self, state: State, seat: Seat, action: Action, events: list[Event]) -> None:
         try:
-            h.act(state, fr, seat, action, events)
+            super().act(state, seat, action, events)
         except (TypeError, ValueError) as exc:
             # Parameters are validated field by field; this is the last line of defence
             # against shapes nobody anticipated (apply works on a copy, so nothing leaks).
             raise RuleViolation("bad_params", text("agot.error.malformed",
                                                    kind=action.kind)) from exc
-        drive(state, events)
-        return _enrich(state, events)
 
     # ---- reading -------------------------------------------------------------------------
     view = staticmethod(build_view)

@@ -7,14 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.agot.board import UNIT_INDEX, board
-from rules.agot.flow import drive
 from rules.agot.state import State
-from rules.base import Event, RuleViolation, text
+from rules.base import RuleViolation, text
 from rules.kit import cards as kit_cards
 from rules.rng import Rng
 
 
-def new_state(config: Mapping[str, Any], n: int, seed: int) -> tuple[State, list[Event]]:
+def new_state(config: Mapping[str, Any], n: int, seed: int) -> State:
+    """A new game before its first drive (the rules drive it to the first decision)."""
     b = board()
     if not isinstance(n, int) or not 3 <= n <= 5:
         raise RuleViolation("bad_config", text("agot.error.seats"))
@@ -74,6 +74,4 @@ def new_state(config: Mapping[str, Any], n: int, seed: int) -> tuple[State, list
     st.result = None
     st.castles_to_win = int(setup["castles_to_win"])
     st.config = {"houses": list(houses)} if choice != "random" else {"houses": "random"}
-    ev: list[Event] = [Event("setup", {"houses": list(houses)})]
-    drive(st, ev)
-    return st, ev
+    return st

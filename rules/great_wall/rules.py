@@ -2,20 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from rules.base import (
-    Action,
-    ConfigOption,
-    Event,
-    Result,
-    RuleViolation,
-    Seat,
-    Text,
-    Variant,
-    text,
-)
+from rules.base import Action, ConfigOption, Event, Result, Seat, Text, Variant, text
 from rules.great_wall import combat as _combat  # noqa: F401
 
 # Importing the phase modules registers their frame handlers with the machine.
@@ -46,6 +35,18 @@ _CLAN_KEYS = ("clan", "winner")
 _CLAN_LISTS = ("present", "order")
 
 
+def _public_names(st: State, e: Event) -> Event:
+    """Events name clans as views do: a seat number, or "reed"/"chin"."""
+    data = dict(e.data)
+    for k in _CLAN_KEYS:
+        if isinstance(data.get(k), int) and not isinstance(data.get(k), bool):
+            data[k] = who(st, data[k])
+    for k in _CLAN_LISTS:
+        if isinstance(data.get(k), list):
+            data[k] = [who(st, c) for c in data[k]]
+    return Event(e.kind, data, e.visible_to)
+
+
 class GreatWallRules(MachineRules):
     id = "great_wall"
     title = "The Great Wall"
@@ -63,10 +64,7 @@ class GreatWallRules(MachineRules):
         "deck order (only the top Horde card's invasion indicator) nor Chin's Command deck."
     )
 
-    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:
-        st = new_game(config, n_seats, seed)
-        MACHINE.drive(st, [])
-        return st
+    new_state = staticmethod(new_game)  # driven to the first decision by MachineRules
 
     def config_schema(self) -> list[ConfigOption]:
         return [
@@ -106,29 +104,9 @@ class GreatWallRules(MachineRules):
                 return rng.choice(busy)
         return rng.choice(acts) if acts else self.default_action(state, seat)
 
-    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
-        fr = MACHINE.top(state)
-        if fr is None:
-            raise RuleViolation("game_over", text("great_wall.error.over"))
-        handler = MACHINE.handler(fr)
-        if handler.actions and action.kind not in handler.actions:
-            raise RuleViolation("wrong_phase", text("great_wall.error.wrong_phase"))
-        ev: list[Event] = []
-        handler.act(state, fr, seat, action, ev)
-        MACHINE.drive(state, ev)
-        return [self._public_names(state, e) for e in ev]
-
-    @staticmethod
-    def _public_names(st: State, e: Event) -> Event:
-        """Events name clans as views do: a seat number, or "reed"/"chin"."""
-        data = dict(e.data)
-        for k in _CLAN_KEYS:
-            if isinstance(data.get(k), int) and not isinstance(data.get(k), bool):
-                data[k] = who(st, data[k])
-        for k in _CLAN_LISTS:
-            if isinstance(data.get(k), list):
-                data[k] = [who(st, c) for c in data[k]]
-        return Event(e.kind, data, e.visible_to)
+    # step: MachineRules (refusals are the catalog's great_wall.error.<code>)
+    def enrich(self, state: State, events: list[Event]) -> list[Event]:
+        return [_public_names(state, e) for e in events]
 
     # ---- reading ---------------------------------------------------------------------------
     view = staticmethod(make_view)

@@ -4,9 +4,10 @@ and copies itself and keeps its result as ``Result`` JSON. A game's rules class 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from rules.base import Action, ActionSpec, GameRules, Result, Seat
+from rules.base import Action, ActionSpec, Event, GameRules, Result, RuleViolation, Seat, Text, text
 from rules.content import ContentSchema
 from rules.kit.frames import Frame, Handler, Machine
 
@@ -48,10 +49,57 @@ class StateRules(GameRules):
 
 class MachineRules(StateRules):
     """The rules of a game played as a stack of frames (``rules.kit.frames``): who is awaited
-    and what they may do is asked of the top frame's handler."""
+    and what they may do is asked of the top frame's handler. A new game is the game's
+    ``new_state`` driven to its first decision; a move is refused (``refusal``) when no frame
+    knows its kind or the running one does not take it, else handed to the running frame
+    (``act``), the machine driven on (``drive``) and the events returned (``enrich``)."""
 
     #: The game's frame handlers and driver.
     machine: ClassVar[Machine[Any]]
+    #: The game's state before its first drive: ``(config, n_seats, seed) -> state``, bound
+    #: as it is (``new_state = staticmethod(new_state)``); it refuses a bad config itself.
+    new_state: ClassVar[Callable[[Mapping[str, Any], int, int], Any]]
+
+    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> Any:
+        st = self.new_state(config, n_seats, seed)
+        self.drive(st, [])
+        return st
+
+    def drive(self, state: Any, events: list[Event]) -> None:
+        """Run automatic frames until someone must decide (a game that checks something
+        between steps, such as a victory, drives its own way)."""
+        self.machine.drive(state, events)
+
+    def step(self, state: Any, seat: Seat, action: Action) -> list[Event]:
+        fr = self.machine.top(state)
+        if fr is None:
+            raise RuleViolation("game_over", self.refusal("game_over", state, seat, action))
+        if action.kind not in self.machine.kinds():
+            raise RuleViolation("unknown_action",
+                                self.refusal("unknown_action", state, seat, action))
+        h = self.machine.handler(fr)
+        if action.kind not in h.actions:
+            raise RuleViolation("wrong_phase", self.refusal("wrong_phase", state, seat, action))
+        events: list[Event] = []
+        self.act(state, seat, action, events)
+        self.drive(state, events)
+        return self.enrich(state, events)
+
+    def refusal(self, code: str, state: Any, seat: Seat, action: Action) -> str | Text:
+        """The words refusing a move (``code``: "game_over", "unknown_action",
+        "wrong_phase"): by default the game's catalog key ``<id>.error.<code>``, with no
+        parameters; a game whose words name the move or what is awaited overrides this."""
+        return text(f"{self.id}.error.{code}")
+
+    def act(self, state: Any, seat: Seat, action: Action, events: list[Event]) -> None:
+        """Hand a move the running frame takes to it."""
+        h, fr = self.running(state)
+        h.act(state, fr, seat, action, events)
+
+    def enrich(self, state: Any, events: list[Event]) -> list[Event]:
+        """The events of a move as the log and views read them (by default as they are; a
+        game may name seats in them, so that a log line needs no state)."""
+        return events
 
     def running(self, state: Any) -> tuple[Handler[Any], Frame]:
         """The frame running now and its handler (there is one while the game goes on)."""

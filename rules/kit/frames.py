@@ -88,10 +88,18 @@ class Machine(Generic[S]):
     def __init__(self, limit: int = 100_000) -> None:
         self.handlers: dict[str, Handler[S]] = {}
         self.limit = limit
+        self._kinds: frozenset[str] | None = None
 
     def register(self, handler: Handler[S]) -> Handler[S]:
         self.handlers[handler.kind] = handler
+        self._kinds = None
         return handler
+
+    def kinds(self) -> frozenset[str]:
+        """Every action kind some frame takes (an action of another kind is unknown)."""
+        if self._kinds is None:
+            self._kinds = frozenset(k for h in self.handlers.values() for k in h.actions)
+        return self._kinds
 
     @staticmethod
     def top(st: S) -> Frame | None:

@@ -7,16 +7,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from rules.base import (
-    Action,
-    ConfigOption,
-    Event,
-    RuleViolation,
-    Seat,
-    Text,
-    Variant,
-    text,
-)
+from rules.base import Action, ConfigOption, Seat, Text, Variant, text
 from rules.kit.engine import MachineRules
 from rules.kit.params import Schema
 from rules.northgard import combat as _combat  # noqa: F401  (registers its frames)
@@ -39,7 +30,6 @@ from rules.northgard.view import build_view, phase_label, progress, seat_view
 HANDLERS = MACHINE.handlers
 #: The share of the deadline a teammate gets to answer an exchange offer (a quick yes/no).
 ANSWER_SHARE = 0.25
-_KINDS: frozenset[str] = frozenset(k for h in HANDLERS.values() for k in h.actions)
 
 
 @lru_cache(maxsize=1)
@@ -66,11 +56,8 @@ class NorthgardRules(MachineRules):
         "or of the monster deck."
     )
 
-    # ---- setup ---------------------------------------------------------------------------
-    def new_game(self, config: Mapping[str, Any], n_seats: int, seed: int) -> State:
-        st = new_state(config, n_seats, seed)
-        MACHINE.drive(st, [])
-        return st
+    # ---- setup (new_game: new_state driven to the first decision) ----------------------------
+    new_state = staticmethod(new_state)
 
     def config_schema(self) -> list[ConfigOption]:
         seatings = _seatings(self.min_seats, self.max_seats)
@@ -129,19 +116,11 @@ class NorthgardRules(MachineRules):
         # RuleViolation takes a catalog Text as its message, like every other refusal here.
         return text("northgard.error.not_your_turn")  # type: ignore[return-value]
 
-    # ---- transitions ---------------------------------------------------------------------
-    def step(self, state: State, seat: Seat, action: Action) -> list[Event]:
-        if action.kind not in _KINDS:
-            raise RuleViolation("unknown_action", text("northgard.error.unknown_action"))
-        fr = state.stack[-1]
-        h = HANDLERS[fr["kind"]]
-        if action.kind not in h.actions:
-            raise RuleViolation("wrong_phase", text("northgard.error.wrong_phase",
-                                                    what=progress(state, seat)))
-        events: list[Event] = []
-        h.act(state, fr, seat, action, events)
-        MACHINE.drive(state, events)
-        return events
+    # ---- transitions (step: MachineRules) --------------------------------------------------
+    def refusal(self, code: str, state: State, seat: Seat, action: Action) -> str | Text:
+        if code == "wrong_phase":
+            return text("northgard.error.wrong_phase", what=progress(state, seat))
+        return super().refusal(code, state, seat, action)
 
     # ---- reading -------------------------------------------------------------------------
     view = staticmethod(build_view)

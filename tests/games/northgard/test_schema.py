@@ -11,7 +11,6 @@ from rules.base import Action, ActionSpec, Text
 from rules.kit.params import check
 from rules.northgard import RULES
 from rules.northgard.data import UNITS_PER_PLAYER
-from rules.northgard.engine import _KINDS
 from rules.rng import Rng
 from tests.harness import play_out
 
@@ -19,7 +18,7 @@ SCHEMA = RULES.action_schema()
 
 
 def test_every_kind_the_engine_knows_is_declared_and_no_other() -> None:
-    assert set(SCHEMA) == set(_KINDS)
+    assert set(SCHEMA) == set(RULES.machine.kinds())
 
 
 def test_the_schema_is_built_once() -> None:
