@@ -2,9 +2,9 @@
 
 A front package holds a game's whole Discord side — its command group, custom-id codec,
 dynamic items, panels, embeds, private presenter, board renderer and its message catalog
-(``i18n/<locale>.json``) — and exposes one ``FRONT = GameFront(...)`` object. The core finds
-fronts by game id (``front(game_id)``) and never names a game; a game without a front package
-plays with the generic UI, embed and status card.
+(``i18n/<locale>.json``) — and exposes one ``FRONT = package_front(__name__, ...)`` object (a
+``GameFront``). The core finds fronts by game id (``front(game_id)``) and never names a game; a
+game without a front package plays with the generic UI, embed and status card.
 """
 
 from __future__ import annotations
@@ -60,6 +60,27 @@ class GameFront:
     forms: Callable[[Any, Sequence[Any], str], list[Any]] | None = None
     turn_key: Callable[[dict[str, Any]], Hashable] | None = None
     extras: dict[str, Any] = field(default_factory=dict)
+
+
+#: The parts every front has by the same names, found in its package as its ``i18n`` folder
+#: is: part -> (module, attribute).
+CONVENTIONAL_PARTS: dict[str, tuple[str, str]] = {
+    "turn_key": ("rhythm", "turn_key"),
+    "renderer": ("render", "render"),
+    "items": ("items", "ITEMS"),
+}
+
+
+def package_front(package: str, **parts: Any) -> GameFront:
+    """The front of the package ``package`` (a front's ``__init__`` passes ``__name__``): its
+    game id is the package's name and each part of ``CONVENTIONAL_PARTS`` is taken from the
+    package's module of that name where the module exists (``rhythm.turn_key``,
+    ``render.render``, ``items.ITEMS``); ``parts`` names the rest (and may name those too)."""
+    found: dict[str, Any] = {}
+    for part, (module, attribute) in CONVENTIONAL_PARTS.items():
+        if importlib.util.find_spec(f"{package}.{module}") is not None:
+            found[part] = getattr(importlib.import_module(f"{package}.{module}"), attribute)
+    return GameFront(game_id=package.rpartition(".")[2], **{**found, **parts})
 
 
 _FRONTS: dict[str, GameFront] = {}

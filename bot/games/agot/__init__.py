@@ -18,23 +18,13 @@ How a game runs, asynchronously:
 
 from __future__ import annotations
 
-from bot.games import GameFront
+from bot.games import package_front
 from bot.games.agot import flow  # noqa: F401  (registers the items' click handlers)
-from bot.games.agot import render as board_image
 from bot.games.agot.cog import AgotCog, option_values
 from bot.games.agot.embed import agot_private_embed, board_panel_embed
-from bot.games.agot.items import ITEMS
 from bot.games.agot.panels import AgotMoveUI
-from bot.games.agot.rhythm import turn_key
 
-FRONT = GameFront(
-    game_id="agot",
-    turn_key=turn_key,
-    cog=AgotCog,
-    move_ui=AgotMoveUI(),
-    items=tuple(ITEMS),
-    presenter=agot_private_embed,
-    renderer=board_image.render,
-    board_embeds=lambda view, locale: [board_panel_embed(view, locale)],
-    option_values=option_values,
-)
+# turn_key, renderer and items: rhythm.turn_key, render.render, items.ITEMS (package_front).
+FRONT = package_front(__name__, cog=AgotCog, move_ui=AgotMoveUI(),
+                      presenter=agot_private_embed, option_values=option_values,
+                      board_embeds=lambda view, locale: [board_panel_embed(view, locale)])

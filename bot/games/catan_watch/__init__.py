@@ -6,28 +6,18 @@ and the board image.
 
 from __future__ import annotations
 
-from bot.games import GameFront
-from bot.games.catan_watch import render as board_image
+from bot.games import package_front
 from bot.games.catan_watch.cog import CatanCog
 from bot.games.catan_watch.embed import catan_embed
 from bot.games.catan_watch.flow import sync_offer_post
 from bot.games.catan_watch.forms import open_forms
-from bot.games.catan_watch.items import ITEMS
 from bot.games.catan_watch.panels import CATAN_UI
-from bot.games.catan_watch.rhythm import turn_key
 
-FRONT = GameFront(
-    game_id="catan_watch",
-    turn_key=turn_key,
-    cog=CatanCog,
-    move_ui=CATAN_UI,
-    items=tuple(ITEMS),
-    presenter=catan_embed,
-    renderer=board_image.render,
-    board_hook=sync_offer_post,
-    forms=open_forms,
-    # The README's pictures at chat size (bot.render.chat_images): both modes, the Night's
-    # Watch game before its end (that seed's Wall falls after 113 random moves).
-    extras={"board_pictures": (("", {}, 4, 150),
-                               ("nights_watch", {"mode": "nights_watch"}, 4, 80))},
-)
+#: The README's pictures at chat size (bot.render.chat_images): both modes, the Night's Watch
+#: game before its end (that seed's Wall falls after 113 random moves).
+BOARD_PICTURES = (("", {}, 4, 150), ("nights_watch", {"mode": "nights_watch"}, 4, 80))
+
+# turn_key, renderer and items: rhythm.turn_key, render.render, items.ITEMS (package_front).
+FRONT = package_front(__name__, cog=CatanCog, move_ui=CATAN_UI, presenter=catan_embed,
+                      board_hook=sync_offer_post, forms=open_forms,
+                      extras={"board_pictures": BOARD_PICTURES})

@@ -18,24 +18,14 @@ How a game runs, asynchronously:
 
 from __future__ import annotations
 
-from bot.games import GameFront
-from bot.games.fort import render as board_image
+from bot.games import package_front
 from bot.games.fort.board_embed import board_embed
 from bot.games.fort.cog import FortCog
 from bot.games.fort.embed import fort_embed
-from bot.games.fort.items import ITEMS
 from bot.games.fort.labels import action_label
 from bot.games.fort.panels import FORT_UI
-from bot.games.fort.rhythm import turn_key
 
-FRONT = GameFront(
-    game_id="fort",
-    turn_key=turn_key,
-    cog=FortCog,
-    move_ui=FORT_UI,
-    items=ITEMS,
-    presenter=fort_embed,
-    renderer=board_image.render,
-    board_embeds=lambda view, locale: [board_embed(view, locale)],
-    action_label=action_label,
-)
+# turn_key, renderer and items: rhythm.turn_key, render.render, items.ITEMS (package_front).
+FRONT = package_front(__name__, cog=FortCog, move_ui=FORT_UI, presenter=fort_embed,
+                      action_label=action_label,
+                      board_embeds=lambda view, locale: [board_embed(view, locale)])

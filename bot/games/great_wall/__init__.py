@@ -7,24 +7,15 @@ rivals pick."""
 
 from __future__ import annotations
 
-from bot.games import GameFront
-from bot.games.great_wall import render as board_image
+from bot.games import package_front
 from bot.games.great_wall.board_text import board_text_embed
 from bot.games.great_wall.embed import great_wall_embed
-from bot.games.great_wall.items import ITEMS
 from bot.games.great_wall.labels import action_label
 from bot.games.great_wall.panels import GREAT_WALL_UI
-from bot.games.great_wall.rhythm import turn_key
 
-FRONT = GameFront(
-    game_id="great_wall",
-    turn_key=turn_key,
-    move_ui=GREAT_WALL_UI,
-    items=ITEMS,
-    presenter=great_wall_embed,
-    renderer=board_image.render,
-    action_label=action_label,
-    board_embeds=lambda view, locale: [board_text_embed(view, locale)],
-    # The README's picture at chat size (bot.render.chat_images): a game under way.
-    extras={"board_pictures": (("", {}, 3, 60),)},
-)
+# turn_key, renderer and items: rhythm.turn_key, render.render, items.ITEMS (package_front).
+# extras: the README's picture at chat size (bot.render.chat_images), a game under way.
+FRONT = package_front(__name__, move_ui=GREAT_WALL_UI, presenter=great_wall_embed,
+                      action_label=action_label,
+                      board_embeds=lambda view, locale: [board_text_embed(view, locale)],
+                      extras={"board_pictures": (("", {}, 3, 60),)})

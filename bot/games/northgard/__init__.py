@@ -15,23 +15,15 @@ out (``board_text``).
 
 from __future__ import annotations
 
-from bot.games import GameFront
-from bot.games.northgard import render as board_image
+from bot.games import package_front
 from bot.games.northgard.board_text import board_text_embed
 from bot.games.northgard.cog import NorthgardCog, option_values
 from bot.games.northgard.embed import northgard_embed
 from bot.games.northgard.labels import action_label
 from bot.games.northgard.panels import NORTHGARD_UI
-from bot.games.northgard.rhythm import turn_key
 
-FRONT = GameFront(
-    game_id="northgard",
-    turn_key=turn_key,
-    cog=NorthgardCog,
-    move_ui=NORTHGARD_UI,
-    presenter=northgard_embed,
-    renderer=board_image.render,
-    action_label=action_label,
-    option_values=option_values,
-    board_embeds=lambda view, locale: [board_text_embed(view, locale)],
-)
+# turn_key and renderer: rhythm.turn_key, render.render (package_front).
+FRONT = package_front(__name__, cog=NorthgardCog, move_ui=NORTHGARD_UI,
+                      presenter=northgard_embed, action_label=action_label,
+                      option_values=option_values,
+                      board_embeds=lambda view, locale: [board_text_embed(view, locale)])
