@@ -7,9 +7,11 @@ dictionary look-ups.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
+
+from rules.agot.data_records import HouseCard
 
 FOOT, KNIGHT, SHIP = 0, 1, 2
 UNIT_NAMES = ("footman", "knight", "ship")
@@ -30,17 +32,6 @@ class Token:
     bonus: int
     special: bool
     label: str
-
-
-@dataclass(frozen=True)
-class Card:
-    id: str
-    name: str
-    house: str
-    strength: int
-    swords: int
-    forts: int
-    ability: str | None
 
 
 @dataclass(frozen=True)
@@ -134,14 +125,13 @@ class Board:
         houses = data.houses.values() if isinstance(data.houses, dict) else data.houses
         self.houses: dict[str, Any] = {h.id: h for h in houses}
         self.house_name: dict[str, str] = {h.id: h.name for h in houses}
-        self.cards: dict[str, Card] = {}
+        # A House card as the data holds it, its ability the engine's key (None: no text).
+        self.cards: dict[str, HouseCard] = {}
         self.house_cards: dict[str, tuple[str, ...]] = {}
         for h in houses:
             ids = []
             for c in h.cards:
-                card = Card(c.id, c.name, h.id, int(c.strength), int(c.swords), int(c.forts),
-                            ability_key(c.ability, c.name))
-                self.cards[c.id] = card
+                self.cards[c.id] = replace(c, ability=ability_key(c.ability, c.name))
                 ids.append(c.id)
             self.house_cards[h.id] = tuple(ids)
 

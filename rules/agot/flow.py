@@ -73,11 +73,21 @@ class SeatTurn(Handler):
 class OrderTurns(SeatTurn):
     """The action phase for one order kind (``order``): the houses resolve one order each,
     in Iron Throne order, until none is left. An order that can do nothing (``usable``) is
-    removed in the house's place (``void`` says so)."""
+    removed in the house's place (``void`` says so). A subclass names its ``kind`` and
+    ``order``; its one action is named as the order, what to do now is the catalog's
+    ``agot.error.<order>_now`` (``hint``) and an area without such an order of the seat's is
+    refused with ``agot.error.no_<order>_in`` (``not_yours``)."""
 
     order: ClassVar[str] = ""
     #: The refusal of an area that holds no such order of the seat's.
     not_yours: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.order:
+            cls.actions = (cls.order,)
+            cls.hint = f"agot.error.{cls.order}_now"
+            cls.not_yours = f"agot.error.no_{cls.order}_in"
 
     @abstractmethod
     def usable(self, st: State, area: str) -> bool:

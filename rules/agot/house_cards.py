@@ -10,13 +10,14 @@ Text abilities (1st edition), keyed by ``board.ability_key``:
 
 from __future__ import annotations
 
-from rules.agot.board import Card, board
+from rules.agot.board import board
+from rules.agot.data_records import HouseCard
 from rules.agot.state import State
 
 WIN_CHOICES = ("cersei", "melisandre", "renly", "asha", "luwin")
 
 
-def card(card_id: str | None) -> Card | None:
+def card(card_id: str | None) -> HouseCard | None:
     return board().cards.get(card_id) if card_id else None
 
 

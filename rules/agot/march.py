@@ -79,10 +79,7 @@ def parse_moves(st: State, seat: int, origin: str, raw: Any) -> dict[str, list[i
 
 class Marches(OrderTurns):
     kind = "marches"
-    actions = ("march",)
-    order = "march"
-    hint = "agot.error.march_now"
-    not_yours = "agot.error.no_march_in"
+    order = "march"  # its action, hint and not_yours (OrderTurns)
 
     def usable(self, st: State, area: str) -> bool:
         return _movable(st, area)

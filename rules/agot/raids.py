@@ -33,10 +33,7 @@ def raids_of(st: State, seat: int) -> list[str]:
 
 class Raids(OrderTurns):
     kind = "raids"
-    actions = ("raid",)
-    order = "raid"
-    hint = "agot.error.raid_now"
-    not_yours = "agot.error.no_raid_in"
+    order = "raid"  # its action, hint and not_yours (OrderTurns)
 
     def usable(self, st: State, area: str) -> bool:
         return bool(raid_targets(st, area))
