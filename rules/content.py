@@ -73,6 +73,12 @@ class Collection:
         return (tuple(self.key.split(".")),) if self.key else (("entries",), (self.name,))
 
 
+def single(name: str, fields: Mapping[str, Field], doc: str, file: str) -> Collection:
+    """A table's one setting (a track's length, the bank's size), the entry at ``name`` in a
+    shared ``file``; its id is its name."""
+    return Collection(name, fields, doc=doc, file=file, key=name, shape="single")
+
+
 @dataclass(frozen=True)
 class ContentSchema:
     game_id: str

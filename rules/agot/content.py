@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.content import Collection, ContentSchema
+from rules.content import Collection, ContentSchema, single
 from rules.content_fields import Field
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -48,16 +48,14 @@ CONTENT_SCHEMA = ContentSchema("agot", DATA_DIR, (
         "effect": Field("str", "the engine's effect id"), "text": Field("str"),
     }, doc="Westeros cards (decks I-III); a card in two decks is two entries.",
        file="game.json", key="westeros", id_fields=("id", "deck")),
-    Collection("supply_table", {
+    single("supply_table", {
         "rows": Field("list", "supply level 0..6: the army sizes allowed, largest first",
                       items="list"),
-    }, doc="The supply track: armies allowed at each supply level.", file="game.json",
-       key="supply_table", shape="single"),
-    Collection("court_stars", {
+    }, "The supply track: armies allowed at each supply level.", "game.json"),
+    single("court_stars", {
         str(n): Field("list", f"{n} players: special-order stars of King's Court positions "
                               f"1..{n}", items="int") for n in (3, 4, 5)
-    }, doc="Special orders allowed by the King's Court position.", file="game.json",
-       key="court_stars", shape="single"),
+    }, "Special orders allowed by the King's Court position.", "game.json"),
     Collection("neutrals", {
         "area": Field("str", "the area it holds"),
         "strength": Field("int", "its defence strength", minimum=1, maximum=20),
@@ -68,32 +66,29 @@ CONTENT_SCHEMA = ContentSchema("agot", DATA_DIR, (
         "units": Field("list", "house_units: the units standing there", items="str"),
     }, doc="Neutral forces (one per area).", file="game.json", key="neutrals",
        id_fields=("area",)),
-    Collection("unit_limits", {
+    single("unit_limits", {
         u: Field("int", f"{u} pieces per house", minimum=0, maximum=30) for u in UNITS
-    }, doc="How many units of each type a house owns.", file="game.json", key="unit_limits",
-       shape="single"),
-    Collection("unit_strength", {
+    }, "How many units of each type a house owns.", "game.json"),
+    single("unit_strength", {
         u: Field("int", f"a {u}'s combat strength", minimum=0, maximum=10) for u in UNITS
-    }, doc="Combat strength of each unit type.", file="game.json", key="unit_strength",
-       shape="single"),
-    Collection("muster_cost", {
+    }, "Combat strength of each unit type.", "game.json"),
+    single("muster_cost", {
         **{u: Field("int", f"mustering points for a {u}", minimum=0, maximum=10)
            for u in UNITS},
         "upgrade": Field("int", "mustering points to turn a footman into a knight", minimum=0,
                          maximum=10),
-    }, doc="Mustering costs.", file="game.json", key="muster_cost", shape="single"),
-    Collection("power_tokens", {
+    }, "Mustering costs.", "game.json"),
+    single("power_tokens", {
         "per_house": Field("int", "power tokens a house owns", minimum=1, maximum=100),
-    }, doc="The power tokens of a house.", file="game.json", key="power_tokens",
-       shape="single"),
-    Collection("turns", {
+    }, "The power tokens of a house.", "game.json"),
+    single("turns", {
         "count": Field("int", "turns the game lasts", minimum=1, maximum=50),
-    }, doc="The game's length.", file="game.json", key="turns", shape="single"),
-    Collection("wildling", {
+    }, "The game's length.", "game.json"),
+    single("wildling", {
         "start": Field("int", "threat at the start", minimum=0),
         "max": Field("int", "the top of the threat track", minimum=1),
         "step": Field("int", "threat added per wildling icon", minimum=1),
-    }, doc="The wildling threat track.", file="game.json", key="wildling", shape="single"),
+    }, "The wildling threat track.", "game.json"),
     Collection("setups", {
         "houses": Field("list", "the houses played", items="str"),
         "neutral_houses": Field("list", "absent houses whose start units are neutral forces",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.content import Collection, ContentSchema
+from rules.content import Collection, ContentSchema, single
 from rules.content_fields import Field
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -38,13 +38,12 @@ CONTENT_SCHEMA = ContentSchema("catan_watch", DATA_DIR, (
         "title": Field("str"), "text": Field("str", "the card's ability"),
     }, doc="The 11 Night's Watch hero cards.", file="components.json", key="heroes.list",
        count=11),
-    Collection("wildling_tokens", {
+    single("wildling_tokens", {
         "types": Field("list", items="str"),
         "per_clan": Field("dict", "token type -> count per clan (57 tokens in all)",
                           items="int"),
-    }, doc="The wildling token mix.", file="components.json", key="wildling_tokens",
-       shape="single"),
-    Collection("wall", {
+    }, "The wildling token mix.", "components.json"),
+    single("wall", {
         "sections": Field("int", "wall sections", minimum=1, maximum=8),
         "fields_per_section": Field("int", "guard fields on each section", minimum=1,
                                     maximum=20),
@@ -53,30 +52,27 @@ CONTENT_SCHEMA = ContentSchema("catan_watch", DATA_DIR, (
         "clans": Field("list", "the wildling clans west to east: {id, name, trails}",
                        items="dict"),
         "camps_per_clan": Field("int", "camps of each clan", minimum=1, maximum=10),
-    }, doc="The Wall: sections, guard fields, wildling trails, clans and camps.",
-       file="boards.json", key="wall", shape="single"),
-    Collection("resources", {
+    }, "The Wall: sections, guard fields, wildling trails, clans and camps.", "boards.json"),
+    single("resources", {
         "order": Field("list", "the five resources, in the order every table uses",
                        items="str"),
-    }, doc="The resources.", file="components.json", key="resources", shape="single"),
-    Collection("terrain_yields", {
+    }, "The resources.", "components.json"),
+    single("terrain_yields", {
         "map": Field("dict", "terrain -> the resource it yields (null: none)"),
-    }, doc="What each terrain yields.", file="components.json", key="terrain_yields",
-       shape="single"),
-    Collection("bank_per_resource", {
+    }, "What each terrain yields.", "components.json"),
+    single("bank_per_resource", {
         "value": Field("int", "cards of each resource in the bank", minimum=1, maximum=99),
-    }, doc="The bank.", file="components.json", key="bank_per_resource", shape="single"),
-    Collection("costs", {
+    }, "The bank.", "components.json"),
+    single("costs", {
         piece: Field("dict", f"resources paid for {what}", items="int")
         for piece, what in (("road", "a road"), ("settlement", "a settlement"),
                             ("keep", "a keep"), ("development", "a development card"),
                             ("guard", "a guard"))
-    }, doc="Building costs.", file="components.json", key="costs", shape="single"),
-    Collection("pieces", {
+    }, "Building costs.", "components.json"),
+    single("pieces", {
         piece: Field("int", f"{piece}s per player", minimum=0, maximum=30)
         for piece in ("settlement", "keep", "road", "guard")
-    }, doc="The pieces each player has.", file="components.json", key="pieces",
-       shape="single"),
+    }, "The pieces each player has.", "components.json"),
     Collection("starting_heroes", {
         str(n): Field("list", f"{n} players: hero numbers dealt in seat order", items="int")
         for n in (3, 4)

@@ -12,7 +12,7 @@ from typing import Any
 from bot.games.northgard.render_cards import scorched
 from bot.games.northgard.render_map import (
     CONTROL_TINT,
-    PARCHMENT,
+    GROUND,
     PLAYER,
     RES,
     controller,
@@ -31,7 +31,6 @@ FIRST, PASSED = "♛", "✓"
 #: Every kind of mark the legend has an entry for (to measure the widest).
 EVERY_MARK = frozenset({"food", "wood", "lore", "units", "den", "closed", "slot", "slot_sacred",
                         "scorch"})
-ROUGH: RGB = (236, 168, 24)
 SLOT_INK: RGB = (110, 96, 70)
 
 
@@ -130,7 +129,7 @@ def draw_legend(v: dict[str, Any], locale: str, areas: Sequence[tuple[Sheet, Rec
 
 def _tints(v: dict[str, Any]) -> Any:
     """A swatch of the players' grounds as the map tints them, side by side."""
-    colours = [mix(PARCHMENT, PLAYER.get(str(s["colour"]), GREY), CONTROL_TINT)
+    colours = [mix(GROUND["parchment"], PLAYER.get(str(s["colour"]), GREY), CONTROL_TINT)
                for s in v["seats"]]
 
     def drawer(s: Sheet, box: Rect) -> None:
@@ -165,8 +164,8 @@ def _closed(s: Sheet, box: Rect) -> None:
 
 def _rough(s: Sheet, box: Rect) -> None:
     x0, y0, x1, y1 = box
-    s.draw.rectangle(box, fill=PARCHMENT)
-    s.draw.line(((x0 + x1) / 2, y0, (x0 + x1) / 2, y1), fill=ROUGH, width=6)
+    s.draw.rectangle(box, fill=GROUND["parchment"])
+    s.draw.line(((x0 + x1) / 2, y0, (x0 + x1) / 2, y1), fill=GROUND["rough"], width=6)
     s.symbol(*box)
 
 

@@ -31,13 +31,12 @@ Rect = tuple[float, float, float, float]
 MAX_TILE = 280
 BLOCKS = 12
 
-SEA: RGB = (62, 84, 104)
-FRONTIER: RGB = (100, 124, 146)
-PARCHMENT: RGB = (222, 208, 168)
-REGULAR: RGB = (250, 250, 245)
-ROUGH: RGB = (236, 168, 24)
-SEAM: RGB = (150, 140, 110)
-RULER: RGB = (214, 222, 230)
+#: The map's ground: the sea, an empty cell's outline beside the tiles, an unheld territory,
+#: a regular border (white) and a rough one (amber), the seam between tiles, the rulers' text.
+GROUND: dict[str, RGB] = {"sea": (62, 84, 104), "frontier": (100, 124, 146),
+                          "parchment": (222, 208, 168), "regular": (250, 250, 245),
+                          "rough": (236, 168, 24), "seam": (150, 140, 110),
+                          "ruler": (214, 222, 230)}
 PLAYER: dict[str, RGB] = {"red": (206, 44, 44), "yellow": (232, 196, 30),
                           "purple": (132, 64, 168), "blue": (44, 96, 206),
                           "green": (40, 150, 64)}
@@ -108,7 +107,8 @@ def tile_layers(tile_id: str, rot: int, size: int
                 if ii >= BLOCKS or jj >= BLOCKS or grid[jj][ii] == t:
                     continue
                 rough = kinds.get(frozenset((t, grid[jj][ii]))) == "rough"
-                colour, width = (ROUGH, max(5, size // 24)) if rough else (REGULAR, 2)
+                colour, width = (GROUND["rough"], max(5, size // 24)) if rough else \
+                    (GROUND["regular"], 2)
                 if di:
                     line = (ii * step, j * step, ii * step, (j + 1) * step)
                 else:
@@ -129,7 +129,7 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 
 def shade(seed: str) -> RGB:
     h = sum(ord(c) * (i + 7) for i, c in enumerate(seed)) % 5
-    return mix(PARCHMENT, (196, 184, 140), h / 6)
+    return mix(GROUND["parchment"], (196, 184, 140), h / 6)
 
 
 def controller(terr: dict[str, Any]) -> int | None:
@@ -208,19 +208,19 @@ def draw_map(sheet: Sheet, g: MapGeometry, marks: dict[str, str], min_px: int) -
     """The map into ``g.box``; ``marks`` maps building, monster and Kaija kinds to their
     letters. Returns the kinds of symbol drawn (for the legend)."""
     s = g.size
-    layer = Image.new("RGB", (g.map_w, g.map_h), SEA)
+    layer = Image.new("RGB", (g.map_w, g.map_h), GROUND["sea"])
     d = ImageDraw.Draw(layer)
     for cell in sorted(g.frontier):
         x, y = g.origin(cell)
-        d.rectangle((x + 3, y + 3, x + s - 3, y + s - 3), outline=FRONTIER, width=1)
+        d.rectangle((x + 3, y + 3, x + s - 3, y + s - 3), outline=GROUND["frontier"], width=1)
     for cell, (p, tid, rot) in sorted(g.tiles.items(), key=lambda kv: kv[1][0]):
         x, y = g.origin(cell)
         masks, borders, _ = tile_layers(tid, rot, s)
         for t, mask in enumerate(masks):
             terr = g.terr_of.get(f"{p}.{t}")
-            layer.paste(g.fill(terr) if terr else PARCHMENT, (x, y), mask)
+            layer.paste(g.fill(terr) if terr else GROUND["parchment"], (x, y), mask)
         layer.paste(borders, (x, y), borders)
-        d.rectangle((x, y, x + s, y + s), outline=SEAM, width=1)
+        d.rectangle((x, y, x + s, y + s), outline=GROUND["seam"], width=1)
     pending = g.view.get("pending") or {}
     cell = pending.get("cell") if pending.get("kind") == "place_tile" else None
     if isinstance(cell, list) and len(cell) == 2:
@@ -240,12 +240,13 @@ def _rulers(sheet: Sheet, g: MapGeometry, size: int) -> None:
         hi = min(g.map_w, g.origin((x, g.y0))[0] + s)
         col = x + COL0
         sheet.text((g.left + (lo + hi) / 2, g.top - g.ruler_h / 2),
-                   COLUMNS[col] if 0 <= col < len(COLUMNS) else "?", size, RULER, anchor="mm")
+                   COLUMNS[col] if 0 <= col < len(COLUMNS) else "?", size, GROUND["ruler"],
+                   anchor="mm")
     for y in range(g.y0 - 1, g.y1 + 2):
         lo = max(0, g.origin((g.x0, y))[1])
         hi = min(g.map_h, g.origin((g.x0, y))[1] + s)
-        sheet.text((g.left - g.ruler_w / 2, g.top + (lo + hi) / 2), str(y + ROW0), size, RULER,
-                   anchor="mm")
+        sheet.text((g.left - g.ruler_w / 2, g.top + (lo + hi) / 2), str(y + ROW0), size,
+                   GROUND["ruler"], anchor="mm")
 
 
 def _spots(g: MapGeometry, terr: dict[str, Any], centres: dict[str, tuple[float, float]],
