@@ -199,12 +199,31 @@ def evaluate(st: State, seat: int) -> float:
     # games end with every track stopped at 0 and equal Artifact counts: the Tea order
     # against the best rival decides them.
     them = {c: standing(c) for c in rivals}
-    top = max(rivals, key=lambda c: (them[c], -st.tea.index(c)))
-    tie = TEA_TIE if st.tea.index(seat) < st.tea.index(top) else -TEA_TIE
-    # A clerk waiting at the Tea House is a step up the track once the House activates (all
-    # its spots yours: the top), which the heuristic would see only after the activation.
-    waiting = st.locs["tea_house"].count(seat) if st.tea[0] != seat else 0
-    return me - them[top] + tie - TEA_STEP * st.tea.index(seat) + TEA_WAIT * waiting
+    tea = tea_order(st)
+    top = max(rivals, key=lambda c: (them[c], -tea.index(c)))
+    tie = TEA_TIE if tea.index(seat) < tea.index(top) else -TEA_TIE
+    # A clerk waiting at a Tea House not yet full is a step up the track if the House fills,
+    # which the heuristic would see only after the activation; at the top already, it holds
+    # one of the House's spots, so no rival can take them all and go straight to the top.
+    waiting = 0 if B.full(st, "tea_house") else st.locs["tea_house"].count(seat)
+    return me - them[top] + tie - TEA_STEP * tea.index(seat) + TEA_WAIT * waiting
+
+
+def tea_order(st: State) -> list[int]:
+    """The Tea order once a full Tea House activates (it will, this Fall: a full regular
+    location always does): each clan there a step up in Tea order, straight to the top when
+    every spot is its own; the order as it stands otherwise."""
+    if not B.full(st, "tea_house"):
+        return st.tea
+    order = list(st.tea)
+    clerks = st.locs["tea_house"]
+    for clan in sorted(set(clerks), key=st.tea.index):
+        i = order.index(clan)
+        if i == 0:
+            continue
+        order.pop(i)
+        order.insert(0 if clerks.count(clan) >= B.spots(st, "tea_house") else i - 1, clan)
+    return order
 
 
 def _coop(st: State) -> float:
