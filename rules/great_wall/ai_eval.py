@@ -36,6 +36,8 @@ TEA_STEP = 0.3
 TEA_WAIT = 0.6
 #: How much of the Shame the bank still holds a clan expects as its own (``evaluate``).
 FUTURE_SHAME = 1.0
+#: How much Honor below the track's 0 counts while the bank is full (``evaluate``).
+CLIMB = 0.0
 #: How much of the clerks' pending activations counts (``prospect``).
 PROSPECT = 1.0
 
@@ -174,7 +176,7 @@ def evaluate(st: State, seat: int) -> float:
     start = 10.0 * max(2, st.n) if st.n > 2 else 20.0
     left = min(1.0, st.shame_bank / start)
     w = 0.15 + 0.45 * left
-    climb = 0.1 + 0.3 * left
+    climb = CLIMB * left
     scores = final_scores(st)
     # The game ends when the bank is empty, so what it still holds will be shared out as
     # Shame before the end: about an equal part each (solo: an empty bank loses outright,
