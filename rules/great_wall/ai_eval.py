@@ -36,8 +36,9 @@ TEA_STEP = 0.3
 TEA_WAIT = 0.6
 #: How much of the Shame the bank still holds a clan expects as its own (``evaluate``).
 FUTURE_SHAME = 1.0
-#: How much Honor below the track's 0 counts while the bank is full (``evaluate``).
-CLIMB = 0.0
+#: How much Honor below the track's 0 counts in solo (``evaluate``): a base, and more while
+#: the bank is full. Against other players it counts for nothing (every track ends below 0).
+SOLO_CLIMB = (0.1, 0.3)
 #: How much of the clerks' pending activations counts (``prospect``).
 PROSPECT = 1.0
 
@@ -171,12 +172,14 @@ def evaluate(st: State, seat: int) -> float:
     if st.mode == "coop":
         return _coop(st)
     # The game ends when a Winter finds the Shame bank empty: as it drains, what the clans
-    # hold and Honor below the track's 0 matter less, the count as it stands (Artifacts,
-    # the clamped track) more.
+    # hold matters less, the count as it stands (Artifacts, the clamped track) more. Honor
+    # below the track's 0 counts for nothing against other players: the bank's Shame is
+    # shared out before the end and every track ends below 0 (all 180 clans of seeds
+    # 1000-1059); solo keeps a little of it, fading as the bank drains.
     start = 10.0 * max(2, st.n) if st.n > 2 else 20.0
     left = min(1.0, st.shame_bank / start)
     w = 0.15 + 0.45 * left
-    climb = CLIMB * left
+    climb = SOLO_CLIMB[0] + SOLO_CLIMB[1] * left if st.mode == "solo" else 0.0
     scores = final_scores(st)
     # The game ends when the bank is empty, so what it still holds will be shared out as
     # Shame before the end: about an equal part each (solo: an empty bank loses outright,
