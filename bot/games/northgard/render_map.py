@@ -21,7 +21,7 @@ from bot.games.northgard.names import COL0, COLUMNS, ROW0
 from bot.games.northgard.render_cards import PLATE_WRAP, Card, draw_card, measure
 from bot.games.northgard.render_marks import COUNTED, LABEL, RES, SLOT
 from bot.render.kit import GREY, INK, RGB, Sheet
-from bot.render.kit.place import Placer, around, ring
+from bot.render.kit.place import Placer, ring
 from rules.northgard.data import data
 from rules.northgard.geometry import on_forget, side_segments
 
@@ -294,6 +294,7 @@ def _pieces(sheet: Sheet, g: MapGeometry, marks: dict[str, str], size: int) -> s
         x, y = g.origin(cell)
         for t, (u, v) in enumerate(tile_layers(tid, rot, s)[2]):
             centres[f"{p}.{t}"] = (g.left + x + u, g.top + y + v)
+
     def shapes(terr: dict[str, Any]) -> Iterator[Card]:
         """The card as it is drawn where there is room, then its other shapes: its marks'
         plate wrapped narrower or wider, then counted from two of a kind (measured only when
@@ -323,10 +324,8 @@ def _pieces(sheet: Sheet, g: MapGeometry, marks: dict[str, str], size: int) -> s
     for cards, spots in later:
         terr = cards[0].terr
         cx, cy = centres[terr["id"]]
-        reach = max(g.map_w, g.map_h)
         for v in (*cards, measure(sheet, terr, marks, size, s, g.colour, plate=False)):
-            r = placer.place(v.w, v.h, spots) or \
-                placer.place(v.w, v.h, around(cx, cy, max(4.0, min(v.w, v.h) / 3), reach))
+            r = placer.place(v.w, v.h, spots) or placer.nearest(v.w, v.h, cx, cy)
             if r is not None:
                 draw_card(sheet, v, r, shown)
                 break

@@ -79,11 +79,14 @@ class Placer:
             self.take(found)
         return found
 
-    def anywhere(self, w: float, h: float, cx: float, cy: float) -> Rect:
-        """Room for a box that must be drawn: the free spot nearest (cx, cy) anywhere inside
-        the bounds (at (cx, cy) itself only when the bounds are full)."""
+    def nearest(self, w: float, h: float, cx: float, cy: float) -> Rect | None:
+        """The free spot nearest (cx, cy) anywhere inside the bounds, taken; None when the
+        bounds have no room for the box."""
         b = self.bounds
         reach = max(b[2] - b[0], b[3] - b[1])
-        step = max(4.0, min(w, h) / 3)
-        return self.place(w, h, around(cx, cy, step, reach)) or \
-            (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        return self.place(w, h, around(cx, cy, max(4.0, min(w, h) / 3), reach))
+
+    def anywhere(self, w: float, h: float, cx: float, cy: float) -> Rect:
+        """Room for a box that must be drawn: ``nearest``, or (cx, cy) itself only when the
+        bounds are full."""
+        return self.nearest(w, h, cx, cy) or (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
