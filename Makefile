@@ -37,7 +37,8 @@ screenshots: $(STAMP)
 
 # The player's-eye tables (tests/player_eye) run on their own, one table at a time to either
 # worker: by file, one worker would play every table of the longest game while the other sat
-# idle. `PLAYER_EYE_FULL=1 make test` plays every table to the game's end (CI does).
+# idle. `PLAYER_EYE_FULL=1 make test` plays every mode's smallest and largest table in both
+# languages, each to the game's end in one of them (CI does; tests/player_eye/runs.py).
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m pytest -n 2 --dist loadfile --ignore=tests/player_eye

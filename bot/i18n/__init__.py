@@ -109,7 +109,13 @@ def _locale(code: str) -> Any:
 
 
 def available_locales() -> list[str]:
-    return sorted({p.name.split(".")[0] for p in _DIR.glob("*.json")})
+    return list(_shipped_locales())
+
+
+@cache
+def _shipped_locales() -> tuple[str, ...]:
+    # the catalogs ship with the code; every message's reader asks, so the folder is read once
+    return tuple(sorted({p.name.split(".")[0] for p in _DIR.glob("*.json")}))
 
 
 def pick_locale(discord_locale: str | None) -> str:

@@ -20,7 +20,7 @@ from rules import registry
 from tests.player_eye.hidden import hidden_check
 from tests.player_eye.play import Run, run_table, summary_line
 from tests.player_eye.reach import reach_check
-from tests.player_eye.runs import FULL, PRESS_CAP, ROUNDS, all_runs
+from tests.player_eye.runs import PRESS_CAP, ROUNDS, all_runs
 from tests.player_eye.secrets import leak_check
 
 #: Presses a run may take before it counts as unfinished: random players make long games of
@@ -52,8 +52,8 @@ async def play_and_check(simcord_env: Any, service: GameService, run: Run,
     """Play the run's table to its end (or its cap) and fail naming every finding."""
     started, cpu = time.perf_counter(), time.process_time()
     table = await run_table(simcord_env, service, run, service_seed)
-    cap = MAX_PRESSES if FULL else PRESS_CAP
-    status = await table.play(cap, rounds=None if FULL else ROUNDS.get(run.game))
+    cap = MAX_PRESSES if run.to_end else PRESS_CAP
+    status = await table.play(cap, rounds=None if run.to_end else ROUNDS.get(run.game))
     await reach_check(table, registry.get(run.game))
     await leak_check(table, registry.get(run.game))
     await hidden_check(table, registry.get(run.game))
@@ -65,7 +65,7 @@ async def play_and_check(simcord_env: Any, service: GameService, run: Run,
             # CPU seconds too: on a shared machine the wall time says more about the load
             out.write(f"{line} in {time.perf_counter() - started:.1f} s "
                       f"({time.process_time() - cpu:.1f} s CPU)\n{findings.report()}\n")
-    partial = not FULL and (status in ("rounds", "unfinished"))
+    partial = not run.to_end and (status in ("rounds", "unfinished"))
     finished = status == "finished" or partial
     assert finished, f"{line}\n{findings.report()}"
     assert not findings, f"{line}\n{findings.report()}"

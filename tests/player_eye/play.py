@@ -25,8 +25,8 @@ class Run:
     mode: str | None
     players: int
     locale: str
-    #: ``None``: to the end; else at least this many presses (AGoT in ``make test``).
-    max_presses: int = 20_000
+    #: Played to the game's end; otherwise for ``PRESS_CAP`` presses (AGoT: its rounds).
+    to_end: bool = False
 
     def id(self) -> str:
         return f"{self.game}-{self.mode}-{self.players}p-{self.locale}"

@@ -25,13 +25,18 @@ ROUNDS = {"agot": 2}
 PRESS_CAP = 200
 
 
-def all_runs() -> list[Run]:
+def all_runs(full: bool = FULL) -> list[Run]:
     out: list[Run] = []
     for game, rules in sorted(registry.games().items()):
         combos = [(v.name, n) for v in rules.variants()
                   for n in sorted({min(v.seats), max(v.seats)})]
-        if FULL:
-            out += [Run(game, mode, n, loc) for mode, n in combos for loc in LOCALES]
+        if full:
+            # a mode's smallest table ends in one language and its largest in the other, the
+            # next mode the other way round
+            for m, v in enumerate(rules.variants()):
+                for k, n in enumerate(sorted({min(v.seats), max(v.seats)})):
+                    ending = LOCALES[(m + k) % 2]
+                    out += [Run(game, v.name, n, loc, to_end=loc == ending) for loc in LOCALES]
             continue
         picked: list[tuple[str, int, str]] = []
         for i, v in enumerate(rules.variants()):
