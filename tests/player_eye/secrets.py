@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+import orjson
+
 from bot.i18n import catalog
 from rules.base import Action, GameRules
 from tests.player_eye.commands import REFERENCE
@@ -35,22 +37,18 @@ NAME_PREFIXES = {
 }
 
 
+#: A JSON string as orjson writes it (UTF-8, so only quotes, backslashes and control
+#: characters are escaped).
+_JSON_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
 def leaves(value: Any) -> list[str]:
     """Every string in a view or an event's data (dict keys too: a hand may be a mapping), in
-    no particular order. A loop over a stack, not recursive generators: a long game's views
-    hold millions of strings, and the leak check reads every view after every move."""
-    out: list[str] = []
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, Mapping):
-            out.extend(k for k in item if isinstance(k, str))
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-    return out
+    no particular order; a string holding a quote or a backslash comes escaped, which no
+    content id does. Written by orjson and cut by a regular expression, not walked in Python:
+    a long game's views hold millions of strings, and the leak check reads every view after
+    every move."""
+    return _JSON_STRING.findall(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
 def _texts(value: Any) -> Iterator[str]:
