@@ -2,11 +2,12 @@
 
 Each line: one AI seat, every other seat the named opponent, the AI's seat rotated over the
 table (game g puts it in seat g mod n, with seed g). A win is the AI seat among the winners
-(a shared win counts its share). The ±figure is the 95% confidence interval's half-width in
-points. Decision times are wall-clock per AI move, p50 and p99 by difficulty. Co-op and solo
-tables compare an all-AI table with an all-random one. Every line also counts games that
-stalled (no result within the move cap) and AI moves the rules refused (the default is played
-instead) — both must stay 0.
+(a shared win counts its share), with its 95% confidence interval (Wilson's score interval:
+unlike the normal approximation's ± it does not shrink to nothing at 0% or 100%, where a
+tournament of 16 games "100.0% ± 0.0" only shows at least 80.6%). Decision times are
+wall-clock per AI move, p50 and p99 by difficulty. Co-op and solo tables compare an all-AI
+table with an all-random one. Every line also counts games that stalled (no result within the
+move cap) and AI moves the rules refused (the default is played instead) — both must stay 0.
 
 Run: .venv/bin/python -m bench.ai_bench [--game G ...] [--games N] [--lines L ...] [--jobs J]
 Lines: random (normal vs random), default (normal vs the default policy), hard (hard vs
@@ -100,12 +101,20 @@ def _share(game: Game, seat: int) -> float:
     return 1.0 / len(game.winners) if seat in game.winners else 0.0
 
 
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% score interval of a win rate, as fractions."""
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def _interval(wins: float, games: int) -> str:
     if games == 0:
         return "–"
-    p = wins / games
-    half = 1.96 * math.sqrt(max(p * (1 - p), 1e-9) / games) * 100
-    return f"{p * 100:.1f}% ± {half:.1f}"
+    low, high = wilson(wins, games)
+    return f"{wins / games * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f})"
 
 
 def _pct(values: list[float], q: float) -> float:
