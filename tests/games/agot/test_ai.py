@@ -4,7 +4,7 @@ constructed positions, and a whole game of AIs without a refused move."""
 from __future__ import annotations
 
 from rules.agot.ai import AI
-from rules.agot.ai_eval import evaluate
+from rules.agot.ai_eval import evaluate, threat
 from rules.agot.ai_moves import best_march, pick_card
 from rules.agot.ai_plan import clash_bid, plan_orders, wildling_bid
 from rules.agot.ai_world import determinize
@@ -70,6 +70,28 @@ def test_evaluate_prefers_holding_one_more_castle() -> None:
     better = st.copy()
     better.units["moat_cailin"] = [0, 1, 0, 0, 0, 0, 0]
     assert evaluate(better, 0) > evaluate(st, 0)
+
+
+def test_the_threat_to_a_castle_counts_armies_a_rivals_ships_can_carry() -> None:
+    st = _new()
+    st.units = {}
+    st.units["riverrun"] = [0, 1, 0, 0, 0, 0, 0]
+    st.units["pyke"] = [3, 2, 1, 0, 0, 0, 0]  # Greyjoy: two footmen and a knight, strength 4
+    assert threat(st, "riverrun", 0) == 0  # no ship: Pyke is an island
+    st.units["ironmans_bay"] = [3, 0, 0, 1, 0, 0, 0]
+    assert threat(st, "riverrun", 0) == 4
+
+
+def test_a_chain_of_the_rivals_own_ships_carries_and_anothers_ship_breaks_it() -> None:
+    st = _new()
+    st.units = {}
+    st.units["lannisport"] = [1, 1, 0, 0, 0, 0, 0]
+    st.units["pyke"] = [3, 2, 0, 0, 0, 0, 0]
+    st.units["ironmans_bay"] = [3, 0, 0, 1, 0, 0, 0]
+    st.units["the_golden_sound"] = [3, 0, 0, 1, 0, 0, 0]
+    assert threat(st, "lannisport", 1) == 2  # Pyke, Ironman's Bay, the Golden Sound
+    st.units["ironmans_bay"] = [4, 0, 0, 1, 0, 0, 0]  # Tyrell's ship: no chain
+    assert threat(st, "lannisport", 1) == 0
 
 
 def test_plan_marches_toward_an_open_castle() -> None:
