@@ -11,7 +11,7 @@ from rules.catan_watch import RULES
 from rules.catan_watch.ai import AI
 from rules.catan_watch.ai_moves import answer, discard
 from rules.catan_watch.data import BANK_START, DEV_CARDS, RES_INDEX
-from rules.catan_watch.phases import DISCARD, TORMUND, TRADE
+from rules.catan_watch.phases import DISCARD, MAIN, TORMUND, TRADE
 from rules.catan_watch.state import State
 from rules.rng import Rng
 from tests.games.catan_watch.cw_helpers import fresh, path_edges, roads, settle
@@ -146,3 +146,33 @@ def test_accepts_only_an_offer_that_helps() -> None:
     # An ore wanted for a wool: it would take seat 1 away from the keep.
     state.trade = {"give": _hand(wool=1), "get": _hand(ore=1), "responses": {}}
     assert answer(state, 1) == Action("decline_trade")
+
+
+def test_an_affordable_settlement_is_worth_more_than_the_cards_held() -> None:
+    """Wherever the AI could build a settlement in twelve games against random players, the
+    heuristic scores building above ending the turn (with the hand's bonus for a paid-for
+    build as large as the build's gain, 27 of 73 such positions scored the held cards
+    higher, and the AI lost one game in nine to random players)."""
+    config = next(dict(v.config) for v in RULES.variants() if v.name == "base")
+    held = built = 0
+    for g in range(12):
+        me, state, n = g % 4, RULES.new_game(config, 4, g), 0
+        while RULES.result(state) is None and n < 3000:
+            seat = sorted(RULES.awaiting(state))[0]
+            if seat == me:
+                legal = [a for a in RULES.legal_actions(state, seat) if isinstance(a, Action)]
+                builds = [a for a in legal if a.kind == "build_settlement"]
+                if builds and state.phase == MAIN and Action("end_turn") in legal:
+                    best = max(AI.one_ply(state, seat, a) for a in builds)
+                    if best > AI.one_ply(state, seat, Action("end_turn")):
+                        built += 1
+                    else:
+                        held += 1
+                action = AI.choose(RULES.view(state, seat), seat, Rng(g * 1_000_003 + n),
+                                   AI.budget("normal"))
+            else:
+                action = RULES.random_action(state, seat, Rng(g * 104_729 + n))
+            state, _ = RULES.apply(state, seat, action)
+            n += 1
+    assert built >= 30
+    assert held <= built // 20
