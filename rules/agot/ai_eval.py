@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.agot.board import board
 from rules.agot.control import castle_counts, control
+from rules.agot.forces import ship_coasts
 from rules.agot.state import State
 
 W_CASTLE = 10.0
@@ -51,34 +52,13 @@ def threat(st: State, area: str, seat: int) -> int:
         for sea in b.sea_adj[area]:
             u = st.units.get(sea)
             if u is not None and u[0] != seat and (u[3] + u[6]) > 0:
-                sources.setdefault(u[0], set()).update(_carried_from(st, u[0], sea, area))
+                rival = u[0]
+                sources.setdefault(rival, set()).update(
+                    a for a in ship_coasts(st, rival, [sea])
+                    if a != area and st.units.get(a, (None,))[0] == rival)
     per = [sum(st.units[a][1] + 2 * st.units[a][2] for a in areas)
            for areas in sources.values()]
     return max(per, default=0)
-
-
-def _carried_from(st: State, rival: int, sea: str, area: str) -> set[str]:
-    """The land areas holding ``rival``'s units on the coasts of the chain of seas its ships
-    hold from ``sea`` (ships alone carry no army: their own area is a sea)."""
-    b = board()
-    out: set[str] = set()
-    seen: set[str] = set()
-    frontier = [sea]
-    while frontier:
-        s = frontier.pop()
-        if s in seen:
-            continue
-        seen.add(s)
-        for nxt in b.adj[s]:
-            u = st.units.get(nxt)
-            if u is None or u[0] != rival:
-                continue
-            if b.is_sea[nxt]:
-                if (u[3] + u[6]) > 0:
-                    frontier.append(nxt)
-            elif nxt != area:
-                out.add(nxt)
-    return out
 
 
 def _seat_score(st: State, seat: int, castles: int) -> float:

@@ -13,8 +13,18 @@ def transport_reach(st: State, seat: int, origin: str) -> set[str]:
     each hold one of ``seat``'s ships (never another house's)."""
     b = board()
     out = set(b.land_adj[origin])
+    out |= ship_coasts(st, seat, [s for s in b.sea_adj[origin] if _has_ships(st, seat, s)])
+    out.discard(origin)
+    return out
+
+
+def ship_coasts(st: State, seat: int, seas: list[str]) -> set[str]:
+    """The land areas on the coasts of the chains of seas holding ``seat``'s ships that start
+    at ``seas`` (each of which holds its ships): where those ships carry an army to or from."""
+    b = board()
+    out: set[str] = set()
     seen: set[str] = set()
-    frontier = [s for s in b.sea_adj[origin] if _has_ships(st, seat, s)]
+    frontier = list(seas)
     while frontier:
         sea = frontier.pop()
         if sea in seen:
@@ -26,7 +36,6 @@ def transport_reach(st: State, seat: int, origin: str) -> set[str]:
                     frontier.append(nxt)
             else:
                 out.add(nxt)
-    out.discard(origin)
     return out
 
 
