@@ -35,14 +35,14 @@ try: $(STAMP)
 screenshots: $(STAMP)
 	$(PY) -m bot screenshots --out docs/images
 
-# The player's-eye tables (tests/player_eye) run on their own, one table at a time to either
-# worker: by file, one worker would play every table of the longest game while the other sat
-# idle. `PLAYER_EYE_FULL=1 make test` plays every mode's smallest and largest table in both
-# languages, each to the game's end in one of them (CI does; tests/player_eye/runs.py).
+# One pytest, two workers, `--dist loadgroup` (groups set in tests/conftest.py): each
+# player's-eye table (tests/player_eye) is a group of its own and they go first, every other
+# test file is one group that fills the workers' time after them. `PLAYER_EYE_FULL=1 make test`
+# plays every mode's smallest and largest table in both languages, each to the game's end in
+# one of them (CI does; tests/player_eye/runs.py).
 test: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m pytest -n 2 --dist loadfile --ignore=tests/player_eye
-	$(PY) -m pytest -n 2 --dist load tests/player_eye
+	$(PY) -m pytest -n 2 --dist loadgroup
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -147,3 +147,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if "simcord_env" in getattr(item, "fixturenames", ()) and \
                 item.get_closest_marker("simcord") is None:
             item.add_marker(pytest.mark.simcord(settle_timeout=SIMCORD_SETTLE_SECONDS))
+    # `make test` runs one pytest with `--dist loadgroup`: each player's-eye table is a group
+    # of its own and goes first (the long ones are there), every other file is one group that
+    # fills the workers' time after them — two runs, one after the other, left a worker idle
+    # at the end of each.
+    for item in items:
+        table = item.nodeid.startswith("tests/player_eye/")
+        item.add_marker(pytest.mark.xdist_group(item.nodeid if table else str(item.path)))
+    items.sort(key=lambda item: not item.nodeid.startswith("tests/player_eye/"))
