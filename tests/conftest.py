@@ -151,7 +151,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     # of its own and goes first (the long ones are there), every other file is one group that
     # fills the workers' time after them — two runs, one after the other, left a worker idle
     # at the end of each.
+    tables = {item.nodeid for item in items if item.nodeid.startswith("tests/player_eye/")}
     for item in items:
-        table = item.nodeid.startswith("tests/player_eye/")
+        table = item.nodeid in tables
         item.add_marker(pytest.mark.xdist_group(item.nodeid if table else str(item.path)))
-    items.sort(key=lambda item: not item.nodeid.startswith("tests/player_eye/"))
+    items.sort(key=lambda item: item.nodeid not in tables)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.agot.board import board
 from rules.agot.control import castle_counts, control
-from rules.agot.forces import ship_coasts
+from rules.agot.forces import has_ships, ship_coasts
 from rules.agot.state import State
 
 W_CASTLE = 10.0
@@ -50,9 +50,8 @@ def threat(st: State, area: str, seat: int) -> int:
             sources.setdefault(u[0], set()).add(a)
     if not b.is_sea[area]:
         for sea in b.sea_adj[area]:
-            u = st.units.get(sea)
-            if u is not None and u[0] != seat and (u[3] + u[6]) > 0:
-                rival = u[0]
+            rival = st.units[sea][0] if sea in st.units else seat
+            if rival != seat and has_ships(st, rival, sea):
                 sources.setdefault(rival, set()).update(
                     a for a in ship_coasts(st, rival, [sea])
                     if a != area and st.units.get(a, (None,))[0] == rival)

@@ -13,7 +13,7 @@ def transport_reach(st: State, seat: int, origin: str) -> set[str]:
     each hold one of ``seat``'s ships (never another house's)."""
     b = board()
     out = set(b.land_adj[origin])
-    out |= ship_coasts(st, seat, [s for s in b.sea_adj[origin] if _has_ships(st, seat, s)])
+    out |= ship_coasts(st, seat, [s for s in b.sea_adj[origin] if has_ships(st, seat, s)])
     out.discard(origin)
     return out
 
@@ -32,14 +32,14 @@ def ship_coasts(st: State, seat: int, seas: list[str]) -> set[str]:
         seen.add(sea)
         for nxt in b.adj[sea]:
             if b.is_sea[nxt]:
-                if nxt not in seen and _has_ships(st, seat, nxt):
+                if nxt not in seen and has_ships(st, seat, nxt):
                     frontier.append(nxt)
             else:
                 out.add(nxt)
     return out
 
 
-def _has_ships(st: State, seat: int, sea: str) -> bool:
+def has_ships(st: State, seat: int, sea: str) -> bool:
     u = st.units.get(sea)
     return u is not None and u[0] == seat and (u[3] + u[6]) > 0
 

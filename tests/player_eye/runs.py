@@ -28,8 +28,6 @@ PRESS_CAP = 200
 def all_runs(full: bool = FULL) -> list[Run]:
     out: list[Run] = []
     for game, rules in sorted(registry.games().items()):
-        combos = [(v.name, n) for v in rules.variants()
-                  for n in sorted({min(v.seats), max(v.seats)})]
         if full:
             # a mode's smallest table ends in one language and its largest in the other, the
             # next mode the other way round
@@ -38,6 +36,8 @@ def all_runs(full: bool = FULL) -> list[Run]:
                     ending = LOCALES[(m + k) % 2]
                     out += [Run(game, v.name, n, loc, to_end=loc == ending) for loc in LOCALES]
             continue
+        combos = [(v.name, n) for v in rules.variants()
+                  for n in sorted({min(v.seats), max(v.seats)})]
         picked: list[tuple[str, int, str]] = []
         for i, v in enumerate(rules.variants()):
             sizes = sorted({min(v.seats), max(v.seats)})
