@@ -14,19 +14,31 @@ Lines: random (normal vs random), default (normal vs the default policy), hard (
 normal), self (every seat normal), coop (all-AI vs all-random tables), easy (easy vs random:
 easy's strength and decision times). ``--start S`` plays seeds S… (other games than the
 default 0…). Figures only, no asserts.
+
+A line's interval narrows to ±5 points only after 140–380 games, more than one sitting may
+give. ``--record FILE`` appends each game to FILE (a JSON line) as it ends, with a digest of
+the game's code (``code``: its rules package and the AI kit); ``--summary FILE ...`` prints
+the table of every recorded game, pooling the runs of one line on the same code — so runs on
+other seeds, days or machines add up, and a change of the code starts a new row.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any
+from contextlib import nullcontext
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, TextIO
 
+import rules as rules_package
 from rules import registry
 from rules.ai import ai_for
 from rules.base import Action, GameRules, RuleViolation
@@ -57,6 +69,20 @@ class Game:
     refused: int = 0
     moves: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)
+    #: What the game was (set by ``line``; a recorded game carries it).
+    game: str = ""
+    table: str = ""
+    line: str = ""
+    seed: int = 0
+    #: The seat the line's AI played (-1: every seat, a co-op line).
+    seat: int = -1
+    code: str = ""
+
+    def won(self) -> float:
+        """The line's win: the AI seat's share of the win, or a co-op table's win."""
+        if self.seat < 0:
+            return 1.0 if self.winners else 0.0
+        return _share(self, self.seat)
 
 
 def play(game_id: str, mode: str, n: int, seed: int, seats: Sequence[str]) -> Game:
@@ -132,56 +158,135 @@ def _times(games: list[Game]) -> str:
                          kv[0]))) or "–"
 
 
-def _run(pool: ProcessPoolExecutor, jobs: list[tuple[str, str, int, int, list[str]]]
-         ) -> list[Game]:
-    return list(pool.map(_play_job, jobs))
+#: One game to play: (game, mode, players, seed, each seat's player; the line, its AI seat).
+Job = tuple[str, str, int, int, list[str], str, int]
 
 
-def _play_job(job: tuple[str, str, int, int, list[str]]) -> Game:
-    return play(*job)
+def _run(pool: ProcessPoolExecutor, jobs: list[Job], record: TextIO | None) -> list[Game]:
+    played = []
+    for game in pool.map(_play_job, jobs):  # in order, each as soon as it and those before end
+        played.append(game)
+        if record is not None:
+            record.write(json.dumps(asdict(game), ensure_ascii=False) + "\n")
+            record.flush()
+    return played
 
 
-def line(pool: ProcessPoolExecutor, game_id: str, kind: str, games: int, start: int = 0
-         ) -> list[str]:
+def _play_job(job: Job) -> Game:
+    game_id, mode, n, seed, seats, who, seat = job
+    game = play(game_id, mode, n, seed, seats)
+    game.game, game.table, game.line, game.seed, game.seat = (
+        game_id, f"{mode} {n}p", who, seed, seat)
+    game.code = code_digest(game_id)
+    game.times = {k: [round(t, 3) for t in v] for k, v in game.times.items()}
+    return game
+
+
+@cache
+def code_digest(game_id: str) -> str:
+    """A digest of what decides a game's play: its rules package (engine, AI, content) and
+    the shared AI kit. Recorded games pool only with games of the same digest."""
+    root = Path(rules_package.__file__).parent
+    digest = hashlib.sha256()
+    for folder in (root / game_id, root / "kit"):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()
+                           and "__pycache__" not in p.parts):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+TARGETS = {"random": "≥ 90%", "default": "≥ 80%", "self": "no stall", "easy": "reported"}
+PLAYERS = {"random": ("normal", "random"), "default": ("normal", "default"),
+           "hard": ("hard", "normal"), "self": ("normal", "normal"), "easy": ("easy", "random")}
+
+
+def line(pool: ProcessPoolExecutor, game_id: str, kind: str, games: int, start: int = 0,
+         record: TextIO | None = None) -> list[str]:
     """The table rows of one line (seeds ``start`` … ``start + games - 1``)."""
-    mode, n = TABLES[game_id]
+    seeds = range(start, start + games)
     if kind == "coop":
         rows = []
         for cmode, cn in COOP.get(game_id, []):
             for who in ("normal", "random"):
-                played = _run(pool, [(game_id, cmode, cn, g, [who] * cn)
-                                     for g in range(start, start + games)])
-                wins = sum(1 for g in played if g.winners)
-                rows.append(_row(game_id, f"{cmode} {cn}p", f"all {who}", "–", played,
-                                 _interval(wins, len(played))))
+                played = _run(pool, [(game_id, cmode, cn, g, [who] * cn, f"all {who}", -1)
+                                     for g in seeds], record)
+                rows.append(_row(played))
         return rows
-    me, them = {"random": ("normal", "random"), "default": ("normal", "default"),
-                "hard": ("hard", "normal"), "self": ("normal", "normal"),
-                "easy": ("easy", "random")}[kind]
-    jobs = []
-    for g in range(start, start + games):
+    mode, n = TABLES[game_id]
+    me, them = PLAYERS[kind]
+    jobs: list[Job] = []
+    for g in seeds:
         seats = [them] * n
         seats[g % n] = me
-        jobs.append((game_id, mode, n, g, seats))
-    played = _run(pool, jobs)
-    wins = sum(_share(g, (start + i) % n) for i, g in enumerate(played))
-    target = {"random": "≥ 90%", "default": "≥ 80%", "hard": f"≥ {200 / n:.0f}%",
-              "self": "no stall", "easy": "reported"}[kind]
-    return [_row(game_id, f"{mode} {n}p", f"{me} vs {them}", target, played,
-                 _interval(wins, len(played)))]
+        jobs.append((game_id, mode, n, g, seats, f"{me} vs {them}", g % n))
+    return [_row(_run(pool, jobs, record))]
 
 
-def _row(game_id: str, table: str, who: str, target: str, played: list[Game], wins: str
-         ) -> str:
+def _target(played: list[Game]) -> str:
+    first = played[0]
+    if first.seat < 0:
+        return "–"
+    if first.line == "hard vs normal":
+        return f"≥ {200 / int(first.table.split()[-1].rstrip('p')):.0f}%"
+    kind = next((k for k, (me, them) in PLAYERS.items() if f"{me} vs {them}" == first.line), "")
+    return TARGETS.get(kind, "–")
+
+
+def _row(played: list[Game]) -> str:
+    first = played[0]
     stalled = sum(g.stalled for g in played)
     refused = sum(g.refused for g in played)
-    moves = statistics.mean(g.moves for g in played) if played else 0
-    return (f"| {game_id} | {table} | {who} | {len(played)} | {wins} | {target} | {stalled} | "
-            f"{refused} | {moves:.0f} | {_times(played)} |")
+    moves = statistics.mean(g.moves for g in played)
+    wins = _interval(sum(g.won() for g in played), len(played))
+    return (f"| {first.game} | {first.table} | {first.line} | {len(played)} | {wins} | "
+            f"{_target(played)} | {stalled} | {refused} | {moves:.0f} | {_times(played)} |")
+
+
+def recorded(paths: Iterable[str]) -> Iterator[Game]:
+    """The games recorded in ``paths`` (``--record``), a seed of one line and code once."""
+    seen: set[tuple[str, str, str, str, int]] = set()
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for text in f:
+                if not text.strip():
+                    continue
+                fields = json.loads(text)
+                fields["winners"] = tuple(fields["winners"])
+                game = Game(**fields)
+                key = (game.game, game.table, game.line, game.code, game.seed)
+                if key not in seen:
+                    seen.add(key)
+                    yield game
+
+
+def summary(games: Iterable[Game]) -> list[str]:
+    """One row per game, table, line and code, with the seeds it pooled."""
+    pooled: dict[tuple[str, str, str, str], list[Game]] = {}
+    for game in games:
+        pooled.setdefault((game.game, game.table, game.line, game.code), []).append(game)
+    rows = []
+    for key in sorted(pooled):
+        played = sorted(pooled[key], key=lambda g: g.seed)
+        rows.append(f"{_row(played)} {key[3]} | {_seed_ranges([g.seed for g in played])} |")
+    return rows
+
+
+def _seed_ranges(seeds: list[int]) -> str:
+    spans: list[list[int]] = []
+    for s in seeds:
+        if spans and s == spans[-1][1] + 1:
+            spans[-1][1] = s
+        else:
+            spans.append([s, s])
+    return ", ".join(f"{a}–{b}" if a != b else f"{a}" for a, b in spans)
 
 
 HEADER = ("| game | table | line | games | AI wins (95% CI) | target | stalled | refused | "
           "moves/game | decision time |\n|---|---|---|---|---|---|---|---|---|---|")
+SUMMARY_HEADER = ("| game | table | line | games | AI wins (95% CI) | target | stalled | "
+                  "refused | moves/game | decision time | code | seeds |\n"
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -191,10 +296,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--lines", nargs="*", default=list(LINES), choices=LINES)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--start", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--record", metavar="FILE",
+                        help="append each game to FILE (a JSON line) as it ends")
+    parser.add_argument("--summary", nargs="+", metavar="FILE",
+                        help="print the table of the games recorded in FILE ... and play none")
     args = parser.parse_args(argv)
+    if args.summary:
+        print(SUMMARY_HEADER)
+        for row in summary(recorded(args.summary)):
+            print(row)
+        return
     chosen = args.game or [g for g in registry.games() if ai_for(registry.get(g))]
     print(HEADER, flush=True)
-    with ProcessPoolExecutor(args.jobs) as pool:
+    with (open(args.record, "a", encoding="utf-8") if args.record else nullcontext()
+          ) as record, ProcessPoolExecutor(args.jobs) as pool:
         for game_id in chosen:
             if ai_for(registry.get(game_id)) is None:
                 print(f"| {game_id} | – | no AI player | | | | | | | |")
@@ -202,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             for kind in args.lines:
                 if kind == "coop" and game_id not in COOP:
                     continue
-                for row in line(pool, game_id, kind, args.games, args.start):
+                for row in line(pool, game_id, kind, args.games, args.start, record):
                     print(row, flush=True)
 
 
