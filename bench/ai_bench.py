@@ -72,6 +72,7 @@ class Game:
     #: What the game was (set by ``line``; a recorded game carries it).
     game: str = ""
     table: str = ""
+    players: int = 0
     line: str = ""
     seed: int = 0
     #: The seat the line's AI played (-1: every seat, a co-op line).
@@ -175,8 +176,8 @@ def _run(pool: ProcessPoolExecutor, jobs: list[Job], record: TextIO | None) -> l
 def _play_job(job: Job) -> Game:
     game_id, mode, n, seed, seats, who, seat = job
     game = play(game_id, mode, n, seed, seats)
-    game.game, game.table, game.line, game.seed, game.seat = (
-        game_id, f"{mode} {n}p", who, seed, seat)
+    game.game, game.table, game.players, game.line, game.seed, game.seat = (
+        game_id, f"{mode} {n}p", n, who, seed, seat)
     game.code = code_digest(game_id)
     game.times = {k: [round(t, 3) for t in v] for k, v in game.times.items()}
     return game
@@ -196,7 +197,9 @@ def code_digest(game_id: str) -> str:
     return digest.hexdigest()[:12]
 
 
-TARGETS = {"random": "≥ 90%", "default": "≥ 80%", "self": "no stall", "easy": "reported"}
+#: Each line's target, by its label (``hard vs normal``: twice a fair share, in ``_target``).
+TARGETS = {"normal vs random": "≥ 90%", "normal vs default": "≥ 80%",
+           "normal vs normal": "no stall", "easy vs random": "reported"}
 PLAYERS = {"random": ("normal", "random"), "default": ("normal", "default"),
            "hard": ("hard", "normal"), "self": ("normal", "normal"), "easy": ("easy", "random")}
 
@@ -223,14 +226,10 @@ def line(pool: ProcessPoolExecutor, game_id: str, kind: str, games: int, start: 
     return [_row(_run(pool, jobs, record))]
 
 
-def _target(played: list[Game]) -> str:
-    first = played[0]
-    if first.seat < 0:
-        return "–"
-    if first.line == "hard vs normal":
-        return f"≥ {200 / int(first.table.split()[-1].rstrip('p')):.0f}%"
-    kind = next((k for k, (me, them) in PLAYERS.items() if f"{me} vs {them}" == first.line), "")
-    return TARGETS.get(kind, "–")
+def _target(game: Game) -> str:
+    if game.line == "hard vs normal":
+        return f"≥ {200 / game.players:.0f}%"
+    return TARGETS.get(game.line, "–")
 
 
 def _row(played: list[Game]) -> str:
@@ -240,7 +239,7 @@ def _row(played: list[Game]) -> str:
     moves = statistics.mean(g.moves for g in played)
     wins = _interval(sum(g.won() for g in played), len(played))
     return (f"| {first.game} | {first.table} | {first.line} | {len(played)} | {wins} | "
-            f"{_target(played)} | {stalled} | {refused} | {moves:.0f} | {_times(played)} |")
+            f"{_target(first)} | {stalled} | {refused} | {moves:.0f} | {_times(played)} |")
 
 
 def recorded(paths: Iterable[str]) -> Iterator[Game]:

@@ -52,8 +52,10 @@ def test_games_of_other_code_make_their_own_row(tmp_path: Path) -> None:
 
 
 def test_a_co_op_line_counts_the_table_s_win() -> None:
-    won = Game(winners=(0, 1), game="great_wall", table="coop 2p", line="all normal", seed=4)
-    lost = Game(winners=(), game="great_wall", table="coop 2p", line="all normal", seed=5)
+    won = Game(winners=(0, 1), game="great_wall", table="coop 2p", players=2, line="all normal",
+               seed=4)
+    lost = Game(winners=(), game="great_wall", table="coop 2p", players=2, line="all normal",
+                seed=5)
     assert (won.won(), lost.won()) == (1.0, 0.0)
     (row,) = summary([won, lost])
     cells = [c.strip() for c in row.strip("|").split("|")]
@@ -64,3 +66,11 @@ def test_a_co_op_line_counts_the_table_s_win() -> None:
 def test_the_code_digest_changes_with_the_game_s_code() -> None:
     assert code_digest("fort") != code_digest("northgard")
     assert len(code_digest("fort")) == 12
+
+
+def test_a_hard_line_s_target_is_twice_a_fair_share_of_its_table() -> None:
+    games = [Game(winners=(s % 4,), game="northgard", table="base 4p", players=4,
+                  line="hard vs normal", seed=s, seat=s % 4) for s in range(8)]
+    (row,) = summary(games)
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[3:6] == ["8", "100.0% (67.6–100.0)", "≥ 50%"]
