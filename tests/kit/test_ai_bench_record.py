@@ -11,9 +11,14 @@ import pytest
 from bench.ai_bench import Game, code_digest, main, recorded, summary
 
 
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip("|").split("|")]
+
+
 def _rows(out: str) -> list[list[str]]:
-    return [[c.strip() for c in line.strip("|").split("|")] for line in out.splitlines()
-            if line.startswith("| fort") or line.startswith("| great_wall")]
+    """The table's rows in printed output, header and rule left out."""
+    return [_cells(line) for line in out.splitlines()
+            if line.startswith("| ") and not line.startswith("| game |")]
 
 
 def test_two_runs_pool_into_one_row_and_a_seed_played_twice_counts_once(
@@ -46,7 +51,7 @@ def test_games_of_other_code_make_their_own_row(tmp_path: Path) -> None:
     changed = json.loads(lines[1])
     changed["code"] = "0" * 12
     record.write_text(lines[0] + "\n" + json.dumps(changed) + "\n")
-    rows = [[c.strip() for c in r.strip("|").split("|")] for r in summary(recorded([record]))]
+    rows = [_cells(r) for r in summary(recorded([record]))]
     assert sorted((r[3], r[-2], r[-1]) for r in rows) == sorted(
         [("1", code_digest("fort"), "0"), ("1", "0" * 12, "1")])
 
@@ -58,7 +63,7 @@ def test_a_co_op_line_counts_the_table_s_win() -> None:
                 seed=5)
     assert (won.won(), lost.won()) == (1.0, 0.0)
     (row,) = summary([won, lost])
-    cells = [c.strip() for c in row.strip("|").split("|")]
+    cells = _cells(row)
     assert cells[3:6] == ["2", "50.0% (9.5–90.5)", "–"]
     assert cells[-1] == "4–5"
 
@@ -72,5 +77,5 @@ def test_a_hard_line_s_target_is_twice_a_fair_share_of_its_table() -> None:
     games = [Game(winners=(s % 4,), game="northgard", table="base 4p", players=4,
                   line="hard vs normal", seed=s, seat=s % 4) for s in range(8)]
     (row,) = summary(games)
-    cells = [c.strip() for c in row.strip("|").split("|")]
+    cells = _cells(row)
     assert cells[3:6] == ["8", "100.0% (67.6–100.0)", "≥ 50%"]
