@@ -12,7 +12,8 @@ move cap) and AI moves the rules refused (the default is played instead) — bot
 Run: .venv/bin/python -m bench.ai_bench [--game G ...] [--games N] [--lines L ...] [--jobs J]
 Lines: random (normal vs random), default (normal vs the default policy), hard (hard vs
 normal), self (every seat normal), coop (all-AI vs all-random tables), easy (easy vs random:
-easy's strength and decision times). ``--start S`` plays seeds S… (other games than the
+easy's strength and decision times), bound (hard vs easy: what hard takes from a player that
+does not search). ``--start S`` plays seeds S… (other games than the
 default 0…). Figures only, no asserts.
 
 A line's interval narrows to ±5 points only after 140–380 games, more than one sitting may
@@ -57,7 +58,7 @@ COOP: dict[str, list[tuple[str, int]]] = {
     "great_wall": [("solo", 1), ("coop", 2), ("coop", 3)],
 }
 MOVE_CAP = 40_000
-LINES = ("random", "default", "hard", "self", "coop", "easy")
+LINES = ("random", "default", "hard", "self", "coop", "easy", "bound")
 
 
 @dataclass
@@ -197,11 +198,21 @@ def code_digest(game_id: str) -> str:
     return digest.hexdigest()[:12]
 
 
-#: Each line's target, by its label (``hard vs normal``: twice a fair share, in ``_target``).
-TARGETS = {"normal vs random": "≥ 90%", "normal vs default": "≥ 80%",
-           "normal vs normal": "no stall", "easy vs random": "reported"}
+#: Each line's AI seat and the opponent in every other seat.
 PLAYERS = {"random": ("normal", "random"), "default": ("normal", "default"),
-           "hard": ("hard", "normal"), "self": ("normal", "normal"), "easy": ("easy", "random")}
+           "hard": ("hard", "normal"), "self": ("normal", "normal"), "easy": ("easy", "random"),
+           "bound": ("hard", "easy")}
+
+
+def _label(kind: str) -> str:
+    """A line's name in the table and in a record: ``hard vs normal``."""
+    return " vs ".join(PLAYERS[kind])
+
+
+#: Each line's target, by its label (``hard vs normal``: twice a fair share, in ``_target``).
+TARGETS = {_label(kind): target for kind, target in (
+    ("random", "≥ 90%"), ("default", "≥ 80%"), ("self", "no stall"), ("easy", "reported"),
+    ("bound", "reported"))}
 
 
 def line(pool: ProcessPoolExecutor, game_id: str, kind: str, games: int, start: int = 0,
@@ -222,7 +233,7 @@ def line(pool: ProcessPoolExecutor, game_id: str, kind: str, games: int, start: 
     for g in seeds:
         seats = [them] * n
         seats[g % n] = me
-        jobs.append((game_id, mode, n, g, seats, f"{me} vs {them}", g % n))
+        jobs.append((game_id, mode, n, g, seats, _label(kind), g % n))
     return [_row(_run(pool, jobs, record))]
 
 

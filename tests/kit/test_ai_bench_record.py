@@ -79,3 +79,16 @@ def test_a_hard_line_s_target_is_twice_a_fair_share_of_its_table() -> None:
     (row,) = summary(games)
     cells = _cells(row)
     assert cells[3:6] == ["8", "100.0% (67.6–100.0)", "≥ 50%"]
+
+
+def test_the_bound_line_seats_hard_against_easy(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "games.jsonl"
+    main(["--game", "fort", "--lines", "bound", "--games", "1", "--start", "1", "--jobs", "1",
+          "--record", str(record)])
+    (row,) = _rows(capsys.readouterr().out)
+    assert row[:4] == ["fort", "basic 3p", "hard vs easy", "1"]
+    assert row[5] == "reported"
+    (game,) = [json.loads(line) for line in record.read_text().splitlines()]
+    assert (game["line"], game["seat"]) == ("hard vs easy", 1)
+    assert set(game["times"]) == {"hard", "easy"}
