@@ -14,7 +14,7 @@ from bot.discord.lookup import board_command
 from bot.discord.presenters import seat_name
 from bot.discord.strings import cmd
 from bot.discord.text import locale_of, phase_text, say, status_text, tr
-from bot.i18n import Person
+from bot.i18n import Person, game_kind
 from bot.service import VOTE_KINDS, ServiceError
 from bot.service.stats import leaderboard
 
@@ -45,7 +45,8 @@ class TableCommands(GameCogBase):
             else:
                 deadline = s.deadline if s.deadline is not None else "—"
             text = tr("status.detail", locale, game_id=s.game_id, title=s.title,
-                      game_type_title=s.game_type_title, status=status_text(s, locale),
+                      kind=game_kind("status.kind", s.title, s.game_type_title),
+                      status=status_text(s, locale),
                       phase=phase_text(s, locale) if s.phase_label or s.phase else "—",
                       players=players or "—", waiting=waiting or "—", deadline=deadline)
             await self.bot.flows.answer(interaction, text)
@@ -72,7 +73,8 @@ class TableCommands(GameCogBase):
             games = await self.service.my_games(interaction.user.id,
                                                 include_finished=finished)
             lines = [tr("status.line", locale, game_id=s.game_id, title=s.title,
-                        game_type_title=s.game_type_title, status=status_text(s, locale),
+                        kind=game_kind("status.kind", s.title, s.game_type_title),
+                        status=status_text(s, locale),
                         phase=f" · {phase_text(s, locale)}" if s.phase_label else "")
                      for s in games]
             await self.bot.flows.answer(interaction,

@@ -37,6 +37,14 @@ def msg(key: str, **params: Any) -> Msg:
     return Msg(key, params)
 
 
+def game_kind(key: str, title: str, game_type_title: str) -> Msg | str:
+    """The game's name after its title (``key`` places it in the sentence), or nothing when
+    the title is that name already: an untitled game reads "A Game of Thrones #1 — running",
+    not the name twice."""
+    return "" if title.strip() == game_type_title.strip() else msg(key,
+                                                                   game_type_title=game_type_title)
+
+
 class Lines(tuple[Any, ...]):
     """A parameter rendered one item per line (log lines of one move)."""
 

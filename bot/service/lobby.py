@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from bot.i18n import Person, msg
+from bot.i18n import Person, game_kind, msg
 from bot.service.core import ServiceCore
 from bot.service.effects import BoardChanged, Effect, GameSummary, Notify, Outcome, Post
 from bot.service.errors import ServiceError
@@ -80,8 +80,9 @@ class LobbyOps(ServiceCore):
         players = (msg("lobby.players_exact", n=seats) if seats == rules.min_seats
                    else msg("lobby.players_range", low=rules.min_seats, high=seats))
         effects: list[Effect] = [Post(game_id, msg(
-            "lobby.created", title=title, game_id=game_id, game_type_title=rules.title,
-            players=players, deadline=hours))]
+            "lobby.created", title=title, game_id=game_id,
+            kind=game_kind("lobby.kind", title, rules.title), players=players,
+            deadline=hours))]
         if bots:
             effects.append(Post(game_id, msg("lobby.bots_seated", n=bots, game_id=game_id,
                                              difficulty=msg(f"difficulty.{level}"))))

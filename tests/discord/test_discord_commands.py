@@ -32,8 +32,11 @@ async def test_dm_commands_and_settings(simcord_env: Any, service: GameService) 
     assert (await service.summary(1)).status == "active"
 
     mine = await alice.user.slash("game mine")
-    assert "#1 Evening game" in mine.response.content
+    assert mine.response.content.startswith(
+        "#1 Evening game — Sealed Bids (test fixture) — running · Round 1")
     status = await bob.user.slash("game status")
+    assert status.response.content.startswith(
+        "**Evening game** #1 — Sealed Bids (test fixture) — running\n")
     assert "Round 1 · place your bids" in status.response.content
     assert alice.mention in status.response.content
 
@@ -72,6 +75,11 @@ async def test_without_thread_permission_the_game_lives_in_the_channel(
     assert channel.mention in created.response.content
     assert channel.threads == []
     assert "#1 is open" in channel.last_message.content
+    # an untitled game: its name once, in the lobby post and in /game status
+    assert "is open: Sealed Bids" not in channel.last_message.content
+    status = await alice.slash(channel, "game status", game=1)
+    assert status.response.content.startswith(
+        "**Sealed Bids (test fixture)** #1 — open for players\n")
     await bob.click(channel.last_message, label="Join")
     assert "joined game #1" in channel.last_message.content
     assert (await service.summary(1)).thread_id is None

@@ -115,7 +115,18 @@ async def test_a_second_ready_is_not_told_twice(service: GameService) -> None:
 
 async def test_lobby_names_an_exact_player_count(service: GameService) -> None:
     out = await service.create_game(ALICE, "Alice", "sealed_bids", max_seats=2)
-    assert ", 2 players," in out.reply.render() and "2–2" not in out.reply.render()
+    # untitled: the game's name once, not "Sealed Bids #1 is open: Sealed Bids, …"
+    assert out.reply.render().startswith(
+        "**Sealed Bids (test fixture)** #1 is open: 2 players, 24 h per decision.")
+
+
+async def test_a_titled_lobby_names_its_game(service: GameService) -> None:
+    out = await service.create_game(ALICE, "Alice", "sealed_bids", max_seats=2,
+                                    title="Friday bids")
+    assert out.reply.render().startswith(
+        "**Friday bids** #1 is open: Sealed Bids (test fixture), 2 players, 24 h per decision.")
+    assert out.reply.render("cs").startswith(
+        "Hra **Friday bids** #1 je otevřená: Sealed Bids (test fixture), 2 hráči,")
 
 
 async def test_acts_do_not_disturb_moves(service: GameService) -> None:
