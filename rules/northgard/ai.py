@@ -34,7 +34,7 @@ WIN = 1000.0
 BUDGETS: dict[Difficulty, Budget] = {
     "easy": Budget("easy", worlds=1, playouts=1, depth=4, candidates=8),
     "normal": Budget("normal", worlds=3, playouts=2, depth=16, candidates=12),
-    "hard": Budget("hard", worlds=6, playouts=6, depth=24, candidates=16),
+    "hard": Budget("hard", worlds=6, playouts=12, depth=24, candidates=16),
 }
 
 
@@ -65,24 +65,40 @@ class NorthgardAi(Ai):
         if len(moves) == 1:
             return moves[0]
         worlds = self.worlds(view, seat, state, rng, budget.worlds)
-        greedy = budget.difficulty in GREEDY
-        totals = tally(moves, worlds, max(1, budget.playouts),
-                       lambda world, move, _: self.playout(world, seat, move, rng,
-                                                           budget.depth, greedy))
+        if budget.difficulty in GREEDY:
+            # Common random numbers: playout k meets every move with the same world, the
+            # same chance and the same policy draws, so what differs is the move's doing.
+            # With its greedy rollouts and 12 playouts a move this made `hard` stronger;
+            # `normal` keeps its independent draws (the moves its rows were measured on).
+            totals = tally(moves, worlds, max(1, budget.playouts),
+                           lambda world, move, luck: self.playout(
+                               world, seat, move, Rng(luck[1]), budget.depth, True, luck[0]),
+                           lambda: (rng.randbelow(1 << 62), rng.randbelow(1 << 62)))
+        else:
+            totals = tally(moves, worlds, max(1, budget.playouts),
+                           lambda world, move, _: self.playout(world, seat, move, rng,
+                                                               budget.depth, False))
         return best(moves, totals.__getitem__)
 
     def rollout(self, state: Any, seat: Seat, move: Action, rng: Rng, depth: int) -> float:
         return self.playout(state, seat, move, rng, depth, greedy=False)
 
     def playout(self, state: State, seat: Seat, move: Action, rng: Rng, depth: int,
-                greedy: bool) -> float:
+                greedy: bool, chance: int | None = None) -> float:
         """``move``, then the policy for everyone until another clan's turn begins (the
         heuristic judges a finished turn far better than random play of whole years can),
         at most ``depth`` moves. ``greedy``: every clan's placements (where to recruit,
-        build, move, lay a tile…) are the best by the heuristic, not random ones."""
+        build, move, lay a tile…) are the best by the heuristic, not random ones.
+        ``chance``: the world's random stream restarts from this seed (the move's own draws
+        included), else it goes on from the sampled world's."""
         rules = self.rules
         try:
-            world, _ = rules.apply(state, seat, move)
+            if chance is None:
+                world, _ = rules.apply(state, seat, move)
+            else:
+                world = state.copy()
+                world.rng = Rng(chance)
+                rules.step(world, seat, move)
         except RuleViolation:
             return float("-inf")
 

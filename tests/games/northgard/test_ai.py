@@ -118,3 +118,20 @@ def test_the_same_view_and_seed_give_the_same_move() -> None:
     view = RULES.view(st, seat)
     first = AI.choose(view, seat, Rng(9), AI.budget("normal"))
     assert AI.choose(view, seat, Rng(9), AI.budget("normal")) == first
+
+
+def test_a_hard_playout_is_its_seeds_alone() -> None:
+    # Common random numbers: `hard` gives every move of playout k the same chance and policy
+    # seeds, which only compares the moves if a playout is a function of those seeds — not
+    # of where the sampled world's own stream stood — and leaves the world unspent.
+    st = _play({}, 3, 5, lambda s: _in_turn(s) and s.stack[-1]["sel"] is None
+               and not s.stack[-1]["main"])
+    seat = st.stack[-1]["seat"]
+    world = AI.determinize(RULES.view(st, seat), seat, Rng(1))
+    move = next(a for a in AI.candidates(world, seat, Rng(2), 16) if a.kind == "card")
+    other = world.copy()
+    other.rng = Rng(12345, 17)
+    before = (world.rng.seed, world.rng.counter)
+    values = {AI.playout(w, seat, move, Rng(7), 24, True, 99) for w in (world, other)}
+    assert len(values) == 1 and float("-inf") < values.pop()
+    assert (world.rng.seed, world.rng.counter) == before  # the sampled world is not spent
