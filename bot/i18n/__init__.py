@@ -41,8 +41,9 @@ def game_kind(key: str, title: str, game_type_title: str) -> Msg | str:
     """The game's name after its title (``key`` places it in the sentence), or nothing when
     the title is that name already: an untitled game reads "A Game of Thrones #1 — running",
     not the name twice."""
-    return "" if title.strip() == game_type_title.strip() else msg(key,
-                                                                   game_type_title=game_type_title)
+    if title.strip() == game_type_title.strip():
+        return ""
+    return msg(key, game_type_title=game_type_title)
 
 
 class Lines(tuple[Any, ...]):
